@@ -202,3 +202,50 @@ export const TTS_LANGUAGES = [
   'ur',
   'cy',
 ] as const;
+
+// ---- Speech, stream and partner choices (the spec leaves these open; schemas/README.md explains each) ----
+
+/** The two `model` values of generate-document; the first is the default. */
+export const DocumentModel = { DEFAULT: 'parley-default', ALTERNATE: 'parley-alternate' } as const;
+export const DOCUMENT_MODELS = [DocumentModel.DEFAULT, DocumentModel.ALTERNATE] as const;
+
+/** `status` of the generate-document callback body. */
+export const DocumentCallbackStatus = { SUCCESS: 'success', FAILED: 'failed' } as const;
+
+/** OAuth 2.0 token lifetimes of the partner interface, in seconds. Refresh tokens rotate on every use. */
+export const OAuthTtl = {
+  accessToken: 60 * 60,
+  refreshToken: 60 * 24 * 60 * 60,
+  authorizationCode: 10 * 60,
+} as const;
+export const OAUTH_TOKEN_TYPE = 'Bearer';
+export const OAuthGrantType = {
+  AUTHORIZATION_CODE: 'authorization_code',
+  REFRESH_TOKEN: 'refresh_token',
+} as const;
+/** Scopes the reference provider grants; space-delimited in the token response (RFC 6749 §3.3). */
+export const OAUTH_SCOPES = ['meetings:read', 'documents:write'] as const;
+/** Text of the 401 body when a partner bearer token is unknown, expired or revoked. */
+export const PARTNER_INVALID_TOKEN_TEXT = 'Invalid access token';
+
+/**
+ * Error codes of the live-stream error frame and the close code that follows each. Names reuse
+ * ErrorCodes where one fits; IDLE_TIMEOUT is stream-only. 1011 is RFC 6455's "internal error".
+ */
+export const StreamErrorClose = {
+  BAD_REQUEST: StreamClose.protocolError,
+  VALIDATION_ERROR: StreamClose.protocolError,
+  UNSUPPORTED_MEDIA_TYPE: StreamClose.protocolError,
+  NOT_FOUND: StreamClose.protocolError, // config.meeting_id names no meeting of the caller
+  PAYLOAD_TOO_LARGE: StreamClose.tooBig,
+  IDLE_TIMEOUT: StreamClose.idleTimeout,
+  ENGINE_UNAVAILABLE: StreamClose.engineUnavailable,
+  UPSTREAM_FAILED: StreamClose.engineUnavailable,
+  UPSTREAM_TIMEOUT: StreamClose.engineUnavailable,
+  INTERNAL: 1011,
+} as const;
+export type StreamErrorCode = keyof typeof StreamErrorClose;
+
+/** Live-stream audio: sample rate, channels and the recommended pcm16 frame (20 ms). */
+export const StreamAudio = { sampleRateHz: 16_000, channels: 1, pcm16FrameBytes: 640 } as const;
+export const STREAM_ENCODINGS = ['pcm16', 'opus'] as const;
