@@ -6,7 +6,13 @@ const packages = ['schemas', 'server', 'conformance', 'integration', 'load', 'fi
 export default defineConfig({
   test: {
     projects: packages.map((name) => ({
-      test: { name, include: [`${name}/**/*.test.ts`], exclude: ['**/node_modules/**'] },
+      test: {
+        name,
+        include: [`${name}/**/*.test.ts`],
+        exclude: ['**/node_modules/**'],
+        // node:sqlite is stable enough for us but still prints an ExperimentalWarning on Node 22.
+        execArgv: ['--disable-warning=ExperimentalWarning'],
+      },
     })),
   },
 });

@@ -1098,6 +1098,14 @@ export interface ServerConfig {
    */
   filesSecret?: string;
   /**
+   * PARLEY_DENOISE_DEFAULT_ATTEN_DB: attenuation limit for denoise requests that send atten_limit_db 0.
+   */
+  denoiseDefaultAttenDb?: number;
+  /**
+   * PARLEY_UPSTREAM_TIMEOUT_MS: deadline of one upstream engine call (engines default: 120000).
+   */
+  upstreamTimeoutMs?: number;
+  /**
    * FFMPEG_PATH: a system ffmpeg instead of the bundled one.
    */
   ffmpegPath?: string;

@@ -1,0 +1,136 @@
+import { fileURLToPath } from 'node:url';
+import { validate } from '@parley/schemas';
+import type { ServerConfig } from '@parley/schemas/types';
+import { DEFAULT_PARTNER_SEGMENT, DEFAULT_WORKSPACE_SEGMENT } from './services/contracts.js';
+
+// Environment -> configuration, validated against schemas/json/server-config.schema.json. This is
+// the one place for the server's defaults; nothing else reads process.env.
+
+export type Config = ServerConfig;
+type Env = Record<string, string | undefined>;
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export const CONFIG_DEFAULTS = {
+  port: 8080,
+  host: '127.0.0.1',
+  dataDir: `${REPO_ROOT}.data`,
+  partnerSegment: DEFAULT_PARTNER_SEGMENT,
+  workspaceSegment: DEFAULT_WORKSPACE_SEGMENT,
+  logLevel: 'info',
+  allowPrivateUrls: false,
+  bodyLimitBytes: 1024 * 1024,
+} as const;
+
+/** Which environment variable sets each top-level field (also used in error messages). */
+const ENV_NAMES: Record<string, string> = {
+  port: 'PORT',
+  host: 'HOST',
+  dataDir: 'PARLEY_DATA_DIR',
+  databaseUrl: 'DATABASE_URL',
+  adminToken: 'PARLEY_ADMIN_TOKEN',
+  publicUrl: 'PARLEY_PUBLIC_URL',
+  partnerSegment: 'PARLEY_PARTNER_SEGMENT',
+  workspaceSegment: 'PARLEY_WORKSPACE_SEGMENT',
+  logLevel: 'LOG_LEVEL',
+  allowPrivateUrls: 'PARLEY_ALLOW_PRIVATE_URLS',
+  bodyLimitBytes: 'PARLEY_BODY_LIMIT_BYTES',
+  filesSecret: 'PARLEY_FILES_SECRET',
+  denoiseDefaultAttenDb: 'PARLEY_DENOISE_DEFAULT_ATTEN_DB',
+  upstreamTimeoutMs: 'PARLEY_UPSTREAM_TIMEOUT_MS',
+  ffmpegPath: 'FFMPEG_PATH',
+};
+
+const UPSTREAM_ENGINES = ['stt', 'tts', 'translate', 'llm'] as const;
+const UPSTREAM_FIELDS = {
+  url: 'URL',
+  apiKey: 'API_KEY',
+  model: 'MODEL',
+  voice: 'VOICE',
+  kind: 'KIND',
+} as const;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Reads the configuration from `env`; throws ConfigError naming each bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const pick = (field: string): string | undefined => {
+    const value = env[ENV_NAMES[field] ?? field]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const raw: Record<string, unknown> = {
+    port: integer(pick('port')) ?? CONFIG_DEFAULTS.port,
+    host: pick('host') ?? CONFIG_DEFAULTS.host,
+    dataDir: pick('dataDir') ?? CONFIG_DEFAULTS.dataDir,
+    databaseUrl: pick('databaseUrl'),
+    adminToken: pick('adminToken'),
+    publicUrl: pick('publicUrl')?.replace(/\/+$/, ''),
+    partnerSegment: pick('partnerSegment') ?? CONFIG_DEFAULTS.partnerSegment,
+    workspaceSegment: pick('workspaceSegment') ?? CONFIG_DEFAULTS.workspaceSegment,
+    logLevel: pick('logLevel') ?? CONFIG_DEFAULTS.logLevel,
+    allowPrivateUrls: boolean(pick('allowPrivateUrls')) ?? CONFIG_DEFAULTS.allowPrivateUrls,
+    bodyLimitBytes: integer(pick('bodyLimitBytes')) ?? CONFIG_DEFAULTS.bodyLimitBytes,
+    filesSecret: pick('filesSecret'),
+    denoiseDefaultAttenDb: decimal(pick('denoiseDefaultAttenDb')),
+    upstreamTimeoutMs: integer(pick('upstreamTimeoutMs')),
+    ffmpegPath: pick('ffmpegPath'),
+    upstream: upstreamFrom(env),
+  };
+  for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];
+
+  const result = validate<Config>('server-config', raw, { locPrefix: [] });
+  if (result.ok) return result.value;
+  const problems = result.detail.map((d) => `${envNameOf(d.loc)}: ${d.msg}`);
+  throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+}
+
+/** PARLEY_<ENGINE>_<FIELD> for each upstream engine that has a URL or any other field set. */
+function upstreamFrom(env: Env): Record<string, Record<string, string>> {
+  const upstream: Record<string, Record<string, string>> = {};
+  for (const engine of UPSTREAM_ENGINES) {
+    const entry: Record<string, string> = {};
+    for (const [field, suffix] of Object.entries(UPSTREAM_FIELDS)) {
+      const value = env[`PARLEY_${engine.toUpperCase()}_${suffix}`]?.trim();
+      if (value) entry[field] = value;
+    }
+    if (Object.keys(entry).length > 0) upstream[engine] = entry;
+  }
+  return upstream;
+}
+
+function envNameOf(loc: readonly (string | number)[]): string {
+  const [first, engine, field] = loc.map(String);
+  if (first === 'upstream' && engine) {
+    const suffix = field ? UPSTREAM_FIELDS[field as keyof typeof UPSTREAM_FIELDS] : undefined;
+    return `PARLEY_${engine.toUpperCase()}_${suffix ?? 'URL'}`;
+  }
+  return (first && ENV_NAMES[first]) ?? loc.join('.');
+}
+
+// Text that is not a number or boolean is passed through unchanged, so the schema reports it.
+function integer(text: string | undefined): number | string | undefined {
+  if (text === undefined) return undefined;
+  return /^\d+$/.test(text) ? Number(text) : text;
+}
+
+function decimal(text: string | undefined): number | string | undefined {
+  if (text === undefined) return undefined;
+  return /^\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+}
+
+function boolean(text: string | undefined): boolean | string | undefined {
+  if (text === undefined) return undefined;
+  const lower = text.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(lower)) return true;
+  if (['0', 'false', 'no', 'off'].includes(lower)) return false;
+  return text;
+}
+
+/** The URL clients reach the server at: PARLEY_PUBLIC_URL, else the listening address. */
+export function publicUrlOf(config: Config, port: number): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}

@@ -1,0 +1,200 @@
+import { createOutboundClient, type OutboundClient } from '../net/outbound-client.js';
+import type { AudioEngine } from './audio/audio.engine.js';
+import { FfmpegAudioEngine } from './audio/ffmpeg-audio.adapter.js';
+import type { DenoiseEngine } from './denoise/denoise.engine.js';
+import { RnnoiseDenoiseEngine } from './denoise/rnnoise-denoise.adapter.js';
+import { ClassicalDiarizationEngine } from './diarization/classical-diarization.adapter.js';
+import type { DiarizationEngine } from './diarization/diarization.engine.js';
+import type { EngineStatus } from './engine.js';
+import { createFastTextLangId } from './langid/fasttext-langid.adapter.js';
+import type { LangIdEngine } from './langid/langid.engine.js';
+import { createExtractiveMeetingAi } from './llm/extractive-llm.adapter.js';
+import type { MeetingAiEngine } from './llm/llm.engine.js';
+import { createOpenAiCompatibleClient } from './llm/openai-compatible.client.js';
+import { createOpenAiMeetingAi } from './llm/openai-llm.adapter.js';
+import { OpenAiSttEngine } from './stt/openai-stt.adapter.js';
+import { PocketsphinxSttEngine } from './stt/pocketsphinx.adapter.js';
+import type { SttEngine } from './stt/stt.engine.js';
+import { createLibreTranslateRunTranslator } from './translate/libretranslate.backend.js';
+import { createOpenAiRunTranslator } from './translate/openai-translate.backend.js';
+import type { TranslateEngine } from './translate/translate.engine.js';
+import { createTranslator, createUnavailableTranslator } from './translate/translator.js';
+import { EspeakTtsEngine } from './tts/espeak-tts.adapter.js';
+import { OpenAiTtsEngine } from './tts/openai-tts.adapter.js';
+import type { TtsEngine } from './tts/tts.engine.js';
+import { FvadEngine } from './vad/fvad.adapter.js';
+import type { VadEngine } from './vad/vad.engine.js';
+
+// Every engine, built once from configuration: the upstream adapter where one is configured, the
+// local adapter otherwise, and for translation (which has no local adapter) an engine that says it
+// is unavailable. `statuses()` feeds GET /health.
+
+/** One upstream service (PARLEY_<ENGINE>_URL / _API_KEY / _MODEL / _VOICE / _KIND). */
+export interface UpstreamEngineConfig {
+  /** Server URL, with or without `/v1` for OpenAI-compatible APIs; the server root for LibreTranslate. */
+  url: string;
+  apiKey?: string;
+  model?: string;
+  /** TTS only; DEFAULT_TTS_VOICE (`nova`) when absent. */
+  voice?: string;
+  /** Translate only: which API the URL speaks; `openai` when absent. */
+  kind?: 'openai' | 'libretranslate';
+}
+
+/** The engine part of the server configuration (structurally a subset of config.ts's Config). */
+export interface EnginesConfig {
+  ffmpegPath?: string;
+  upstream?: {
+    stt?: UpstreamEngineConfig;
+    tts?: UpstreamEngineConfig;
+    translate?: UpstreamEngineConfig;
+    llm?: UpstreamEngineConfig;
+  };
+  /** Limit for denoise requests that send atten_limit_db 0 (PARLEY_DENOISE_DEFAULT_ATTEN_DB), 0–100. */
+  denoiseDefaultAttenDb?: number;
+  /** Deadline of one upstream call (PARLEY_UPSTREAM_TIMEOUT_MS); 120 s when absent. */
+  upstreamTimeoutMs?: number;
+}
+
+export interface EngineDeps {
+  /**
+   * Client for upstream engine calls. Default: the server's outbound client with private addresses
+   * allowed — upstream URLs come from the operator (a LibreTranslate on the same network is normal),
+   * unlike the audio URLs clients send, which keep the SSRF guard.
+   */
+  upstreamClient?: OutboundClient;
+}
+
+export interface Engines {
+  audio: AudioEngine;
+  /** File speech-to-text: the upstream when configured, else local pocketsphinx. */
+  stt: SttEngine;
+  /** Local pocketsphinx, built even when an upstream serves `stt`: the engine with interim results for live streams. */
+  localStt: SttEngine;
+  vad: VadEngine;
+  diarization: DiarizationEngine;
+  langid: LangIdEngine;
+  tts: TtsEngine;
+  denoise: DenoiseEngine;
+  translate: TranslateEngine;
+  llm: MeetingAiEngine;
+  /** Every engine's state for /health; several adapters of one kind are all listed. */
+  statuses(): EngineStatus[];
+  /** Loads the lazily loaded WASM models now (fastText, espeak-ng, RNNoise) so first requests are fast. */
+  warmUp(): Promise<void>;
+}
+
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 120_000;
+
+export async function buildEngines(config: EnginesConfig = {}, deps: EngineDeps = {}): Promise<Engines> {
+  const upstream = config.upstream ?? {};
+  const timeoutMs = config.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  const outbound =
+    deps.upstreamClient ?? createOutboundClient({ allowPrivate: true, defaultTimeoutMs: timeoutMs });
+  const openAi = (u: UpstreamEngineConfig) =>
+    createOpenAiCompatibleClient({
+      baseUrl: u.url,
+      outbound,
+      timeoutMs,
+      ...(u.apiKey ? { apiKey: u.apiKey } : {}),
+    });
+
+  const audio = new FfmpegAudioEngine(config.ffmpegPath ? { ffmpegPath: config.ffmpegPath } : {});
+  const langid = createFastTextLangId();
+  const [localStt, vad] = await Promise.all([PocketsphinxSttEngine.create(), FvadEngine.create()]);
+  const stt = upstream.stt
+    ? new OpenAiSttEngine({
+        baseUrl: upstream.stt.url.replace(/\/+$/, '').replace(/\/v1$/, ''),
+        client: outbound,
+        timeoutMs,
+        ...(upstream.stt.apiKey ? { apiKey: upstream.stt.apiKey } : {}),
+        ...(upstream.stt.model ? { model: upstream.stt.model } : {}),
+      })
+    : localStt;
+  const tts: TtsEngine = upstream.tts
+    ? new OpenAiTtsEngine({
+        client: openAi(upstream.tts),
+        audio,
+        ...(upstream.tts.model ? { model: upstream.tts.model } : {}),
+        ...(upstream.tts.voice ? { voice: upstream.tts.voice } : {}),
+      })
+    : new EspeakTtsEngine({ audio, langid });
+  const denoise = new RnnoiseDenoiseEngine(
+    config.denoiseDefaultAttenDb === undefined ? {} : { defaultAttenDb: config.denoiseDefaultAttenDb },
+  );
+  const llm = upstream.llm
+    ? createOpenAiMeetingAi({
+        client: openAi(upstream.llm),
+        ...(upstream.llm.model ? { model: upstream.llm.model } : {}),
+      })
+    : createExtractiveMeetingAi();
+  const translate = buildTranslator(upstream, langid, outbound, timeoutMs, openAi);
+  const diarization = new ClassicalDiarizationEngine();
+
+  const all = [
+    audio,
+    stt,
+    ...(stt === localStt ? [] : [localStt]),
+    vad,
+    diarization,
+    langid,
+    tts,
+    denoise,
+    translate,
+    llm,
+  ];
+  return {
+    audio,
+    stt,
+    localStt,
+    vad,
+    diarization,
+    langid,
+    tts,
+    denoise,
+    translate,
+    llm,
+    statuses: () => all.map((engine) => engine.status()),
+    async warmUp() {
+      await Promise.allSettled([
+        langid.load(),
+        tts instanceof EspeakTtsEngine ? tts.synthesizePcm('Ready.', 'en') : Promise.resolve(),
+        denoise.denoise(new Int16Array(480), 48_000),
+      ]);
+    },
+  };
+}
+
+/**
+ * Translation has no local adapter. PARLEY_TRANSLATE_URL picks the upstream (KIND libretranslate or
+ * openai); without it, a configured LLM upstream translates too (one OpenAI-compatible key serves
+ * both); without either, translation is unavailable and says so.
+ */
+function buildTranslator(
+  upstream: NonNullable<EnginesConfig['upstream']>,
+  langid: LangIdEngine,
+  outbound: OutboundClient,
+  timeoutMs: number,
+  openAi: (u: UpstreamEngineConfig) => ReturnType<typeof createOpenAiCompatibleClient>,
+): TranslateEngine {
+  const own = upstream.translate;
+  if (own?.kind === 'libretranslate') {
+    return createTranslator(
+      createLibreTranslateRunTranslator({
+        url: own.url,
+        outbound,
+        timeoutMs,
+        ...(own.apiKey ? { apiKey: own.apiKey } : {}),
+      }),
+      langid,
+    );
+  }
+  const chat = own ?? upstream.llm;
+  if (chat) {
+    return createTranslator(
+      createOpenAiRunTranslator({ client: openAi(chat), ...(chat.model ? { model: chat.model } : {}) }),
+      langid,
+    );
+  }
+  return createUnavailableTranslator('no translation upstream configured (set PARLEY_TRANSLATE_URL)');
+}

@@ -1,0 +1,56 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { jsonSchemaDir, openapiPath } from '@parley/schemas/paths';
+import express, { Router } from 'express';
+import { ApiError } from '../services/api-error.js';
+
+// The machine-readable description and a browsable view of it, all served from this process (no
+// CDN): /openapi.yaml, the JSON Schemas it refers to under /json/, and Swagger UI under /docs/.
+// openapi.yaml refers to `json/<id>.schema.json` and the schemas to each other by file name, so
+// serving both at these paths makes every relative $ref resolve.
+
+const SCHEMA_FILE = /^[a-z0-9.-]+\.schema\.json$/;
+const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+export function docsRoutes(): Router {
+  const router = Router();
+
+  router.get('/openapi.yaml', async (_req, res) => {
+    const text = await readFile(openapiPath, 'utf8').catch(() => {
+      throw ApiError.notFound('OpenAPI document');
+    });
+    res.type('application/yaml').send(text);
+  });
+
+  router.get('/json/:file', async (req, res) => {
+    const file = req.params.file;
+    if (!SCHEMA_FILE.test(file)) throw ApiError.notFound('Schema');
+    const text = await readFile(join(jsonSchemaDir, file), 'utf8').catch(() => {
+      throw ApiError.notFound('Schema');
+    });
+    res.type('application/schema+json').send(text);
+  });
+
+  // Express matches `/docs` and `/docs/` alike; only the bare form is redirected (relative asset URLs
+  // of the UI need the trailing slash).
+  router.get('/docs', (req, res, next) =>
+    req.originalUrl.split('?')[0] === '/docs' ? res.redirect(301, '/docs/') : next(),
+  );
+  router.get('/docs/swagger-initializer.js', (_req, res) => {
+    res.type('application/javascript').send(INITIALIZER);
+  });
+  router.use('/docs', express.static(SWAGGER_UI_DIR, { index: 'index.html' }));
+  return router;
+}
+
+const INITIALIZER = `window.onload = function () {
+  window.ui = SwaggerUIBundle({
+    url: '/openapi.yaml',
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    layout: 'StandaloneLayout',
+  });
+};
+`;

@@ -1,0 +1,50 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { EngineFailedError, EngineUnavailableError } from '../engines/engine.js';
+import { OutboundError } from '../net/outbound-errors.js';
+import { ApiError, RequestValidationError } from '../services/api-error.js';
+import { type ErrorCode, ErrorCodes } from '../services/contracts.js';
+import { logOf } from './locals.js';
+
+// The one error middleware, registered last. Known errors become their status with the api-error
+// body ({success:false, error, code}) or the 422 validation-error body; anything else is a 500
+// whose details go to the log only.
+
+interface Mapped {
+  status: number;
+  body: unknown;
+}
+
+function map(error: unknown): Mapped | undefined {
+  const body = (code: ErrorCode, message: string): Mapped => ({
+    status: ErrorCodes[code],
+    body: { success: false, error: message, code },
+  });
+  if (error instanceof ApiError) return body(error.code, error.message);
+  if (error instanceof RequestValidationError)
+    return { status: ErrorCodes.VALIDATION_ERROR, body: { detail: error.detail } };
+  if (error instanceof EngineUnavailableError) return body('ENGINE_UNAVAILABLE', error.message);
+  if (error instanceof EngineFailedError) return body('UPSTREAM_FAILED', error.message);
+  if (error instanceof OutboundError) return body(error.code, error.message);
+  return undefined;
+}
+
+export function errorHandler(): ErrorRequestHandler {
+  return (error, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    const mapped = map(error);
+    if (!mapped) {
+      logOf(res)?.error({ err: error }, 'unhandled error');
+      res.status(500).json({ success: false, error: 'Internal server error', code: 'INTERNAL' });
+      return;
+    }
+    if (mapped.status >= 500) logOf(res)?.warn({ err: error }, 'request failed');
+    res.status(mapped.status).json(mapped.body);
+  };
+}
+
+/** Any request no route answered: 404 with the api-error body. */
+export function notFound(): RequestHandler {
+  return (req, _res, next) => {
+    next(ApiError.notFound(`Route ${req.method} ${req.path}`));
+  };
+}

@@ -1,0 +1,83 @@
+import type { Request, RequestHandler } from 'express';
+import { ApiError } from '../services/api-error.js';
+import { ErrorText } from '../services/contracts.js';
+
+// Reads a JSON request body with the spec's error texts: no body where one is required is
+// 400 "Empty request body", text that does not parse is 400 "Invalid JSON", a body over the limit
+// is 413, and a body declared as something other than JSON is 415. Routes whose body is optional
+// (nothing required in the request schema) read an empty body as `{}`.
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export interface JsonBodyOptions {
+  limitBytes: number;
+  /** When false, an empty body is read as `{}`. */
+  required: boolean;
+}
+
+export function jsonBody(options: JsonBodyOptions): RequestHandler {
+  return async (req, _res, next) => {
+    const bytes = await readBody(req, options.limitBytes);
+    if (bytes.length === 0 || bytes.every(isWhitespace)) {
+      if (options.required) throw ApiError.badRequest(ErrorText.emptyBody);
+      req.body = {};
+      return next();
+    }
+    const type = req.get('Content-Type');
+    if (type && !JSON_TYPE.test(type)) {
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json, not ${type}`);
+    }
+    req.body = parse(bytes);
+    next();
+  };
+}
+
+function parse(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(utf8.decode(bytes).replace(/^\uFEFF/, ''));
+  } catch {
+    throw ApiError.badRequest(ErrorText.invalidJson);
+  }
+}
+
+/** The whole body, refusing (413) as soon as it is known to exceed `limit` bytes. */
+export function readBody(req: Request, limit: number): Promise<Buffer> {
+  const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${limit} bytes`);
+  const declared = Number(req.get('Content-Length'));
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        req.resume(); // drain and drop the rest so the response can still be written
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(ApiError.badRequest(`Could not read the request body: ${error.message}`));
+    };
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+function isWhitespace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
+}

@@ -1,0 +1,55 @@
+import type { EngineHealth, HealthResponse } from '@parley/schemas/types';
+import { Router } from 'express';
+import type { EngineStatus } from '../engines/engine.js';
+import type { Clock } from '../services/clock.js';
+import { API_VERSION } from '../services/contracts.js';
+import type { Store } from '../store/store.js';
+import type { Metrics } from './metrics.js';
+import type { RouteKit } from './route-kit.js';
+
+// GET /health (no auth; always 200, as the spec says, with the state of the database and of every
+// engine) and GET /metrics (Prometheus text format).
+
+/** Whatever can list the engines' states; the engines registry implements it. */
+export interface EngineStatusSource {
+  statuses(): EngineStatus[] | Promise<EngineStatus[]>;
+}
+
+export interface OpsDeps {
+  store: Store;
+  clock: Clock;
+  metrics: Metrics;
+  engines?: EngineStatusSource | undefined;
+}
+
+export function opsRoutes(kit: RouteKit, deps: OpsDeps): Router {
+  const router = Router();
+  const startedUs = deps.clock.nowMicros();
+
+  kit.mountPublic(router, 'health', async (): Promise<HealthResponse & { database: object }> => {
+    const [databaseOk, statuses] = await Promise.all([deps.store.ping(), deps.engines?.statuses() ?? []]);
+    const engines: Record<string, EngineHealth> = {};
+    for (const status of statuses) {
+      // Several adapters of one kind: report the one that can serve.
+      if (engines[status.engine]?.available) continue;
+      engines[status.engine] = {
+        adapter: status.adapter,
+        available: status.available,
+        ...(status.detail ? { [status.available ? 'detail' : 'reason']: status.detail } : {}),
+      };
+    }
+    const healthy = databaseOk && statuses.every((s) => s.available);
+    return {
+      status: healthy ? 'ok' : 'degraded',
+      version: API_VERSION,
+      uptime_seconds: Math.max(0, (deps.clock.nowMicros() - startedUs) / 1e6),
+      database: { dialect: deps.store.dialect, ok: databaseOk },
+      engines,
+    };
+  });
+
+  router.get('/metrics', async (_req, res) => {
+    res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+  });
+  return router;
+}

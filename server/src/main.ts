@@ -1,0 +1,144 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig, publicUrlOf } from './config.js';
+import { DEMO_USER, ensureDemoAccount, INTEGRATION_CLIENT_ID } from './emulator/demo-account.js';
+import { buildEngines } from './engines/registry.js';
+import { FileStore } from './files/file-store.js';
+import { createMetrics } from './http/metrics.js';
+import { routeUpgrades } from './http/upgrade-router.js';
+import { systemClock } from './services/clock.js';
+import { randomIds } from './services/ids.js';
+import { createServices } from './services/services.js';
+import { loadOrCreateSecrets } from './store/local-secrets.js';
+import { openStore } from './store/store.js';
+
+// Start: configuration -> database (migrated) -> demo account -> app -> listen. Stop on SIGINT or
+// SIGTERM: refuse new connections, let running requests finish, close the database.
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, base: { service: 'parley-server' } });
+  const { secrets, path: secretsPath } = loadOrCreateSecrets(config.dataDir);
+  const generatedAdminToken = config.adminToken === undefined;
+  config.adminToken ??= secrets.adminToken;
+  config.filesSecret ??= secrets.filesSecret;
+  const filesSecret = config.filesSecret;
+
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    clock: systemClock,
+    ids: randomIds,
+  });
+  const engines = await buildEngines(config);
+  const services = createServices({ store, clock: systemClock, ids: randomIds });
+  const seedDemo = () => ensureDemoAccount(store, services.accounts, secrets);
+  const demoCreated = await seedDemo();
+
+  // The URL is known once the server listens (PORT=0 picks a port); file URLs read it lazily.
+  let baseUrl = config.publicUrl ?? '';
+  const files = new FileStore({
+    rootDir: join(config.dataDir, 'files'),
+    secret: filesSecret,
+    clock: systemClock,
+    baseUrl: () => baseUrl,
+  });
+  const app = createApp({
+    engines,
+    files,
+    config,
+    store,
+    clock: systemClock,
+    ids: randomIds,
+    logger,
+    services,
+    metrics: createMetrics({ processMetrics: true }),
+    afterReset: async () => {
+      await seedDemo();
+    },
+  });
+  const server = createServer(app);
+  routeUpgrades(server, {});
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+
+  const url = publicUrlOf(config, (server.address() as AddressInfo).port);
+  baseUrl = url;
+  // Loads the WASM models after the server is up, so the first requests that need them are fast
+  // without delaying the start.
+  void engines.warmUp();
+  logger.info(
+    { url, database: store.dialect, startupMs: Math.round(performance.now()), demoCreated },
+    'listening',
+  );
+  printBanner({
+    url,
+    database: store.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${config.dataDir}`,
+    demoKey: secrets.demoApiKey,
+    adminToken: generatedAdminToken ? secrets.adminToken : '(PARLEY_ADMIN_TOKEN)',
+    clientSecret: secrets.oauthClientSecret,
+    secretsPath,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await store.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+function printBanner(info: {
+  url: string;
+  database: string;
+  demoKey: string;
+  adminToken: string;
+  clientSecret: string;
+  secretsPath: string;
+}): void {
+  const lines = [
+    '',
+    `Parley reference server: ${info.url}`,
+    `  API docs       ${info.url}/docs/`,
+    `  health         ${info.url}/health`,
+    `  database       ${info.database}`,
+    `  demo user      ${DEMO_USER.email} (${DEMO_USER.id})`,
+    `  demo API key   ${info.demoKey}`,
+    `  admin token    ${info.adminToken}   (Authorization: Bearer … on /_emulator/*)`,
+    `  OAuth client   ${INTEGRATION_CLIENT_ID} / ${info.clientSecret}`,
+    `  secrets kept in ${info.secretsPath}; they stay valid across restarts`,
+    '',
+    `  curl -s -X POST ${info.url}/v1/get-meetings -H 'X-API-Key: ${info.demoKey}'`,
+    '',
+  ];
+  process.stderr.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(
+    `Parley server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import type { Meeting, MeetingWithProfiles, UserProfile } from '@parley/schemas/types';
+import { fromJson } from '../store/json-columns.js';
+import type { MeetingRow } from '../store/meetings.store.js';
+import type { Repositories } from '../store/store.js';
+import { emailOf, isEmailParticipant } from './participant-ids.js';
+import { formatMicros } from './timestamps.js';
+
+// Stored meeting rows -> the Meeting resource of the spec. Participants, co-hosts and profiles are
+// loaded for a whole page in three queries, never one per meeting.
+
+/** A meeting with every field the server always fills in (the schema leaves some optional). */
+export type MeetingView = Meeting &
+  Required<
+    Pick<
+      Meeting,
+      | 'co_host_ids'
+      | 'language'
+      | 'translation_languages'
+      | 'languages'
+      | 'allow_users_to_add_translation_languages'
+      | 'invitation_link_expires_at'
+    >
+  >;
+
+export type MeetingViewWithProfiles = MeetingView & MeetingWithProfiles;
+
+export async function meetingViews(
+  repos: Repositories,
+  rows: readonly MeetingRow[],
+): Promise<MeetingViewWithProfiles[]> {
+  const ids = rows.map((row) => row.id);
+  const [participants, coHosts] = await Promise.all([
+    repos.meetings.participants(ids),
+    repos.meetings.coHosts(ids),
+  ]);
+  const everyone = [...new Set([...participants.values()].flat())];
+  const profiles = await profilesOf(repos, everyone);
+  return rows.map((row) => {
+    const participantIds = participants.get(row.id) ?? [];
+    return {
+      ...toMeeting(row, participantIds, coHosts.get(row.id) ?? []),
+      user_profiles: participantIds.map((id) => profiles.get(id) ?? fallbackProfile(id)),
+    };
+  });
+}
+
+export async function meetingView(repos: Repositories, row: MeetingRow): Promise<MeetingViewWithProfiles> {
+  const [view] = await meetingViews(repos, [row]);
+  if (!view) throw new Error(`meeting ${row.id} vanished while rendering`);
+  return view;
+}
+
+function toMeeting(row: MeetingRow, participantIds: string[], coHostIds: string[]): MeetingView {
+  return {
+    id: row.id,
+    host_user_id: row.host_user_id,
+    participant_ids: participantIds,
+    co_host_ids: coHostIds,
+    start_at: formatMicros(row.start_us),
+    ...(row.end_us !== null ? { end_at: formatMicros(row.end_us) } : {}),
+    status: row.status,
+    title: row.title,
+    created_at: formatMicros(row.created_us),
+    updated_at: formatMicros(row.updated_us),
+    language: row.language,
+    translation_languages: fromJson<string[]>(row.translation_languages, []),
+    languages: fromJson<string[]>(row.languages, []),
+    allow_users_to_add_translation_languages: row.allow_add_translation_languages === 1,
+    invitation_link_expires_at: formatMicros(row.invitation_link_expires_us),
+  };
+}
+
+/** Registered users by id; `em:` invitees by the user with that address, else by the address itself. */
+async function profilesOf(repos: Repositories, participantIds: string[]): Promise<Map<string, UserProfile>> {
+  const bare = participantIds.filter((id) => !isEmailParticipant(id));
+  const emails = participantIds.filter(isEmailParticipant).map(emailOf);
+  const [byId, byEmail] = await Promise.all([
+    repos.accounts.usersByIds(bare),
+    repos.accounts.usersByEmails(emails),
+  ]);
+  const profiles = new Map<string, UserProfile>();
+  for (const user of byId) profiles.set(user.id, { id: user.id, email: user.email, name: user.name });
+  for (const user of byEmail)
+    profiles.set(`em:${user.email}`, { id: `em:${user.email}`, email: user.email, name: user.name });
+  return profiles;
+}
+
+function fallbackProfile(participantId: string): UserProfile {
+  if (!isEmailParticipant(participantId)) return { id: participantId, email: '', name: '' };
+  const email = emailOf(participantId);
+  return { id: participantId, email, name: email.split('@')[0] ?? email };
+}

@@ -1,0 +1,239 @@
+// Table shapes of the one database schema both dialects share (migrations/ creates them).
+// Conventions that keep the SQL dialect-neutral: every timestamp is a BIGINT of microseconds since
+// the epoch (`*_us`), booleans are INTEGER 0/1, lists and objects are JSON in TEXT columns.
+// `updated_us` is unique per table: listing cursors compare it, so two rows never share one.
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  created_us: number;
+}
+
+export interface UsersTable {
+  id: string;
+  account_id: string;
+  /** Lower-case; unique across the server. */
+  email: string;
+  name: string;
+  created_us: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  /** The user the key acts as. */
+  user_id: string;
+  /** sha256 hex of the key; the key itself is never stored. */
+  key_hash: string;
+  /** First characters of the key, so a holder can tell keys apart. */
+  prefix: string;
+  name: string;
+  created_us: number;
+}
+
+export interface MeetingsTable {
+  id: string;
+  host_user_id: string;
+  title: string;
+  status: string;
+  language: string;
+  /** JSON string[] */
+  languages: string;
+  /** JSON string[] */
+  translation_languages: string;
+  allow_add_translation_languages: number;
+  /** JSON string[]; shown by the partner interface. */
+  tags: string;
+  invitation_link_expires_us: number;
+  start_us: number;
+  end_us: number | null;
+  created_us: number;
+  updated_us: number;
+}
+
+export interface MeetingParticipantsTable {
+  meeting_id: string;
+  /** Bare user id or `em:<email>` (email lower-cased). */
+  participant_id: string;
+  /** Order of participant_ids in responses; the host is 0. */
+  position: number;
+}
+
+export interface MeetingCoHostsTable {
+  meeting_id: string;
+  user_id: string;
+  created_us: number;
+}
+
+export interface MessagesTable {
+  id: string;
+  meeting_id: string;
+  sender_id: string;
+  type: string;
+  text: string;
+  /** JSON {ai_model, markdown_body} on summary messages. */
+  summary: string | null;
+  summary_status: string | null;
+  /** JSON of whatever else a message type carries (follow-up e-mail, contact, document). */
+  payload: string | null;
+  created_us: number;
+  updated_us: number;
+}
+
+export interface TranscriptionChunksTable {
+  id: string;
+  meeting_id: string;
+  meeting_message_id: string;
+  session_id: string | null;
+  text: string;
+  language: string;
+  start_duration: number;
+  end_duration: number;
+  is_final: number;
+  speaker_v2: string | null;
+  /** JSON {lang: text} */
+  texts: string;
+  created_us: number;
+  updated_us: number;
+}
+
+export interface TranscriptUtterancesTable {
+  id: string;
+  meeting_id: string;
+  message_id: string;
+  start_seconds: number;
+  end_seconds: number;
+  transcript: string;
+  confidence: number;
+  language: string;
+  speaker_v2: string | null;
+  /** JSON {lang: text} */
+  texts: string;
+  created_us: number;
+  updated_us: number;
+}
+
+export interface UserSettingsTable {
+  user_id: string;
+  /** JSON string[] */
+  original_languages: string;
+  view_language: string;
+  /** JSON string[] */
+  translation_languages: string;
+  /** JSON string[] */
+  contextual_keywords: string;
+  max_recording_minutes: number;
+  updated_us: number;
+}
+
+export interface GuestContactsTable {
+  id: string;
+  /** The user whose contact this is (get-my-people is scoped to it). */
+  owner_user_id: string;
+  meeting_id: string | null;
+  name: string;
+  /** Lower-case; unique per owner. */
+  email: string;
+  company_name: string | null;
+  company_position: string | null;
+  social_profile_id: string | null;
+  created_us: number;
+  updated_us: number;
+}
+
+export interface WorkspaceTokensTable {
+  user_id: string;
+  access_token: string;
+  workspace_id: string | null;
+  created_us: number;
+  updated_us: number;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  /** What produced it, e.g. `summary`, `followup`. */
+  kind: string;
+  meeting_id: string | null;
+  user_id: string | null;
+  created_us: number;
+}
+
+export interface JobsTable {
+  id: string;
+  /** e.g. `callback`, `mail`, `generate-document`. */
+  kind: string;
+  /** JSON */
+  payload: string;
+  /** `pending`, `running`, `done`, `failed`. */
+  status: string;
+  attempts: number;
+  run_after_us: number;
+  last_error: string | null;
+  created_us: number;
+  updated_us: number;
+}
+
+export interface OAuthClientsTable {
+  client_id: string;
+  /** sha256 hex of the secret. */
+  client_secret_hash: string;
+  name: string;
+  /** JSON string[]; empty means the provider's own redirect policy applies. */
+  redirect_uris: string;
+  created_us: number;
+}
+
+export interface OAuthCodesTable {
+  /** sha256 hex of the authorization code. */
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  redirect_uri: string;
+  scope: string;
+  code_challenge: string | null;
+  code_challenge_method: string | null;
+  expires_us: number;
+  used_us: number | null;
+  created_us: number;
+}
+
+export interface OAuthTokensTable {
+  /** sha256 hex of the token. */
+  token_hash: string;
+  /** `access` or `refresh`. */
+  kind: string;
+  client_id: string;
+  user_id: string;
+  scope: string;
+  /** Tokens issued from one authorization share a family; reuse of a rotated refresh token revokes it. */
+  family_id: string;
+  expires_us: number;
+  revoked_us: number | null;
+  created_us: number;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  meetings: MeetingsTable;
+  meeting_participants: MeetingParticipantsTable;
+  meeting_co_hosts: MeetingCoHostsTable;
+  messages: MessagesTable;
+  transcription_chunks: TranscriptionChunksTable;
+  transcript_utterances: TranscriptUtterancesTable;
+  user_settings: UserSettingsTable;
+  guest_contacts: GuestContactsTable;
+  workspace_tokens: WorkspaceTokensTable;
+  mail_outbox: MailOutboxTable;
+  jobs: JobsTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_tokens: OAuthTokensTable;
+}
+
+export type Dialect = 'sqlite' | 'postgres';

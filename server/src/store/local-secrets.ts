@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Secrets the server generates on first start and must keep across restarts: the admin token (when
+// PARLEY_ADMIN_TOKEN is unset), the demo API key (stored hashed in the database, so its plaintext
+// has to live somewhere to be printed again), the integration's OAuth client secret, and the key
+// that signs file URLs. They live in <dataDir>/credentials.json, readable by the owner only.
+
+export interface LocalSecrets {
+  adminToken: string;
+  demoApiKey: string;
+  oauthClientSecret: string;
+  filesSecret: string;
+}
+
+const FILE = 'credentials.json';
+const token = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+export function loadOrCreateSecrets(dataDir: string): {
+  secrets: LocalSecrets;
+  created: boolean;
+  path: string;
+} {
+  const path = join(dataDir, FILE);
+  const existing: Partial<LocalSecrets> = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};
+  const secrets: LocalSecrets = {
+    adminToken: existing.adminToken ?? token(24),
+    demoApiKey: existing.demoApiKey ?? `prl_demo_${token(24)}`,
+    oauthClientSecret: existing.oauthClientSecret ?? token(32),
+    filesSecret: existing.filesSecret ?? token(32),
+  };
+  const created = JSON.stringify(existing) !== JSON.stringify(secrets);
+  if (created) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(path, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+    chmodSync(path, 0o600);
+  }
+  return { secrets, created, path };
+}

@@ -1,0 +1,88 @@
+import type { MessagesTable } from './database.js';
+import type { RepoContext } from './repo-context.js';
+
+// Messages of a meeting. Callers check meeting visibility first (services/meeting-access.ts);
+// every query here is additionally keyed by meeting id, so a message id alone never reaches across.
+
+export type MessageRow = MessagesTable;
+
+export interface NewMessage {
+  meetingId: string;
+  senderId: string;
+  type: string;
+  text: string;
+  summary?: string | null;
+  summaryStatus?: string | null;
+  payload?: string | null;
+  id?: string;
+}
+
+export class MessagesStore {
+  constructor(private readonly ctx: RepoContext) {}
+
+  async insert(input: NewMessage): Promise<MessageRow> {
+    const now = this.ctx.stamps.next();
+    const row: MessageRow = {
+      id: input.id ?? this.ctx.ids.next('msg'),
+      meeting_id: input.meetingId,
+      sender_id: input.senderId,
+      type: input.type,
+      text: input.text,
+      summary: input.summary ?? null,
+      summary_status: input.summaryStatus ?? null,
+      payload: input.payload ?? null,
+      created_us: now,
+      updated_us: now,
+    };
+    await this.ctx.db.insertInto('messages').values(row).execute();
+    return row;
+  }
+
+  /** Stores a complete message as given (emulator seed). */
+  async importRow(row: MessageRow): Promise<void> {
+    await this.ctx.db.insertInto('messages').values(row).execute();
+  }
+
+  async get(meetingId: string, messageId: string): Promise<MessageRow | undefined> {
+    return this.ctx.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('meeting_id', '=', meetingId)
+      .where('id', '=', messageId)
+      .executeTakeFirst();
+  }
+
+  /** Newest first by `updated_us`, strictly before `beforeUs`; optionally of one type. */
+  async list(
+    meetingId: string,
+    page: { beforeUs?: number; limit: number; type?: string },
+  ): Promise<MessageRow[]> {
+    let query = this.ctx.db.selectFrom('messages').selectAll().where('meeting_id', '=', meetingId);
+    if (page.beforeUs !== undefined) query = query.where('updated_us', '<', page.beforeUs);
+    if (page.type !== undefined) query = query.where('type', '=', page.type);
+    return query.orderBy('updated_us', 'desc').limit(page.limit).execute();
+  }
+
+  async update(
+    meetingId: string,
+    messageId: string,
+    changes: Partial<Pick<MessageRow, 'text' | 'summary' | 'summary_status' | 'payload'>>,
+  ): Promise<boolean> {
+    const result = await this.ctx.db
+      .updateTable('messages')
+      .set({ ...changes, updated_us: this.ctx.stamps.next() })
+      .where('meeting_id', '=', meetingId)
+      .where('id', '=', messageId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async delete(meetingId: string, messageId: string): Promise<boolean> {
+    const result = await this.ctx.db
+      .deleteFrom('messages')
+      .where('meeting_id', '=', meetingId)
+      .where('id', '=', messageId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

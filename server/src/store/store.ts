@@ -1,0 +1,133 @@
+import { type Kysely, sql } from 'kysely';
+import type { Clock } from '../services/clock.js';
+import type { IdGenerator } from '../services/ids.js';
+import { AccountsStore } from './accounts.store.js';
+import { connect } from './connect.js';
+import { ContactsStore } from './contacts.store.js';
+import type { Database, Dialect } from './database.js';
+import { MailStore } from './mail.store.js';
+import { MeetingsStore } from './meetings.store.js';
+import { MessagesStore } from './messages.store.js';
+import { migrateToLatest } from './migrations/index.js';
+import { OAuthClientsStore } from './oauth-clients.store.js';
+import type { RepoContext } from './repo-context.js';
+import { SettingsStore } from './settings.store.js';
+import { isStampCollision, Stamps } from './stamps.js';
+import { TranscriptionStore } from './transcription.store.js';
+
+// The database behind one object: a repository per table group, all built on the same connection
+// (or on the current transaction inside `transaction`). To add a table group: write
+// `<group>.store.ts` with a class taking a RepoContext, and add it to `Repositories` below.
+
+export interface Repositories {
+  /** The connection, or the transaction these repositories run in (for helpers such as freeStamp). */
+  db: Kysely<Database>;
+  accounts: AccountsStore;
+  meetings: MeetingsStore;
+  messages: MessagesStore;
+  settings: SettingsStore;
+  transcription: TranscriptionStore;
+  contacts: ContactsStore;
+  mail: MailStore;
+  oauthClients: OAuthClientsStore;
+}
+
+function repositories(ctx: RepoContext): Repositories {
+  return {
+    db: ctx.db,
+    accounts: new AccountsStore(ctx),
+    meetings: new MeetingsStore(ctx),
+    messages: new MessagesStore(ctx),
+    settings: new SettingsStore(ctx),
+    transcription: new TranscriptionStore(ctx),
+    contacts: new ContactsStore(ctx),
+    mail: new MailStore(ctx),
+    oauthClients: new OAuthClientsStore(ctx),
+  };
+}
+
+export interface Store extends Repositories {
+  readonly dialect: Dialect;
+  /**
+   * Runs `work` in one database transaction. Every write that stamps rows should go through here:
+   * on a stamp collision with another server process the whole unit is retried with fresh stamps,
+   * so `work` must not have side effects outside the database.
+   */
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  /** Deletes every row of every table except registered OAuth clients (emulator reset). */
+  wipe(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** `postgres://…`, `sqlite:<path>`, `sqlite::memory:`; undefined = `<dataDir>/parley.sqlite`. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+const STAMP_RETRIES = 5;
+
+// Children before parents, so foreign keys never block a wipe.
+const WIPE_ORDER: (keyof Database)[] = [
+  'oauth_tokens',
+  'oauth_codes',
+  'jobs',
+  'mail_outbox',
+  'workspace_tokens',
+  'guest_contacts',
+  'user_settings',
+  'transcript_utterances',
+  'transcription_chunks',
+  'messages',
+  'meeting_co_hosts',
+  'meeting_participants',
+  'meetings',
+  'api_keys',
+  'users',
+  'accounts',
+];
+
+/** Connects, migrates to the latest schema, and returns the store. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const { db, dialect } = connect(options.databaseUrl, options.dataDir);
+  try {
+    await migrateToLatest(db as Kysely<unknown>);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const stamps = new Stamps(options.clock);
+  const base: RepoContext = { db, dialect, ids: options.ids, stamps };
+  return {
+    ...repositories(base),
+    dialect,
+    db,
+    async transaction(work) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction().execute((trx) => work(repositories({ ...base, db: trx })));
+        } catch (error) {
+          if (attempt >= STAMP_RETRIES || !isStampCollision(error)) throw error;
+        }
+      }
+    },
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async wipe() {
+      await db.transaction().execute(async (trx) => {
+        for (const table of WIPE_ORDER) await trx.deleteFrom(table).execute();
+      });
+    },
+    close: () => db.destroy(),
+  };
+}

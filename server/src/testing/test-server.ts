@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { validate } from '@parley/schemas';
+import { pino } from 'pino';
+import { type AppDeps, createApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { FileStore } from '../files/file-store.js';
+import { systemClock } from '../services/clock.js';
+import { sequentialIds } from '../services/ids.js';
+import { createServices, type Services } from '../services/services.js';
+import { openStore, type Store } from '../store/store.js';
+
+// A real server on 127.0.0.1, port 0, over a fresh database (in-memory SQLite unless a URL is
+// given), for tests that speak HTTP to it exactly as a client would.
+
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export interface TestUser {
+  userId: string;
+  accountId: string;
+  email: string;
+  key: string;
+}
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestServer {
+  url: string;
+  store: Store;
+  services: Services;
+  files: FileStore;
+  /** POST `body` as JSON (a string is sent as-is) to `path`. */
+  post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  get<T = unknown>(path: string, headers?: Record<string, string>): Promise<Reply<T>>;
+  /** A meeting REST call with an API key. */
+  call<T = unknown>(route: string, key: string, body?: unknown): Promise<Reply<T>>;
+  /** A user in an account of their own, with one API key. */
+  user(name: string): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  options: { databaseUrl?: string; env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
+  const config = loadConfig({
+    PARLEY_DATA_DIR: dataDir,
+    DATABASE_URL: options.databaseUrl ?? 'sqlite::memory:',
+    LOG_LEVEL: 'silent',
+    PARLEY_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    ...options.env,
+  });
+  const ids = sequentialIds();
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir, clock: systemClock, ids });
+  const services = createServices({ store, clock: systemClock, ids });
+  let url = '';
+  const files = new FileStore({
+    rootDir: join(dataDir, 'files'),
+    secret: 'test-files-secret-0123456789',
+    clock: systemClock,
+    baseUrl: () => url,
+  });
+  const deps = { config, store, clock: systemClock, ids, logger: pino({ level: 'silent' }), services, files };
+  const app = createApp({ ...deps, ...options.deps });
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const send = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${url}${path}`, init);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  };
+
+  let userCount = 0;
+  return {
+    url,
+    store,
+    services,
+    files,
+    post: (path, body, headers) => send('POST', path, body, headers),
+    get: (path, headers) => send('GET', path, undefined, headers),
+    call: (route, key, body) => send('POST', `/v1/${route}`, body ?? {}, { 'X-API-Key': key }),
+    async user(name) {
+      const email = `${name.toLowerCase()}.${++userCount}@example.com`;
+      const { user, account } = await services.accounts.createUser({ email, name });
+      const { secret } = await services.accounts.issueKey(user.id, 'test');
+      return { userId: user.id, accountId: account.id, email, key: secret };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fails the test with the validation detail when `body` does not match schema `id`. */
+export function expectSchema(id: string, body: unknown): void {
+  const result = validate(id, structuredClone(body));
+  if (!result.ok) {
+    throw new Error(
+      `response does not match ${id}: ${JSON.stringify(result.detail, null, 2)}\n${JSON.stringify(body)}`,
+    );
+  }
+}
