@@ -6,7 +6,9 @@ import type { Config } from './config.js';
 import { emulatorRoutes } from './emulator/emulator.routes.js';
 import { FileStore } from './files/file-store.js';
 import { filesRoutes } from './files/files.routes.js';
+import { aiRoutes } from './http/ai.routes.js';
 import { headerKeyAuth, queryKeyAuth } from './http/auth.middleware.js';
+import { cachedDataRoutes } from './http/cached-data.routes.js';
 import { docsRoutes } from './http/docs.routes.js';
 import { errorHandler, notFound } from './http/error-handler.middleware.js';
 import { requestLogging } from './http/logging.middleware.js';
@@ -15,11 +17,19 @@ import { messagesRoutes } from './http/messages.routes.js';
 import { createMetrics, type Metrics } from './http/metrics.js';
 import { type EngineStatusSource, opsRoutes } from './http/ops.routes.js';
 import { participantsRoutes } from './http/participants.routes.js';
+import { peopleRoutes } from './http/people.routes.js';
 import { requestId } from './http/request-id.middleware.js';
 import { createRouteKit } from './http/route-kit.js';
+import { settingsRoutes } from './http/settings.routes.js';
+import { speechRoutes } from './http/speech.routes.js';
+import { transcriptionRoutes } from './http/transcription.routes.js';
+import { workspaceRoutes } from './http/workspace.routes.js';
+import { createOutboundClient, type OutboundClient } from './net/outbound-client.js';
 import type { Clock } from './services/clock.js';
 import type { IdGenerator } from './services/ids.js';
 import { createServices, type Services } from './services/services.js';
+import { createSpeechServices } from './services/speech.services.js';
+import type { SpeechEngines } from './services/speech-engines.js';
 import type { Store } from './store/store.js';
 
 // The express app, assembled from injected parts. It never listens (main.ts does), so tests run it
@@ -31,8 +41,13 @@ export interface AppDeps {
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
-  /** Engine states for /health; the engines registry plugs in here. */
-  engines?: EngineStatusSource;
+  /**
+   * The engines registry (main.ts: buildEngines(config)): states for /health and the engines of
+   * the speech routes. A route whose engine is absent answers 503.
+   */
+  engines?: EngineStatusSource & SpeechEngines;
+  /** Client for client-supplied URLs (audio_url); built from config.allowPrivateUrls when absent. */
+  outbound?: OutboundClient;
   /** Built from store/clock/ids when absent. */
   services?: Services;
   /** Built (without process metrics) when absent. */
@@ -76,7 +91,11 @@ export function createApp(deps: AppDeps): Express {
       services,
       adminToken: config.adminToken,
       bodyLimitBytes: config.bodyLimitBytes,
-      ...(deps.afterReset ? { afterReset: deps.afterReset } : {}),
+      // The wiped meetings' cached summaries and transcripts must not outlive them.
+      afterReset: async () => {
+        services.meetingCache.clear();
+        await deps.afterReset?.();
+      },
     }),
   );
 
@@ -84,6 +103,24 @@ export function createApp(deps: AppDeps): Express {
   app.use(meetingsRoutes(kit, services.meetings));
   app.use(participantsRoutes(kit, services.participants));
   app.use(messagesRoutes(kit, services.messages));
+  app.use(transcriptionRoutes(kit, services.transcription));
+  app.use(settingsRoutes(kit, services.settings));
+  app.use(peopleRoutes(kit, services.people));
+  app.use(workspaceRoutes(kit, services.workspace));
+  app.use(aiRoutes(kit, services.ai));
+  app.use(cachedDataRoutes(kit, services.cachedData));
+  app.use(
+    speechRoutes(
+      kit,
+      createSpeechServices({
+        engines: deps.engines ?? {},
+        files,
+        outbound: deps.outbound ?? createOutboundClient({ allowPrivate: config.allowPrivateUrls }),
+        ids: deps.ids,
+      }),
+      { queryAuth: queryKeyAuth(authenticate), bodyLimitBytes: config.bodyLimitBytes },
+    ),
+  );
 
   app.use(notFound());
   app.use(errorHandler());

@@ -20,6 +20,11 @@ export const CONFIG_DEFAULTS = {
   logLevel: 'info',
   allowPrivateUrls: false,
   bodyLimitBytes: 1024 * 1024,
+  maxRecordingMinutes: 120,
+  workspaceApiUrl: 'https://api.notion.com',
+  // A Notion API version whose page-creation body (parent page_id, title property, children) is stable.
+  workspaceApiVersion: '2022-06-28',
+  workspaceTimeoutMs: 30_000,
 } as const;
 
 /** Which environment variable sets each top-level field (also used in error messages). */
@@ -39,6 +44,10 @@ const ENV_NAMES: Record<string, string> = {
   denoiseDefaultAttenDb: 'PARLEY_DENOISE_DEFAULT_ATTEN_DB',
   upstreamTimeoutMs: 'PARLEY_UPSTREAM_TIMEOUT_MS',
   ffmpegPath: 'FFMPEG_PATH',
+  maxRecordingMinutes: 'PARLEY_MAX_RECORDING_MINUTES',
+  workspaceApiUrl: 'PARLEY_WORKSPACE_API_URL',
+  workspaceApiVersion: 'PARLEY_WORKSPACE_API_VERSION',
+  workspaceTimeoutMs: 'PARLEY_WORKSPACE_TIMEOUT_MS',
 };
 
 const UPSTREAM_ENGINES = ['stt', 'tts', 'translate', 'llm'] as const;
@@ -76,6 +85,10 @@ export function loadConfig(env: Env = process.env): Config {
     denoiseDefaultAttenDb: decimal(pick('denoiseDefaultAttenDb')),
     upstreamTimeoutMs: integer(pick('upstreamTimeoutMs')),
     ffmpegPath: pick('ffmpegPath'),
+    maxRecordingMinutes: integer(pick('maxRecordingMinutes')) ?? CONFIG_DEFAULTS.maxRecordingMinutes,
+    workspaceApiUrl: pick('workspaceApiUrl')?.replace(/\/+$/, '') ?? CONFIG_DEFAULTS.workspaceApiUrl,
+    workspaceApiVersion: pick('workspaceApiVersion') ?? CONFIG_DEFAULTS.workspaceApiVersion,
+    workspaceTimeoutMs: integer(pick('workspaceTimeoutMs')) ?? CONFIG_DEFAULTS.workspaceTimeoutMs,
     upstream: upstreamFrom(env),
   };
   for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];

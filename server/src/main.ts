@@ -9,6 +9,7 @@ import { buildEngines } from './engines/registry.js';
 import { FileStore } from './files/file-store.js';
 import { createMetrics } from './http/metrics.js';
 import { routeUpgrades } from './http/upgrade-router.js';
+import { createOutboundClient } from './net/outbound-client.js';
 import { systemClock } from './services/clock.js';
 import { randomIds } from './services/ids.js';
 import { createServices } from './services/services.js';
@@ -36,7 +37,15 @@ async function main(): Promise<void> {
     ids: randomIds,
   });
   const engines = await buildEngines(config);
-  const services = createServices({ store, clock: systemClock, ids: randomIds });
+  const services = createServices({
+    store,
+    clock: systemClock,
+    ids: randomIds,
+    config,
+    llm: engines.llm,
+    outbound: createOutboundClient({ allowPrivate: config.allowPrivateUrls }),
+    logger,
+  });
   const seedDemo = () => ensureDemoAccount(store, services.accounts, secrets);
   const demoCreated = await seedDemo();
 
@@ -74,6 +83,8 @@ async function main(): Promise<void> {
   // Loads the WASM models after the server is up, so the first requests that need them are fast
   // without delaying the start.
   void engines.warmUp();
+  // Delivers queued e-mail (and other outbox jobs) in the background until shutdown.
+  services.jobs.start();
   logger.info(
     { url, database: store.dialect, startupMs: Math.round(performance.now()), demoCreated },
     'listening',
@@ -98,6 +109,7 @@ async function main(): Promise<void> {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    await services.jobs.stop();
     await store.close();
     logger.info('stopped');
     process.exit(0);

@@ -1110,6 +1110,22 @@ export interface ServerConfig {
    */
   ffmpegPath?: string;
   /**
+   * PARLEY_MAX_RECORDING_MINUTES: the max_recording_minutes every user's default meeting setting reports (users cannot change it).
+   */
+  maxRecordingMinutes: number;
+  /**
+   * PARLEY_WORKSPACE_API_URL: base URL of the notes workspace's public API (Notion), used by upload-meeting-to-workspace.
+   */
+  workspaceApiUrl: string;
+  /**
+   * PARLEY_WORKSPACE_API_VERSION: the Notion-Version header sent to the workspace API.
+   */
+  workspaceApiVersion: string;
+  /**
+   * PARLEY_WORKSPACE_TIMEOUT_MS: deadline of one workspace API call; past it the upload answers 504.
+   */
+  workspaceTimeoutMs: number;
+  /**
    * Upstream engines (OpenAI-compatible or LibreTranslate APIs); an engine without one uses its local adapter or is unavailable.
    */
   upstream: {

@@ -72,6 +72,28 @@ export function emulatorRoutes(deps: EmulatorDeps): Router {
     res.json({ success: true, meeting: await services.meetings.end(req.params.id) });
   });
 
+  // Stands in for the notes workspace's OAuth: stores the access token upload-meeting-to-workspace uses.
+  router.post('/_emulator/workspace-tokens', async (req, res) => {
+    const row = await services.workspace.connect({
+      userId: text(req, 'user_id'),
+      accessToken: text(req, 'access_token'),
+      workspaceId: optional(req, 'workspace_id', 'id').id ?? null,
+      parentPageId: optional(req, 'parent_page_id', 'id').id ?? null,
+    });
+    res.json({
+      success: true,
+      user_id: row.user_id,
+      workspace_id: row.workspace_id,
+      parent_page_id: row.parent_page_id,
+      updated_at: formatMicros(row.updated_us),
+    });
+  });
+
+  router.delete('/_emulator/workspace-tokens/:user_id', async (req, res) => {
+    await services.workspace.disconnect(req.params.user_id);
+    res.json({ success: true });
+  });
+
   router.post('/_emulator/reset', async (_req, res) => {
     await store.wipe();
     await deps.afterReset?.();

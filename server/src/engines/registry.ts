@@ -101,7 +101,10 @@ export async function buildEngines(config: EnginesConfig = {}, deps: EngineDeps 
 
   const audio = new FfmpegAudioEngine(config.ffmpegPath ? { ffmpegPath: config.ffmpegPath } : {});
   const langid = createFastTextLangId();
-  const [localStt, vad] = await Promise.all([PocketsphinxSttEngine.create(), FvadEngine.create()]);
+  const [localStt, vad] = await Promise.all([
+    PocketsphinxSttEngine.create({ warm: false }),
+    FvadEngine.create(),
+  ]);
   const stt = upstream.stt
     ? new OpenAiSttEngine({
         baseUrl: upstream.stt.url.replace(/\/+$/, '').replace(/\/v1$/, ''),

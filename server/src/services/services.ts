@@ -1,10 +1,26 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { createExtractiveMeetingAi } from '../engines/llm/extractive-llm.adapter.js';
+import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
+import { JobWorker } from '../jobs/job-worker.js';
+import { MAIL_JOB, mailJobHandler } from '../jobs/mail.job.js';
+import { createOutboundClient, type OutboundClient } from '../net/outbound-client.js';
 import type { Store } from '../store/store.js';
 import { AccountsService } from './accounts.service.js';
+import { AiService } from './ai.service.js';
+import { type MeetingCacheOptions, MeetingDataCache } from './cached-data.cache.js';
+import { invalidatesMeetingData } from './cached-data.invalidation.js';
+import { CachedDataService } from './cached-data.service.js';
 import type { Clock } from './clock.js';
 import type { IdGenerator } from './ids.js';
+import { type MailTransport, outboxMailTransport } from './mail.transport.js';
 import { MeetingsService } from './meetings.service.js';
 import { MessagesService } from './messages.service.js';
 import { ParticipantsService } from './participants.service.js';
+import { PeopleService } from './people.service.js';
+import { SettingsService } from './settings.service.js';
+import { TranscriptionService } from './transcription.service.js';
+import { WorkspaceService } from './workspace.service.js';
 
 // Every service of the app, built once from the same dependencies. To add a group: write
 // `<group>.service.ts` (plain data in and out, throws ApiError, never imports express) and add it here.
@@ -13,6 +29,19 @@ export interface ServiceDeps {
   store: Store;
   clock: Clock;
   ids: IdGenerator;
+  /** The settings and workspace services read their configured values from here. */
+  config: Pick<
+    Config,
+    'maxRecordingMinutes' | 'workspaceApiUrl' | 'workspaceApiVersion' | 'workspaceTimeoutMs'
+  >;
+  /** Meeting AI (main.ts: engines.llm); the local extractive engine when absent. */
+  llm?: MeetingAiEngine;
+  /** Client for client-supplied URLs (ask-ai attachments); private addresses refused when absent. */
+  outbound?: OutboundClient;
+  /** Where queued e-mail goes; the mail outbox table (GET /_emulator/mail) when absent. */
+  mailTransport?: MailTransport;
+  meetingCache?: MeetingCacheOptions;
+  logger?: Logger;
 }
 
 export interface Services {
@@ -20,13 +49,54 @@ export interface Services {
   meetings: MeetingsService;
   participants: ParticipantsService;
   messages: MessagesService;
+  transcription: TranscriptionService;
+  settings: SettingsService;
+  people: PeopleService;
+  workspace: WorkspaceService;
+  /**
+   * The summary/transcript cache. A write that changes a meeting's summaries or utterances calls
+   * `meetingCache.invalidate(meetingId)` after its transaction commits (or is wrapped below).
+   */
+  meetingCache: MeetingDataCache;
+  cachedData: CachedDataService;
+  ai: AiService;
+  /** The outbox worker: main.ts starts and stops it; tests step it with `runDue()`. */
+  jobs: JobWorker;
 }
 
 export function createServices(deps: ServiceDeps): Services {
+  const meetingCache = new MeetingDataCache(deps.clock, deps.meetingCache);
+  const jobs = new JobWorker({
+    store: deps.store,
+    clock: deps.clock,
+    ...(deps.logger ? { logger: deps.logger } : {}),
+  });
+  jobs.register(MAIL_JOB, mailJobHandler(deps.mailTransport ?? outboxMailTransport(deps.store)));
   return {
     accounts: new AccountsService(deps.store),
-    meetings: new MeetingsService(deps.store),
+    meetings: invalidatesMeetingData(new MeetingsService(deps.store), ['delete'], meetingCache),
     participants: new ParticipantsService(deps.store),
-    messages: new MessagesService(deps.store),
+    messages: invalidatesMeetingData(new MessagesService(deps.store), ['delete'], meetingCache),
+    transcription: invalidatesMeetingData(
+      new TranscriptionService(deps.store),
+      ['updateUtterance'],
+      meetingCache,
+    ),
+    settings: new SettingsService(deps.store, { maxRecordingMinutes: deps.config.maxRecordingMinutes }),
+    people: new PeopleService(deps.store),
+    workspace: new WorkspaceService(deps.store, {
+      apiUrl: deps.config.workspaceApiUrl,
+      apiVersion: deps.config.workspaceApiVersion,
+      timeoutMs: deps.config.workspaceTimeoutMs,
+    }),
+    meetingCache,
+    cachedData: new CachedDataService(deps.store, meetingCache),
+    ai: new AiService({
+      store: deps.store,
+      llm: deps.llm ?? createExtractiveMeetingAi(),
+      cache: meetingCache,
+      outbound: deps.outbound ?? createOutboundClient(),
+    }),
+    jobs,
   };
 }

@@ -145,6 +145,8 @@ export interface WorkspaceTokensTable {
   user_id: string;
   access_token: string;
   workspace_id: string | null;
+  /** Notion page new uploads are created under; null = the workspace's top level (public integrations). */
+  parent_page_id: string | null;
   created_us: number;
   updated_us: number;
 }
@@ -216,6 +218,34 @@ export interface OAuthTokensTable {
   created_us: number;
 }
 
+/** A document made by ask-ai-for-meeting (migration 0002-ai); `id` is also its workflow plan id. */
+export interface AiDocumentsTable {
+  id: string;
+  meeting_id: string;
+  /** Who asked. */
+  user_id: string;
+  /** The document this one is a new version of (source_document_id). */
+  parent_id: string | null;
+  /** 1 for a document without parent, else the parent's version + 1. */
+  version: number;
+  /** `answer` (a question) or `edit` (an instruction applied to source Markdown). */
+  kind: string;
+  prompt: string;
+  /** The Markdown that was edited, when the request sent it (source_content). */
+  source_markdown: string | null;
+  markdown: string;
+  ai_model: string;
+  /** The `model` number the request asked for. */
+  model: number;
+  /** JSON string[] */
+  attachment_urls: string;
+  /** JSON: the steps of the workflow plan and their outcome. */
+  plan: string;
+  /** JSON NextAction[] returned with it. */
+  next_actions: string;
+  created_us: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -231,6 +261,7 @@ export interface Database {
   workspace_tokens: WorkspaceTokensTable;
   mail_outbox: MailOutboxTable;
   jobs: JobsTable;
+  ai_documents: AiDocumentsTable;
   oauth_clients: OAuthClientsTable;
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;

@@ -2,18 +2,23 @@ import { type Kysely, sql } from 'kysely';
 import type { Clock } from '../services/clock.js';
 import type { IdGenerator } from '../services/ids.js';
 import { AccountsStore } from './accounts.store.js';
+import { AiDocumentsStore } from './ai-documents.store.js';
 import { connect } from './connect.js';
 import { ContactsStore } from './contacts.store.js';
 import type { Database, Dialect } from './database.js';
+import { JobsStore } from './jobs.store.js';
 import { MailStore } from './mail.store.js';
 import { MeetingsStore } from './meetings.store.js';
 import { MessagesStore } from './messages.store.js';
 import { migrateToLatest } from './migrations/index.js';
 import { OAuthClientsStore } from './oauth-clients.store.js';
+import { PeopleStore } from './people.store.js';
 import type { RepoContext } from './repo-context.js';
 import { SettingsStore } from './settings.store.js';
 import { isStampCollision, Stamps } from './stamps.js';
+import { SummaryCacheStore } from './summary-cache.store.js';
 import { TranscriptionStore } from './transcription.store.js';
+import { WorkspaceStore } from './workspace.store.js';
 
 // The database behind one object: a repository per table group, all built on the same connection
 // (or on the current transaction inside `transaction`). To add a table group: write
@@ -30,6 +35,11 @@ export interface Repositories {
   contacts: ContactsStore;
   mail: MailStore;
   oauthClients: OAuthClientsStore;
+  people: PeopleStore;
+  workspace: WorkspaceStore;
+  jobs: JobsStore;
+  summaryCache: SummaryCacheStore;
+  aiDocuments: AiDocumentsStore;
 }
 
 function repositories(ctx: RepoContext): Repositories {
@@ -43,6 +53,11 @@ function repositories(ctx: RepoContext): Repositories {
     contacts: new ContactsStore(ctx),
     mail: new MailStore(ctx),
     oauthClients: new OAuthClientsStore(ctx),
+    people: new PeopleStore(ctx),
+    workspace: new WorkspaceStore(ctx),
+    jobs: new JobsStore(ctx),
+    summaryCache: new SummaryCacheStore(ctx),
+    aiDocuments: new AiDocumentsStore(ctx),
   };
 }
 
@@ -80,6 +95,7 @@ const WIPE_ORDER: (keyof Database)[] = [
   'workspace_tokens',
   'guest_contacts',
   'user_settings',
+  'ai_documents',
   'transcript_utterances',
   'transcription_chunks',
   'messages',

@@ -10,8 +10,93 @@ export type UtteranceRow = TranscriptUtterancesTable;
 export type NewChunk = Omit<ChunkRow, 'id' | 'created_us' | 'updated_us'> & { id?: string };
 export type NewUtterance = Omit<UtteranceRow, 'id' | 'created_us' | 'updated_us'> & { id?: string };
 
+/** A forward page: rows updated strictly after `afterUs`, oldest first, optionally of one recording. */
+export interface ForwardPage {
+  afterUs: number;
+  limit: number;
+  messageId?: string | undefined;
+}
+
 export class TranscriptionStore {
   constructor(private readonly ctx: RepoContext) {}
+
+  async listChunks(meetingId: string, page: ForwardPage): Promise<ChunkRow[]> {
+    let query = this.ctx.db
+      .selectFrom('transcription_chunks')
+      .selectAll()
+      .where('meeting_id', '=', meetingId)
+      .where('updated_us', '>', page.afterUs);
+    if (page.messageId !== undefined) query = query.where('meeting_message_id', '=', page.messageId);
+    return query.orderBy('updated_us', 'asc').limit(page.limit).execute();
+  }
+
+  /**
+   * Changes a chunk (an interim growing, or becoming final) and gives it a new `updated_us`, so
+   * pollers of get-live-transcription-chunks receive it again. False when there is no such chunk.
+   */
+  async updateChunk(
+    meetingId: string,
+    id: string,
+    changes: Partial<
+      Pick<ChunkRow, 'text' | 'is_final' | 'end_duration' | 'speaker_v2' | 'texts' | 'language'>
+    >,
+  ): Promise<boolean> {
+    const result = await this.ctx.db
+      .updateTable('transcription_chunks')
+      .set({ ...changes, updated_us: this.ctx.stamps.next() })
+      .where('meeting_id', '=', meetingId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async listUtterances(meetingId: string, page: ForwardPage): Promise<UtteranceRow[]> {
+    let query = this.ctx.db
+      .selectFrom('transcript_utterances')
+      .selectAll()
+      .where('meeting_id', '=', meetingId)
+      .where('updated_us', '>', page.afterUs);
+    if (page.messageId !== undefined) query = query.where('message_id', '=', page.messageId);
+    return query.orderBy('updated_us', 'asc').limit(page.limit).execute();
+  }
+
+  /** The meeting's utterances in the order they were spoken (finalized), the first `limit`. */
+  async utterancesInOrder(meetingId: string, limit: number): Promise<UtteranceRow[]> {
+    return this.ctx.db
+      .selectFrom('transcript_utterances')
+      .selectAll()
+      .where('meeting_id', '=', meetingId)
+      .orderBy('created_us', 'asc')
+      .orderBy('start_seconds', 'asc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Keyed by meeting too, so an utterance id of another meeting is never found. */
+  async getUtterance(meetingId: string, id: string): Promise<UtteranceRow | undefined> {
+    return this.ctx.db
+      .selectFrom('transcript_utterances')
+      .selectAll()
+      .where('meeting_id', '=', meetingId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Replaces the text (and its translations map) and gives the utterance a new `updated_us`. */
+  async updateUtteranceText(
+    meetingId: string,
+    id: string,
+    changes: Pick<UtteranceRow, 'transcript' | 'texts'>,
+  ): Promise<UtteranceRow | undefined> {
+    const result = await this.ctx.db
+      .updateTable('transcript_utterances')
+      .set({ ...changes, updated_us: this.ctx.stamps.next() })
+      .where('meeting_id', '=', meetingId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return undefined;
+    return this.getUtterance(meetingId, id);
+  }
 
   async insertChunk(input: NewChunk): Promise<ChunkRow> {
     const now = this.ctx.stamps.next();

@@ -10,7 +10,7 @@ import { loadConfig } from '../config.js';
 import { FileStore } from '../files/file-store.js';
 import { systemClock } from '../services/clock.js';
 import { sequentialIds } from '../services/ids.js';
-import { createServices, type Services } from '../services/services.js';
+import { createServices, type ServiceDeps, type Services } from '../services/services.js';
 import { openStore, type Store } from '../store/store.js';
 
 // A real server on 127.0.0.1, port 0, over a fresh database (in-memory SQLite unless a URL is
@@ -47,7 +47,13 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { databaseUrl?: string; env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+  options: {
+    databaseUrl?: string;
+    env?: Record<string, string>;
+    deps?: Partial<AppDeps>;
+    /** Extra service dependencies (an llm engine, a mail transport, an outbound client). */
+    serviceDeps?: Partial<ServiceDeps>;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
   const config = loadConfig({
@@ -59,7 +65,7 @@ export async function startTestServer(
   });
   const ids = sequentialIds();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir, clock: systemClock, ids });
-  const services = createServices({ store, clock: systemClock, ids });
+  const services = createServices({ store, clock: systemClock, ids, config, ...options.serviceDeps });
   let url = '';
   const files = new FileStore({
     rootDir: join(dataDir, 'files'),

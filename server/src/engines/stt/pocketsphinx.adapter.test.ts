@@ -31,6 +31,14 @@ describe('pocketsphinx STT engine', () => {
     expect(engine.languages).toEqual(['en']);
   });
 
+  it('builds its first decoder on first use when created cold, and transcribes the same', async () => {
+    const cold = await PocketsphinxSttEngine.create({ warm: false, maxDecoders: 1 });
+    expect(cold.status().available).toBe(true);
+    const sample = samples[0];
+    if (!sample) throw new Error('no sample');
+    expect((await cold.transcribe(sample.pcm)).text).toBe((await engine.transcribe(sample.pcm)).text);
+  }, 60_000);
+
   it('transcribes flite English with a word error rate of at most 15%', async () => {
     const pairs = await Promise.all(
       samples.map(async (s) => ({ reference: s.text, hypothesis: (await engine.transcribe(s.pcm)).text })),

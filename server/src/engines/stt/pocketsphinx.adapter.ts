@@ -36,6 +36,11 @@ export interface PocketsphinxOptions {
   maxKeywordDecoders?: number;
   /** Pronunciations of unknown keyword words; default espeak-ng's command-line program. */
   pronunciations?: PronunciationSource;
+  /**
+   * Build the first decoder now (default), proving the model loads, or leave it to the first request:
+   * a decoder costs ~0.7 s and ~100 MB, which a server should not pay before it listens.
+   */
+  warm?: boolean;
 }
 
 const LANGUAGE = 'en';
@@ -79,15 +84,17 @@ export class PocketsphinxSttEngine implements SttEngine {
       'no',
     ];
     const create = () => PocketsphinxDecoder.create(lib, argv);
-    let first: PocketsphinxDecoder;
-    try {
-      first = await create();
-    } catch (error) {
-      return unavailable((error as Error).message);
+    let first: PocketsphinxDecoder | undefined;
+    if (options.warm !== false) {
+      try {
+        first = await create();
+      } catch (error) {
+        return unavailable((error as Error).message);
+      }
     }
     const max = options.maxDecoders ?? Math.min(4, Math.max(2, availableParallelism()));
     const pool = new DecoderPool(create, (d) => d.free(), max);
-    pool.seed(first);
+    if (first) pool.seed(first);
     const livePool = new DecoderPool(create, (d) => d.free(), max);
     const pronunciations = options.pronunciations ?? espeakPronunciations();
     const keywords = pronunciations.available

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { Measurement } from './load.js';
+import { formatRatios, formatTable, type Row } from './report.js';
+
+const measurement = (reqPerSec: number, p99Ms: number): Measurement => ({
+  reqPerSec,
+  p50Ms: 1,
+  p99Ms,
+  errors: 0,
+  non2xx: 0,
+  statuses: {},
+  bytesPerAnswer: 100,
+  serverCpu: 0.5,
+  clientCpu: 0.2,
+});
+
+describe('bench report', () => {
+  const rows: Row[] = [
+    { route: 'get-meetings', server: 'reference', measurement: measurement(3000, 12) },
+    { route: 'get-meetings', server: 'floor', measurement: measurement(8000, 3) },
+    { route: 'get-meetings', server: 'prism', unavailable: 'exited (1) before listening' },
+    { route: 'create-meeting', server: 'reference', measurement: measurement(500, 40) },
+    { route: 'create-meeting', server: 'floor', measurement: measurement(10000, 2) },
+  ];
+
+  it('prints a row per run, and the reason for a server that did not start', () => {
+    const table = formatTable(rows);
+    expect(table).toContain('Prism unavailable: exited (1) before listening');
+    expect(table.split('\n')).toHaveLength(rows.length + 1);
+    // CPU µs per request: 0.5 cores at 3000 req/s.
+    expect(table).toMatch(/get-meetings\s+reference\s+3000\s.*\s167\s/);
+  });
+
+  it('gives the ratios to the floor and Prism, with the aims of get-meetings', () => {
+    const [getMeetings, createMeeting] = formatRatios(rows, ['get-meetings', 'create-meeting']).split('\n');
+    expect(getMeetings).toContain('reference/floor = 0.38 (aim ≥ 0.35: met)');
+    expect(getMeetings).toContain('reference/prism n/a');
+    expect(getMeetings).toContain('p99 12 ms (aim < 25: met)');
+    expect(createMeeting).toContain('reference/floor = 0.05');
+    expect(createMeeting).not.toContain('aim');
+  });
+});

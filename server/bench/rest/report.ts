@@ -1,0 +1,105 @@
+import type { BenchRoute } from './bench-data.js';
+import type { Measurement } from './load.js';
+
+// The printed table: one row per route and server, then the reference server's ratios to the floor
+// and to Prism next to the aims (information only; the bench asserts nothing).
+
+export type Row = { route: BenchRoute; server: string } & (
+  | { measurement: Measurement }
+  | { unavailable: string }
+);
+
+/** Aims for get-meetings (50 meetings from the database), as set for the reference server. */
+export const AIMS = { minOfFloor: 0.35, minOfPrism: 2, maxP99Ms: 25 } as const;
+
+const HEADER = [
+  'route',
+  'server',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'errors',
+  'non-2xx',
+  'srv CPU',
+  'µs CPU/req',
+  'cli CPU',
+  'B/answer',
+];
+
+const fixed = (value: number, digits: number) => value.toFixed(digits);
+const percent = (value: number | undefined) => (value === undefined ? '-' : `${Math.round(value * 100)}%`);
+
+function cells(row: Row): string[] {
+  if ('unavailable' in row) {
+    return [
+      row.route,
+      row.server,
+      `${row.server === 'prism' ? 'Prism' : row.server} unavailable: ${row.unavailable}`,
+    ];
+  }
+  const m = row.measurement;
+  const statuses = Object.entries(m.statuses)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
+  return [
+    row.route,
+    row.server,
+    fixed(m.reqPerSec, 0),
+    fixed(m.p50Ms, 1),
+    fixed(m.p99Ms, 1),
+    String(m.errors),
+    m.non2xx > 0 ? `${m.non2xx} (${statuses})` : '0',
+    percent(m.serverCpu),
+    m.serverCpu === undefined || m.reqPerSec === 0 ? '-' : fixed((m.serverCpu / m.reqPerSec) * 1e6, 0),
+    percent(m.clientCpu),
+    String(m.bytesPerAnswer),
+  ];
+}
+
+export function formatTable(rows: readonly Row[]): string {
+  const table = [HEADER, ...rows.map(cells)];
+  // An "unavailable" row is one long message: it takes no part in the column widths.
+  const measured = table.filter((r) => r.length === HEADER.length);
+  const widths = HEADER.map((_, i) => Math.max(...measured.map((r) => (r[i] ?? '').length)));
+  const pad = (cell: string, i: number) =>
+    i < 2
+      ? cell.padEnd(widths[i] ?? 0)
+      : cell.length > (widths[i] ?? 0)
+        ? cell
+        : cell.padStart(widths[i] ?? 0);
+  return table.map((r) => r.map(pad).join('  ')).join('\n');
+}
+
+function rateOf(rows: readonly Row[], route: BenchRoute, server: string): Measurement | undefined {
+  const row = rows.find((r) => r.route === route && r.server === server);
+  return row && 'measurement' in row ? row.measurement : undefined;
+}
+
+export function formatRatios(rows: readonly Row[], routes: readonly BenchRoute[]): string {
+  const lines: string[] = [];
+  for (const route of routes) {
+    const reference = rateOf(rows, route, 'reference');
+    if (!reference) continue;
+    const aimed = route === 'get-meetings';
+    const parts: string[] = [];
+    for (const [other, aim] of [
+      ['floor', AIMS.minOfFloor],
+      ['prism', AIMS.minOfPrism],
+    ] as const) {
+      const m = rateOf(rows, route, other);
+      if (!m || m.reqPerSec === 0) {
+        parts.push(`reference/${other} n/a`);
+        continue;
+      }
+      const ratio = reference.reqPerSec / m.reqPerSec;
+      const verdict = aimed ? ` (aim ≥ ${aim}: ${ratio >= aim ? 'met' : 'MISSED'})` : '';
+      parts.push(`reference/${other} = ${ratio.toFixed(2)}${verdict}`);
+    }
+    if (aimed) {
+      const met = reference.p99Ms < AIMS.maxP99Ms;
+      parts.push(`p99 ${reference.p99Ms} ms (aim < ${AIMS.maxP99Ms}: ${met ? 'met' : 'MISSED'})`);
+    }
+    lines.push(`${route.padEnd(15)} ${parts.join('   ')}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,141 @@
+// REST throughput of the reference server next to two yardsticks, under the same autocannon load:
+//   reference  the real src/main.ts (child process, SQLite in a temp data dir, seeded via /_emulator)
+//   floor      bare node:http + the same ajv validators, replaying a real reference answer
+//   prism      Stoplight Prism's mock of schemas/openapi.yaml
+// Routes: get-meetings (50 meetings in the database, limit 50) and create-meeting. Prints req/s,
+// p50/p99 latency, errors and the reference/floor and reference/Prism ratios; asserts nothing.
+//
+// Run: npm run bench:rest   (env: BENCH_CONNECTIONS=10 BENCH_DURATION_S=10 BENCH_WARMUP_S=3
+//   BENCH_SERVERS=reference,floor,prism BENCH_ROUTES=get-meetings,create-meeting BENCH_LOG_LEVEL=info
+//   BENCH_CPU_PROF=<dir>: profile the reference server with --cpu-prof and print where its time went;
+//   BENCH_REFERENCE_MAIN=<file>: run another server entry, e.g. a patched copy of src/main.ts)
+
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { BENCH_ROUTES, type BenchRoute } from './bench-data.js';
+import { installCleanup, stopAll } from './children.js';
+import { startFloor } from './floor.server.js';
+import { type LoadOptions, measure } from './load.js';
+import { startPrism } from './prism.target.js';
+import { summarizeProfiles } from './profile-summary.js';
+import { startReference } from './reference.target.js';
+import { formatRatios, formatTable, type Row } from './report.js';
+import { isAvailable, type Target, type Unavailable } from './target.js';
+
+const SERVERS = ['reference', 'floor', 'prism'] as const;
+type ServerName = (typeof SERVERS)[number];
+
+function numberEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`);
+  return value;
+}
+
+function listEnv<T extends string>(name: string, allowed: readonly T[]): T[] {
+  const raw = process.env[name]?.trim();
+  if (!raw) return [...allowed];
+  const picked = raw.split(',').map((item) => item.trim());
+  const unknown = picked.filter((item) => !allowed.includes(item as T));
+  if (unknown.length > 0)
+    throw new Error(`${name}: unknown ${unknown.join(', ')} (known: ${allowed.join(', ')})`);
+  return picked as T[];
+}
+
+const load: LoadOptions = {
+  connections: Math.max(1, Math.round(numberEnv('BENCH_CONNECTIONS', 10))),
+  warmupSeconds: numberEnv('BENCH_WARMUP_S', 3),
+  durationSeconds: Math.max(1, numberEnv('BENCH_DURATION_S', 10)),
+};
+const servers = listEnv<ServerName>('BENCH_SERVERS', SERVERS);
+const routes = listEnv<BenchRoute>('BENCH_ROUTES', BENCH_ROUTES);
+const logLevel = process.env.BENCH_LOG_LEVEL?.trim() || 'info';
+const pathEnv = (name: string) => {
+  const value = process.env[name]?.trim();
+  return value ? resolve(value) : undefined;
+};
+const cpuProfDir = pathEnv('BENCH_CPU_PROF');
+const referenceMain = pathEnv('BENCH_REFERENCE_MAIN');
+
+// The whole run is bounded: starting the servers, then each run's warm-up, duration and a margin.
+const budgetMs =
+  120_000 + servers.length * routes.length * (load.warmupSeconds + load.durationSeconds + 20) * 1000;
+const watchdog = setTimeout(() => {
+  process.stderr.write(`bench exceeded its ${Math.round(budgetMs / 1000)} s budget; stopping\n`);
+  void stopAll().finally(() => process.exit(1));
+}, budgetMs);
+
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+const loadLine = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
+
+async function main(): Promise<void> {
+  installCleanup();
+  const workDir = mkdtempSync(join(tmpdir(), 'parley-bench-rest-'));
+  if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
+  const header = [
+    `REST bench — ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`,
+    `${loadLine()} at start; ${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.durationSeconds} s per run; reference LOG_LEVEL=${logLevel}`,
+    ...(referenceMain ? [`reference server entry: ${referenceMain}`] : []),
+  ];
+  progress(header.join('\n'));
+
+  const targets: (Target | Unavailable)[] = [];
+  const rows: Row[] = [];
+  try {
+    progress('starting the reference server (SQLite, seeding 50 meetings)…');
+    const reference = await startReference({
+      dataDir: workDir,
+      logLevel,
+      ...(cpuProfDir ? { cpuProfDir } : {}),
+      ...(referenceMain ? { main: referenceMain } : {}),
+    });
+    if (servers.includes('reference')) targets.push(reference);
+    if (servers.includes('floor')) {
+      progress('starting the floor server…');
+      targets.push(await startFloor({ keys: reference.keys, answers: reference.answers }));
+    }
+    if (servers.includes('prism')) {
+      progress('starting Prism…');
+      targets.push(await startPrism(workDir, reference.keys));
+    }
+    for (const route of routes) {
+      for (const target of targets) {
+        if (!isAvailable(target)) {
+          rows.push({ route, server: target.name, unavailable: target.unavailable });
+          continue;
+        }
+        progress(`${route} on ${target.name}…`);
+        rows.push({ route, server: target.name, measurement: await measure(target, route, load) });
+      }
+    }
+  } finally {
+    await stopAll();
+    clearTimeout(watchdog);
+    rmSync(workDir, { recursive: true, force: true });
+  }
+
+  const lines = [
+    '',
+    ...header,
+    '',
+    formatTable(rows),
+    '',
+    formatRatios(rows, routes),
+    '',
+    `${loadLine()} at end (2 cores: autocannon and the server under test share them)`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (cpuProfDir) process.stdout.write(`\n${summarizeProfiles(cpuProfDir)}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  async (error: unknown) => {
+    process.stderr.write(`REST bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    await stopAll();
+    process.exit(1);
+  },
+);

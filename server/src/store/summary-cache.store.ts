@@ -1,0 +1,36 @@
+import { MessageType } from '../services/contracts.js';
+import type { MessageRow } from './messages.store.js';
+import type { RepoContext } from './repo-context.js';
+
+// The database reads behind the meeting cache (get-meeting-summary; the transcripts come from
+// TranscriptionStore.utterancesInOrder) and behind the meeting AI's view of a meeting. Callers check meeting visibility first
+// (services/meeting-access.ts); every query here is keyed by meeting id.
+
+export class SummaryCacheStore {
+  constructor(private readonly ctx: RepoContext) {}
+
+  /** The newest summary message of the meeting. */
+  async latestSummary(meetingId: string): Promise<MessageRow | undefined> {
+    return this.ctx.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('meeting_id', '=', meetingId)
+      .where('type', '=', MessageType.SUMMARY)
+      .orderBy('created_us', 'desc')
+      .orderBy('updated_us', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** The users' own chat messages of the meeting (no summaries or recordings), oldest first. */
+  async userMessages(meetingId: string): Promise<MessageRow[]> {
+    return this.ctx.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('meeting_id', '=', meetingId)
+      .where('type', '=', MessageType.USER)
+      .orderBy('created_us', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+  }
+}
