@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { concatPcm } from '../engines/audio/pcm.js';
+import { silence, speak } from '../engines/audio/test-speech.js';
+import { wordErrorRate } from '../engines/stt/wer.js';
+import { StreamClose } from '../services/contracts.js';
+import {
+  memorySink,
+  type RealEngines,
+  realEngines,
+  startLiveTestServer,
+  TEST_KEY,
+} from './live-stt.test-support.js';
+import { chunksOf, LiveSttClient } from './live-stt-client.js';
+
+// How sessions end other than by the empty frame: the client leaving mid-utterance, and the server
+// shutting down while utterances are open.
+
+const FIRST = 'Please share your screen with the team.';
+const SECOND = 'Let us talk about the budget for next year.';
+let engines: RealEngines;
+let first: Int16Array;
+let second: Int16Array;
+
+beforeAll(async () => {
+  engines = await realEngines();
+  [first, second] = await Promise.all([speak(FIRST, 'rms'), speak(SECOND, 'rms')]);
+}, 30_000);
+
+afterAll(() => engines?.stt.close());
+
+describe('live STT session ends', () => {
+  it('records the finals of a client that leaves mid-utterance, drops the open one, and frees the session', async () => {
+    const sink = memorySink();
+    const server = await startLiveTestServer(engines, { sink });
+    const client = await LiveSttClient.connect(server.url, { api_key: TEST_KEY, format: 'json' });
+    client.sendConfig({ meeting_id: 'mtg_live' });
+    await client.stream(
+      concatPcm([silence(300), first, silence(800), second.subarray(0, second.length / 2)]),
+      { speed: 4 },
+    );
+    const firstFinal = await client.waitFor((f) => 'chunk' in f && f.chunk.is_final);
+    const after = client.frames.indexOf(firstFinal) + 1;
+    const secondInterim = await client.waitFor(
+      (f) => 'chunk' in f && f.chunk.text.split(' ').length >= 2,
+      10_000,
+      after,
+    );
+    client.close();
+    await client.closed;
+    await sink.ended();
+
+    const [recorded] = sink.sessions;
+    expect(recorded?.info).toMatchObject({ meetingId: 'mtg_live', caller: { userId: 'usr_live' } });
+    expect(recorded?.finals).toHaveLength(1);
+    expect(wordErrorRate(FIRST, recorded?.finals[0]?.text ?? '').wer).toBeLessThanOrEqual(0.3);
+    const openId = 'chunk' in secondInterim.frame ? secondInterim.frame.chunk.id : '';
+    expect(recorded?.end).toMatchObject({ reason: 'client-closed', finals: 1, abandonedUtteranceId: openId });
+    expect(recorded?.interims.at(-1)?.id).toBe(openId);
+    await vi.waitFor(() => expect(server.live.sessions()).toBe(0));
+    await server.close();
+  }, 30_000);
+
+  it('on shutdown sends the finals of open utterances, then closes 1001, and refuses new sessions', async () => {
+    const sink = memorySink();
+    // A grace period no busy test machine runs out of: this checks what is sent, not how fast.
+    const server = await startLiveTestServer(engines, { sink, limits: { shutdownGraceMs: 20_000 } });
+    const client = await LiveSttClient.connect(server.url, { api_key: TEST_KEY, format: 'json' });
+    client.sendConfig({});
+    await client.stream(concatPcm([silence(300), second]), { speed: 4 });
+    const interim = await client.waitFor((f) => 'chunk' in f && f.chunk.text.split(' ').length >= 4, 10_000);
+    expect(server.live.sessions()).toBe(1);
+
+    const closing = server.live.close();
+    expect(await client.closed).toMatchObject({ code: StreamClose.serverShutdown });
+    await closing;
+    const finals = chunksOf(client.frames).filter((c) => c.is_final);
+    expect(finals.map((f) => f.id)).toEqual(['chunk' in interim.frame ? interim.frame.chunk.id : '']);
+    expect(wordErrorRate(SECOND, finals[0]?.text ?? '').wer).toBeLessThanOrEqual(0.3);
+    expect(client.frames.some((f) => 'finished' in f.frame)).toBe(false);
+    expect(sink.sessions[0]?.end).toMatchObject({ reason: 'shutdown', finals: 1 });
+
+    await expect(LiveSttClient.connect(server.url, { api_key: TEST_KEY })).rejects.toThrow(/503/);
+    await new Promise<void>((resolve) => server.http.close(() => resolve()));
+  }, 30_000);
+});

@@ -1,0 +1,44 @@
+import { availableParallelism } from 'node:os';
+import { StreamAudio } from '../services/contracts.js';
+import type { LiveSttLimits } from './live-stt.contract.js';
+
+// The live stream's limits and timings: the one home of these numbers (README "Live speech-to-text").
+
+/** pcm16 bytes per millisecond of audio (16 kHz, mono, 2 bytes a sample). */
+export const PCM16_BYTES_PER_MS = (StreamAudio.sampleRateHz / 1000) * 2 * StreamAudio.channels;
+
+/**
+ * Real-time sessions one CPU core carries. A stream costs 13-22% of a core (pocketsphinx nearly all
+ * of it), and finals cost a burst at each utterance end; at three per core the empty frame →
+ * `finished` stays under ~0.5 s, at four it reaches ~2 s (bench/live-stream.bench.ts, 2 cores).
+ */
+export const LIVE_SESSIONS_PER_CPU = 3;
+
+export const DEFAULT_LIVE_STT_LIMITS: LiveSttLimits = {
+  maxSessions: availableParallelism() * LIVE_SESSIONS_PER_CPU,
+  // 2 s of pcm16: 100 times the recommended 640-byte frame, and room for any OGG page.
+  maxFrameBytes: 64 * 1024,
+  hardMaxFrameBytes: 1024 * 1024,
+  idleTimeoutMs: 30_000,
+  // Meeting turns often follow each other after ~0.5 s (less once the endpointer's hangover and
+  // pre-roll are taken off); 400 ms splits them while pauses at commas and full stops stay inside.
+  endpointSilenceMs: 400,
+  maxUtteranceMs: 15_000,
+  interimEveryMs: 200,
+  // 10 s of pcm16 waiting for the recognizer.
+  maxPendingAudioBytes: 10_000 * PCM16_BYTES_PER_MS,
+  sendHighWaterBytes: 16 * 1024,
+  maxBufferedBytes: 1024 * 1024,
+  // The spec says finalizing takes about 5 seconds; queued audio of an overloaded server is recognized first.
+  finalizeTimeoutMs: 15_000,
+  shutdownGraceMs: 2_000,
+  recorderFlushTimeoutMs: 2_000,
+};
+
+export function liveSttLimits(overrides: Partial<LiveSttLimits> = {}): LiveSttLimits {
+  const limits = { ...DEFAULT_LIVE_STT_LIMITS };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value !== undefined) limits[key as keyof LiveSttLimits] = value;
+  }
+  return limits;
+}

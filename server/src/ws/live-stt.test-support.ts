@@ -1,0 +1,113 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RnnoiseDenoiseEngine } from '../engines/denoise/rnnoise-denoise.adapter.js';
+import { ClassicalDiarizationEngine } from '../engines/diarization/classical-diarization.adapter.js';
+import { PocketsphinxSttEngine } from '../engines/stt/pocketsphinx.adapter.js';
+import { FvadEngine } from '../engines/vad/fvad.adapter.js';
+import { routeUpgrades } from '../http/upgrade-router.js';
+import { ApiError } from '../services/api-error.js';
+import { LIVE_STT_PATH } from '../services/contracts.js';
+import type {
+  LiveInterim,
+  LiveResultsSink,
+  LiveSessionEnd,
+  LiveSessionInfo,
+  LiveSttDeps,
+  LiveUtterance,
+} from './live-stt.contract.js';
+import { createLiveSttServer, type LiveSttServer } from './live-stt-server.js';
+
+// Test support (not a test): the real engines, a real HTTP server on 127.0.0.1 port 0 routing the
+// live path to the live STT server, a key table instead of the accounts store, and a results sink
+// that keeps what it is given.
+
+export const TEST_KEY = 'live-test-key';
+export const TEST_CALLER = {
+  userId: 'usr_live',
+  accountId: 'acc_live',
+  email: 'live@example.com',
+  name: 'Live Tester',
+};
+
+export interface RealEngines {
+  stt: PocketsphinxSttEngine;
+  vad: FvadEngine;
+  denoise: RnnoiseDenoiseEngine;
+  diarization: ClassicalDiarizationEngine;
+}
+
+export async function realEngines(): Promise<RealEngines> {
+  const [stt, vad] = await Promise.all([PocketsphinxSttEngine.create(), FvadEngine.create()]);
+  return { stt, vad, denoise: new RnnoiseDenoiseEngine(), diarization: new ClassicalDiarizationEngine() };
+}
+
+export interface RecordedSession {
+  info: LiveSessionInfo;
+  interims: LiveInterim[];
+  finals: LiveUtterance[];
+  end?: LiveSessionEnd;
+}
+
+/** A sink that keeps everything; a meeting id starting with `missing` is refused as unknown. */
+export function memorySink(): LiveResultsSink & { sessions: RecordedSession[]; ended(): Promise<void> } {
+  const sessions: RecordedSession[] = [];
+  let endedWaiters: (() => void)[] = [];
+  return {
+    sessions,
+    async openSession(info) {
+      if (info.meetingId?.startsWith('missing')) {
+        throw ApiError.notFound('Meeting');
+      }
+      const session: RecordedSession = { info, interims: [], finals: [] };
+      sessions.push(session);
+      return {
+        onInterim: (interim) => void session.interims.push(interim),
+        onFinal: (utterance) => void session.finals.push(utterance),
+        onSessionEnd: (end) => {
+          session.end = end;
+          for (const wake of endedWaiters.splice(0)) wake();
+        },
+      };
+    },
+    /** Resolves when every session opened so far has ended. */
+    async ended() {
+      while (sessions.some((s) => !s.end)) await new Promise<void>((wake) => endedWaiters.push(wake));
+      endedWaiters = [];
+    },
+  };
+}
+
+export interface LiveTestServer {
+  /** ws://127.0.0.1:<port>/v1/stt/stream */
+  url: string;
+  live: LiveSttServer;
+  http: Server;
+  close(): Promise<void>;
+}
+
+export async function startLiveTestServer(
+  engines: Pick<LiveSttDeps, 'stt' | 'vad' | 'denoise' | 'diarization'>,
+  overrides: Partial<LiveSttDeps> = {},
+): Promise<LiveTestServer> {
+  const live = createLiveSttServer({
+    authenticate: async (key) => (key === TEST_KEY ? TEST_CALLER : null),
+    ...engines,
+    ...overrides,
+  });
+  const http = createServer((_req, res) => {
+    res.statusCode = 404;
+    res.end();
+  });
+  routeUpgrades(http, { [LIVE_STT_PATH]: live.handleUpgrade });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `ws://127.0.0.1:${port}${LIVE_STT_PATH}`,
+    live,
+    http,
+    async close() {
+      await live.close();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
