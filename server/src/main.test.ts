@@ -1,16 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The real entry point as `npm start` runs it: first start seeds and prints the demo credentials,
-// SIGTERM stops it cleanly, and a restart on the same data directory keeps data and credentials.
+// The real entry point as `npm start` runs it (built to dist/, run by plain Node): first start seeds
+// and prints the demo credentials, SIGTERM stops it cleanly, and a restart on the same data
+// directory keeps data and credentials.
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'parley-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+beforeAll(() => {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
+}, 60_000);
 
 interface Started {
   child: ChildProcess;
@@ -21,7 +25,7 @@ interface Started {
 function start(): Promise<Started> {
   const child = spawn(
     process.execPath,
-    ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'src/main.ts'],
+    ['--conditions=parley-dist', '--disable-warning=ExperimentalWarning', 'dist/main.js'],
     {
       cwd: SERVER_DIR,
       env: { ...process.env, PORT: '0', PARLEY_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },

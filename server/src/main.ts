@@ -8,13 +8,13 @@ import { DEMO_USER, ensureDemoAccount, INTEGRATION_CLIENT_ID } from './emulator/
 import { buildEngines } from './engines/registry.js';
 import { FileStore } from './files/file-store.js';
 import { createMetrics } from './http/metrics.js';
-import { routeUpgrades } from './http/upgrade-router.js';
 import { createOutboundClient } from './net/outbound-client.js';
 import { systemClock } from './services/clock.js';
 import { randomIds } from './services/ids.js';
 import { createServices } from './services/services.js';
 import { loadOrCreateSecrets } from './store/local-secrets.js';
 import { openStore } from './store/store.js';
+import { mountLiveStt } from './ws/live-stt.mount.js';
 
 // Start: configuration -> database (migrated) -> demo account -> app -> listen. Stop on SIGINT or
 // SIGTERM: refuse new connections, let running requests finish, close the database.
@@ -72,7 +72,14 @@ async function main(): Promise<void> {
     },
   });
   const server = createServer(app);
-  routeUpgrades(server, {});
+  const live = mountLiveStt(server, {
+    services,
+    stt: engines.localStt,
+    vad: engines.vad,
+    denoise: engines.denoise,
+    diarization: engines.diarization,
+    logger,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -80,13 +87,20 @@ async function main(): Promise<void> {
 
   const url = publicUrlOf(config, (server.address() as AddressInfo).port);
   baseUrl = url;
-  // Loads the WASM models after the server is up, so the first requests that need them are fast
-  // without delaying the start.
-  void engines.warmUp();
+  // Engines load on first use unless asked for up front: a warm-up costs ~180 MB and seconds of CPU
+  // that a server answering only meeting routes would pay for nothing.
+  if (config.warmEngines) void engines.warmUp();
   // Delivers queued e-mail (and other outbox jobs) in the background until shutdown.
   services.jobs.start();
   logger.info(
-    { url, database: store.dialect, startupMs: Math.round(performance.now()), demoCreated },
+    {
+      url,
+      database: store.dialect,
+      startupMs: Math.round(performance.now()),
+      // CPU time is what a busy machine cannot inflate: the start's own cost.
+      startupCpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
+      demoCreated,
+    },
     'listening',
   );
   printBanner({
@@ -105,10 +119,13 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
+    // Open streams get their pending finals and a close 1001 before the database goes away.
+    const streamsClosed = live.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    await streamsClosed;
     await services.jobs.stop();
     await store.close();
     logger.info('stopped');

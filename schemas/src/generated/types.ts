@@ -1090,6 +1090,10 @@ export interface ServerConfig {
    */
   allowPrivateUrls: boolean;
   /**
+   * PARLEY_WARM_ENGINES=true loads the WASM models (espeak-ng, fastText, RNNoise) and a pocketsphinx decoder right after start, so the first speech requests are fast, at the cost of ~1-2 s of CPU and ~180 MB of memory. Off by default: each engine loads on its first use.
+   */
+  warmEngines?: boolean;
+  /**
    * PARLEY_BODY_LIMIT_BYTES: largest JSON request body; larger gives 413.
    */
   bodyLimitBytes: number;

@@ -105,11 +105,7 @@ describe('POST /v1/stt: the spec error table', () => {
       new Uint8Array([0x0a, 0xff, 0xff, 0xff]),
       PROTO_CONTENT_TYPE,
     );
-    expectError(
-      { status: proto.status, body: proto.json() },
-      400,
-      /^Invalid SttRequest protobuf/,
-    );
+    expectError({ status: proto.status, body: proto.json() }, 400, /^Invalid SttRequest protobuf/);
   });
 
   it('422 with the validation body for fields of the wrong type or unknown fields', async () => {

@@ -1,5 +1,3 @@
-// The shared constants and route catalog of schemas/. `@parley/schemas` exports only the validators
-// (and `./types`, `./paths`), so the server reads these two modules through this one file; when
-// the schemas package exports them, only these lines change.
-export * from '../../../schemas/src/constants.js';
-export * from '../../../schemas/src/routes.js';
+// The shared constants and route catalog of schemas/, in one import for the server's modules.
+export * from '@parley/schemas/constants';
+export * from '@parley/schemas/routes';

@@ -13,6 +13,7 @@ import { invalidatesMeetingData } from './cached-data.invalidation.js';
 import { CachedDataService } from './cached-data.service.js';
 import type { Clock } from './clock.js';
 import type { IdGenerator } from './ids.js';
+import { LiveResultsService } from './live-results.service.js';
 import { type MailTransport, outboxMailTransport } from './mail.transport.js';
 import { MeetingsService } from './meetings.service.js';
 import { MessagesService } from './messages.service.js';
@@ -60,6 +61,8 @@ export interface Services {
   meetingCache: MeetingDataCache;
   cachedData: CachedDataService;
   ai: AiService;
+  /** Stores live STT results of streams tied to a meeting (the live socket's results sink). */
+  liveResults: LiveResultsService;
   /** The outbox worker: main.ts starts and stops it; tests step it with `runDue()`. */
   jobs: JobWorker;
 }
@@ -97,6 +100,7 @@ export function createServices(deps: ServiceDeps): Services {
       cache: meetingCache,
       outbound: deps.outbound ?? createOutboundClient(),
     }),
+    liveResults: new LiveResultsService(deps.store, deps.clock, meetingCache),
     jobs,
   };
 }

@@ -246,6 +246,21 @@ export interface AiDocumentsTable {
   created_us: number;
 }
 
+/** A live STT stream writing into a meeting (migration 0004-live-sessions). */
+export interface LiveSessionsTable {
+  id: string;
+  /** The stream's session_id (client-chosen or generated); not unique, a reconnect may reuse it. */
+  session_id: string;
+  meeting_id: string;
+  user_id: string;
+  started_us: number;
+  /** Null while the stream runs. */
+  ended_us: number | null;
+  /** LiveEndReason of the stream (`finished`, `client-closed`, ...). */
+  end_reason: string | null;
+  finals: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -262,6 +277,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   jobs: JobsTable;
   ai_documents: AiDocumentsTable;
+  live_sessions: LiveSessionsTable;
   oauth_clients: OAuthClientsTable;
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;

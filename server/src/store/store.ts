@@ -7,6 +7,7 @@ import { connect } from './connect.js';
 import { ContactsStore } from './contacts.store.js';
 import type { Database, Dialect } from './database.js';
 import { JobsStore } from './jobs.store.js';
+import { LiveSessionsStore } from './live-sessions.store.js';
 import { MailStore } from './mail.store.js';
 import { MeetingsStore } from './meetings.store.js';
 import { MessagesStore } from './messages.store.js';
@@ -40,6 +41,7 @@ export interface Repositories {
   jobs: JobsStore;
   summaryCache: SummaryCacheStore;
   aiDocuments: AiDocumentsStore;
+  liveSessions: LiveSessionsStore;
 }
 
 function repositories(ctx: RepoContext): Repositories {
@@ -58,6 +60,7 @@ function repositories(ctx: RepoContext): Repositories {
     jobs: new JobsStore(ctx),
     summaryCache: new SummaryCacheStore(ctx),
     aiDocuments: new AiDocumentsStore(ctx),
+    liveSessions: new LiveSessionsStore(ctx),
   };
 }
 
@@ -96,6 +99,7 @@ const WIPE_ORDER: (keyof Database)[] = [
   'guest_contacts',
   'user_settings',
   'ai_documents',
+  'live_sessions',
   'transcript_utterances',
   'transcription_chunks',
   'messages',

@@ -12,6 +12,8 @@ import { systemClock } from '../services/clock.js';
 import { sequentialIds } from '../services/ids.js';
 import { createServices, type ServiceDeps, type Services } from '../services/services.js';
 import { openStore, type Store } from '../store/store.js';
+import { type LiveSttMountDeps, mountLiveStt } from '../ws/live-stt.mount.js';
+import type { LiveSttServer } from '../ws/live-stt-server.js';
 
 // A real server on 127.0.0.1, port 0, over a fresh database (in-memory SQLite unless a URL is
 // given), for tests that speak HTTP to it exactly as a client would.
@@ -33,6 +35,8 @@ export interface Reply<T = unknown> {
 
 export interface TestServer {
   url: string;
+  /** `ws://` form of `url`, for WS /v1/stt/stream (mounted only with the `live` option). */
+  wsUrl: string;
   store: Store;
   services: Services;
   files: FileStore;
@@ -53,6 +57,8 @@ export async function startTestServer(
     deps?: Partial<AppDeps>;
     /** Extra service dependencies (an llm engine, a mail transport, an outbound client). */
     serviceDeps?: Partial<ServiceDeps>;
+    /** Engines (and limits) for WS /v1/stt/stream; without them the live path is not mounted. */
+    live?: Omit<LiveSttMountDeps, 'services'>;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
@@ -76,6 +82,7 @@ export async function startTestServer(
   const deps = { config, store, clock: systemClock, ids, logger: pino({ level: 'silent' }), services, files };
   const app = createApp({ ...deps, ...options.deps });
   const server: Server = createServer(app);
+  const live = options.live ? mountLiveStt(server, { ...options.live, services }) : undefined;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -102,6 +109,7 @@ export async function startTestServer(
   let userCount = 0;
   return {
     url,
+    wsUrl: url.replace(/^http/, 'ws'),
     store,
     services,
     files,
@@ -115,6 +123,7 @@ export async function startTestServer(
       return { userId: user.id, accountId: account.id, email, key: secret };
     },
     async close() {
+      await live?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await store.close();

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureFiles, fixturePcm, fixturesPresent } from '../engines/audio/fixture-audio.js';
+import { concatPcm } from '../engines/audio/pcm.js';
+import { ENGLISH_SENTENCES, silence, speak } from '../engines/audio/test-speech.js';
+import { FIRST_PAGE_CURSOR, MeetingStatus, StreamClose } from '../services/contracts.js';
+import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
+import { type RealEngines, realEngines } from './live-stt.test-support.js';
+import { chunksOf, LiveSttClient } from './live-stt-client.js';
+
+// The live socket mounted on the reference server: streams tied to a meeting by
+// stream-config.meeting_id write its live transcription chunks and transcript utterances, which
+// the REST routes then return; the meeting ends when its last stream finishes.
+
+let engines: RealEngines;
+let server: TestServer;
+let host: TestUser;
+let outsider: TestUser;
+let speech: Int16Array;
+
+beforeAll(async () => {
+  engines = await realEngines();
+  server = await startTestServer({ live: engines });
+  [host, outsider] = [await server.user('Host'), await server.user('Outsider')];
+  const [file] = fixturesPresent ? fixtureFiles((f) => f.id === 'en-rms-02') : [];
+  const pcm = file ? await fixturePcm(file) : await speak(ENGLISH_SENTENCES[1] ?? 'hello there', 'rms');
+  speech = concatPcm([silence(400), pcm, silence(300)]);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await engines?.stt.close();
+});
+
+const newMeeting = async (user: TestUser) =>
+  (await server.call<{ meeting: { id: string } }>('create-meeting', user.key, {})).body.meeting.id;
+
+const connect = (user: TestUser) =>
+  LiveSttClient.connect(`${server.wsUrl}/v1/stt/stream`, { api_key: user.key });
+
+async function meetingStatus(user: TestUser, id: string): Promise<string | undefined> {
+  const reply = await server.call<{ meetings: { id: string; status: string }[] }>(
+    'get-meetings',
+    user.key,
+    {},
+  );
+  return reply.body.meetings.find((m) => m.id === id)?.status;
+}
+
+/** The meeting ends right after `finished` is sent; waits (bounded) for that write to land. */
+async function waitForStatus(user: TestUser, id: string, status: string): Promise<string | undefined> {
+  let seen = await meetingStatus(user, id);
+  for (let i = 0; i < 50 && seen !== status; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    seen = await meetingStatus(user, id);
+  }
+  return seen;
+}
+
+describe('live STT into a meeting', () => {
+  it('stores interims and finals as chunks and utterances the REST routes return, then ends the meeting', async () => {
+    const meetingId = await newMeeting(host);
+    // Read once before streaming, so a stale cached transcript would show below.
+    expect((await server.call('get-meeting-transcripts', host.key, { meeting_id: meetingId })).status).toBe(
+      200,
+    );
+
+    const client = await connect(host);
+    client.sendConfig({ meeting_id: meetingId, session_id: 'sess_meeting_1' });
+    await client.waitFor((f) => 'connected' in f);
+    await client.stream(speech, { speed: 8 });
+    client.end();
+    expect((await client.closed).code).toBe(StreamClose.normal);
+    const finals = chunksOf(client.frames).filter((c) => c.is_final);
+    expect(finals.length).toBeGreaterThanOrEqual(1);
+
+    const page = { meeting_id: meetingId, last_updated_at: FIRST_PAGE_CURSOR };
+    const chunks = await server.call<{ chunks: Record<string, unknown>[] }>(
+      'get-live-transcription-chunks',
+      host.key,
+      page,
+    );
+    expect(chunks.status).toBe(200);
+    expectSchema('get-live-transcription-chunks.response', chunks.body);
+    expect(chunks.body.chunks.map((c) => [c.id, c.text, c.is_final, c.meeting_message_id])).toEqual(
+      finals.map((f) => [f.id, f.text, true, 'sess_meeting_1']),
+    );
+
+    const utterances = await server.call<{ utterances: Record<string, unknown>[] }>(
+      'get-transcript-utterances',
+      host.key,
+      { ...page, message_id: 'sess_meeting_1' },
+    );
+    expectSchema('get-transcript-utterances.response', utterances.body);
+    expect(utterances.body.utterances.map((u) => [u.id, u.transcript, u.message_id, u.language])).toEqual(
+      finals.map((f) => [f.id, f.text, 'sess_meeting_1', 'en']),
+    );
+    const [first] = utterances.body.utterances;
+    expect(first?.end_seconds as number).toBeGreaterThan(first?.start_seconds as number);
+
+    const cached = await server.call<{ transcripts: { utterances: { text: string }[] }[] }>(
+      'get-meeting-transcripts',
+      host.key,
+      { meeting_id: meetingId },
+    );
+    expect(cached.body.transcripts.flatMap((t) => t.utterances.map((u) => u.text))).toEqual(
+      finals.map((f) => f.text),
+    );
+
+    expect(await waitForStatus(host, meetingId, MeetingStatus.ENDED)).toBe(MeetingStatus.ENDED);
+  }, 60_000);
+
+  it("refuses another account's meeting with NOT_FOUND and close 4400, storing nothing", async () => {
+    const meetingId = await newMeeting(host);
+    const client = await connect(outsider);
+    client.sendConfig({ meeting_id: meetingId });
+    const closed = await client.closed;
+    expect(closed.code).toBe(4400);
+    expect(client.frames.at(-1)?.frame).toMatchObject({ error: { code: 'NOT_FOUND', close_code: 4400 } });
+    const open = await server.store.liveSessions.countOpen(meetingId);
+    expect(open).toBe(0);
+    expect(await meetingStatus(host, meetingId)).toBe(MeetingStatus.LIVE);
+  }, 30_000);
+
+  it('ends the meeting only when its last open stream finishes; a dropped stream does not end it', async () => {
+    const meetingId = await newMeeting(host);
+    const open = async () => {
+      const client = await connect(host);
+      client.sendConfig({ meeting_id: meetingId });
+      await client.waitFor((f) => 'connected' in f);
+      return client;
+    };
+    const [a, b] = [await open(), await open()];
+    b.end();
+    expect((await b.closed).code).toBe(StreamClose.normal);
+    a.close();
+    await a.closed;
+    const c = await open();
+    // b finished while a was open, and a only dropped: still live.
+    expect(await meetingStatus(host, meetingId)).toBe(MeetingStatus.LIVE);
+    c.end();
+    await c.closed;
+    expect(await waitForStatus(host, meetingId, MeetingStatus.ENDED)).toBe(MeetingStatus.ENDED);
+
+    const late = await connect(host);
+    late.sendConfig({ meeting_id: meetingId });
+    expect((await late.closed).code).toBe(4400);
+    expect(late.frames.at(-1)?.frame).toMatchObject({
+      error: { code: 'BAD_REQUEST', message: 'Meeting has ended' },
+    });
+  }, 30_000);
+});
