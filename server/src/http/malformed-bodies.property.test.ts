@@ -108,5 +108,5 @@ describe('malformed bodies', () => {
       { numRuns: 2000 },
     );
     expect(await snapshot()).toBe(before);
-  });
+  }, 120_000);
 });

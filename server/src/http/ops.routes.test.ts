@@ -26,7 +26,7 @@ describe('ops routes', () => {
     expect(reply.body).toMatchObject({
       status: 'degraded',
       version: API_VERSION,
-      database: { dialect: 'sqlite', ok: true },
+      database: { dialect: server.store.dialect, ok: true },
       engines: {
         tts: { adapter: 'local:espeak-ng', available: true },
         translate: { adapter: 'none', available: false, reason: 'no upstream configured' },

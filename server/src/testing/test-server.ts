@@ -14,6 +14,7 @@ import { createServices, type ServiceDeps, type Services } from '../services/ser
 import { openStore, type Store } from '../store/store.js';
 import { type LiveSttMountDeps, mountLiveStt } from '../ws/live-stt.mount.js';
 import type { LiveSttServer } from '../ws/live-stt-server.js';
+import { defaultTestDatabase } from './databases.js';
 
 // A real server on 127.0.0.1, port 0, over a fresh database (in-memory SQLite unless a URL is
 // given), for tests that speak HTTP to it exactly as a client would.
@@ -62,9 +63,10 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
+  const database = options.databaseUrl ? undefined : await defaultTestDatabase().create();
   const config = loadConfig({
     PARLEY_DATA_DIR: dataDir,
-    DATABASE_URL: options.databaseUrl ?? 'sqlite::memory:',
+    DATABASE_URL: options.databaseUrl ?? database?.url ?? 'sqlite::memory:',
     LOG_LEVEL: 'silent',
     PARLEY_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     ...options.env,
@@ -127,6 +129,7 @@ export async function startTestServer(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await store.close();
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,13 +3,15 @@ import { fixtureFiles, fixturePcm, fixturesPresent } from '../engines/audio/fixt
 import { concatPcm } from '../engines/audio/pcm.js';
 import { ENGLISH_SENTENCES, silence, speak } from '../engines/audio/test-speech.js';
 import { FIRST_PAGE_CURSOR, MeetingStatus, StreamClose } from '../services/contracts.js';
+import { testDatabases } from '../testing/databases.js';
 import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 import { type RealEngines, realEngines } from './live-stt.test-support.js';
 import { chunksOf, LiveSttClient } from './live-stt-client.js';
 
 // The live socket mounted on the reference server: streams tied to a meeting by
 // stream-config.meeting_id write its live transcription chunks and transcript utterances, which
-// the REST routes then return; the meeting ends when its last stream finishes.
+// the REST routes then return; the meeting ends when its last stream finishes. On SQLite, and on
+// PostgreSQL when PARLEY_TEST_PG_URL is set.
 
 let engines: RealEngines;
 let server: TestServer;
@@ -17,17 +19,16 @@ let host: TestUser;
 let outsider: TestUser;
 let speech: Int16Array;
 
+let drop: () => Promise<void> = async () => {};
+
 beforeAll(async () => {
   engines = await realEngines();
-  server = await startTestServer({ live: engines });
-  [host, outsider] = [await server.user('Host'), await server.user('Outsider')];
   const [file] = fixturesPresent ? fixtureFiles((f) => f.id === 'en-rms-02') : [];
   const pcm = file ? await fixturePcm(file) : await speak(ENGLISH_SENTENCES[1] ?? 'hello there', 'rms');
   speech = concatPcm([silence(400), pcm, silence(300)]);
 }, 60_000);
 
 afterAll(async () => {
-  await server?.close();
   await engines?.stt.close();
 });
 
@@ -56,7 +57,19 @@ async function waitForStatus(user: TestUser, id: string, status: string): Promis
   return seen;
 }
 
-describe('live STT into a meeting', () => {
+describe.each(testDatabases)('live STT into a meeting on $name', (database) => {
+  beforeAll(async () => {
+    const created = await database.create();
+    drop = created.drop;
+    server = await startTestServer({ live: engines, databaseUrl: created.url });
+    [host, outsider] = [await server.user('Host'), await server.user('Outsider')];
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await drop();
+  });
+
   it('stores interims and finals as chunks and utterances the REST routes return, then ends the meeting', async () => {
     const meetingId = await newMeeting(host);
     // Read once before streaming, so a stale cached transcript would show below.
