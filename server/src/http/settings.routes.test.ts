@@ -1,14 +1,8 @@
+import type { UserDefaultMeetingSetting } from '@parley/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 
-interface Setting {
-  user_id: string;
-  original_languages: string[];
-  view_language: string;
-  translation_languages: string[];
-  contextual_keywords: string[];
-  max_recording_minutes: number;
-}
+type Setting = UserDefaultMeetingSetting;
 
 let server: TestServer;
 let user: TestUser;

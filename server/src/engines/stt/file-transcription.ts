@@ -1,3 +1,4 @@
+import type { SttUtterance } from '@parley/schemas/types';
 import { msToSamples } from '../audio/pcm.js';
 import type { DiarizationEngine, DiarizedSegment } from '../diarization/diarization.engine.js';
 import { singleSpeaker } from '../diarization/diarization.engine.js';
@@ -20,15 +21,8 @@ export interface FileTranscriptionOptions extends SttOptions {
   vad?: VadOptions;
 }
 
-/** Field names as the spec's response has them. */
-export interface FileUtterance {
-  speaker: string;
-  text: string;
-  start_ms: number;
-  end_ms: number;
-  confidence: number;
-  language: string;
-}
+/** An utterance with the field names of the spec's response. */
+export type FileUtterance = SttUtterance;
 
 export interface FileTranscriptionResult {
   text: string;
