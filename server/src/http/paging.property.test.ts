@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Limits } from '../services/contracts.js';
+import { FIRST_PAGE_CURSOR, Limits } from '../services/contracts.js';
 import { testDatabases } from '../testing/databases.js';
 import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 
@@ -118,6 +118,55 @@ describe.each(testDatabases)('paging on $name', (database) => {
           return { items: reply.body.messages, has_more: reply.body.has_more };
         });
         expect(seen).toEqual([...live].reverse());
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('get-transcript-utterances returns every utterance once, least recently updated first', async () => {
+    const user = await server.user('Transcriber');
+    await fc.assert(
+      fc.asyncProperty(ops, fc.integer({ min: 1, max: 7 }), async (sequence, limit) => {
+        const meeting = await server.call<{ meeting: { id: string } }>('create-meeting', user.key, {});
+        const meetingId = meeting.body.meeting.id;
+        let live: string[] = []; // most recently updated last; utterances have no delete route
+        for (const op of sequence) {
+          if (op.kind === 'update' && live.length > 0) {
+            const id = live[op.pick % live.length] as string;
+            const reply = await server.call('update-transcript-utterance', user.key, {
+              id,
+              meeting_id: meetingId,
+              transcript: `corrected ${op.pick}`,
+            });
+            expect(reply.status).toBe(200);
+            live = [...live.filter((other) => other !== id), id];
+          } else {
+            const row = await server.store.transcription.insertUtterance({
+              meeting_id: meetingId,
+              message_id: 'sess_paging',
+              start_seconds: 0,
+              end_seconds: 1,
+              transcript: 'spoken',
+              confidence: 0.9,
+              language: 'en',
+              speaker_v2: '0',
+              texts: '{}',
+            });
+            live.push(row.id);
+          }
+        }
+        const seen = await walk(async (cursor) => {
+          const reply = await server.call<{
+            utterances: { id: string; updated_at: string }[];
+            has_more: boolean;
+          }>('get-transcript-utterances', user.key, {
+            meeting_id: meetingId,
+            limit,
+            last_updated_at: cursor ?? FIRST_PAGE_CURSOR,
+          });
+          return { items: reply.body.utterances, has_more: reply.body.has_more };
+        });
+        expect(seen).toEqual(live);
       }),
       { numRuns: 15 },
     );
