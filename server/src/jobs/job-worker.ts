@@ -75,8 +75,10 @@ export class JobWorker {
         limit: batchSize,
         leaseUs: (this.options.leaseMs ?? DEFAULTS.leaseMs) * 1000,
       });
+      // Only an empty claim means nothing is due: a short batch may be short because another
+      // worker claimed the rest of the rows this one selected, with more due jobs behind them.
+      if (jobs.length === 0) return report;
       for (const job of jobs) report[await this.runOne(job)]++;
-      if (jobs.length < batchSize) return report;
     }
   }
 

@@ -1,10 +1,13 @@
 import type { MeetingChatMessage } from '../engines/llm/llm.engine.js';
 import type { OutboundClient } from '../net/outbound-client.js';
-import { OutboundContentError, OutboundUpstreamError } from '../net/outbound-errors.js';
+import { OutboundContentError, OutboundError, OutboundUpstreamError } from '../net/outbound-errors.js';
+import { ApiError } from './api-error.js';
 
 // attachment_urls of ask-ai-for-meeting: each URL is downloaded through the outbound client (SSRF
 // guard, deadline, byte ceiling) and, when it is text, handed to the engine beside the meeting's
-// chat as "Attachment <name>: …". An attachment that cannot be read (not text, too big, blocked,
+// chat as "Attachment <name>: …". A URL the server must not fetch (not http(s), or leading to a
+// private, loopback or metadata address: the SSRF guard) fails the question with a 400 naming it,
+// before anything is stored. Any other attachment that cannot be read (not text, too big,
 // unreachable) does not fail the question; the plan records why it was left out.
 
 export const ATTACHMENT_LIMITS = {
@@ -58,6 +61,10 @@ export async function readAttachments(
         detail: `${text.length} characters${cut ? `, first ${ATTACHMENT_LIMITS.chars} used` : ''}`,
       });
     } catch (error) {
+      // The caller's mistake, said as such: the URL is refused, not merely left unread.
+      if (error instanceof OutboundError && error.code === 'BAD_REQUEST') {
+        throw ApiError.badRequest(`attachment_urls[${index}]: ${error.message}`);
+      }
       outcomes.push({ url, read: false, detail: error instanceof Error ? error.message : String(error) });
     }
   }

@@ -25,6 +25,7 @@ export class CachedDataService {
     const { meeting } = await requireMeeting(this.store, caller, body.meeting_id);
     const cached = body.force_refresh === true ? undefined : this.cache.summaries.get(meeting.id);
     if (cached) return { success: true, summary: cached };
+    const token = this.cache.readToken();
     const row = await this.store.summaryCache.latestSummary(meeting.id);
     // Absence is not cached: the first summary then shows up without waiting for an invalidation.
     if (!row) {
@@ -35,7 +36,7 @@ export class CachedDataService {
       );
     }
     const summary = cachedSummaryView(row);
-    this.cache.summaries.set(meeting.id, summary);
+    this.cache.fillSummary(meeting.id, token, summary);
     return { success: true, summary };
   }
 
@@ -46,11 +47,12 @@ export class CachedDataService {
     const { meeting } = await requireMeeting(this.store, caller, body.meeting_id);
     const cached = body.force_refresh === true ? undefined : this.cache.transcripts.get(meeting.id);
     if (cached) return { success: true, transcripts: cached };
+    const token = this.cache.readToken();
     const transcripts = transcriptRecords(
       meeting.id,
       await this.store.transcription.utterancesInOrder(meeting.id, MAX_UTTERANCES),
     );
-    this.cache.transcripts.set(meeting.id, transcripts);
+    this.cache.fillTranscripts(meeting.id, token, transcripts);
     return { success: true, transcripts };
   }
 }
