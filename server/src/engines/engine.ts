@@ -42,4 +42,13 @@ export class EngineFailedError extends Error {
     this.name = 'EngineFailedError';
     this.engine = engine;
   }
+
+  /**
+   * Set when the upstream did not answer in time (the spec's 504 UPSTREAM_TIMEOUT, stream close 4503)
+   * rather than answered with a failure (502 UPSTREAM_FAILED). The outbound client's timeout error
+   * is kept as the cause; its name is checked so engines need not import the network layer.
+   */
+  get timedOut(): boolean {
+    return this.cause instanceof Error && this.cause.name === 'OutboundTimeoutError';
+  }
 }

@@ -23,6 +23,10 @@ function map(error: unknown): Mapped | undefined {
   if (error instanceof RequestValidationError)
     return { status: ErrorCodes.VALIDATION_ERROR, body: { detail: error.detail } };
   if (error instanceof EngineUnavailableError) return body('ENGINE_UNAVAILABLE', error.message);
+  if (error instanceof EngineFailedError && error.timedOut) {
+    const detail = error.cause instanceof Error ? error.cause.message : '';
+    return body('UPSTREAM_TIMEOUT', `${error.engine} engine timed out: ${detail}`);
+  }
   if (error instanceof EngineFailedError) return body('UPSTREAM_FAILED', error.message);
   if (error instanceof OutboundError) return body(error.code, error.message);
   return undefined;

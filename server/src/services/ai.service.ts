@@ -4,10 +4,8 @@ import type {
   SummarizeMeetingRequest,
   SummarizeMeetingResponse,
 } from '@parley/schemas/types';
-import { EngineFailedError } from '../engines/engine.js';
 import type { MeetingAiEngine, NextAction } from '../engines/llm/llm.engine.js';
 import type { OutboundClient } from '../net/outbound-client.js';
-import { OutboundTimeoutError } from '../net/outbound-errors.js';
 import { toJson } from '../store/json-columns.js';
 import type { Store } from '../store/store.js';
 import { readAttachments } from './ai-attachments.js';
@@ -45,7 +43,7 @@ export class AiService {
     const { store, llm } = this.deps;
     const { meeting } = await requireMeeting(store, caller, body.meeting_id);
     const context = await meetingContext(store, meeting);
-    const result = await engineCall(llm.summarize(context, { userPrompt: body.user_prompt ?? null }));
+    const result = await llm.summarize(context, { userPrompt: body.user_prompt ?? null });
     const summary = { ai_model: result.ai_model, markdown_body: result.markdown };
     const row = await store.transaction(async (repos) => {
       await requireMeeting(repos, caller, meeting.id);
@@ -98,11 +96,9 @@ export class AiService {
 
     const context = await meetingContext(store, meeting);
     const attachments = await readAttachments(this.deps.outbound, body.attachment_urls ?? []);
-    const answer = await engineCall(
-      llm.ask(
-        { ...context, messages: [...context.messages, ...attachments.messages] },
-        { question: body.message.text, sourceContent: source },
-      ),
+    const answer = await llm.ask(
+      { ...context, messages: [...context.messages, ...attachments.messages] },
+      { question: body.message.text, sourceContent: source },
     );
     const hasSummary = (await store.summaryCache.latestSummary(meeting.id)) !== undefined;
     const nextActions = offeredActions(answer.next_actions, hasSummary);
@@ -133,23 +129,6 @@ export class AiService {
       next_actions: nextActions,
       document: aiDocumentView(row),
     };
-  }
-}
-
-/**
- * An upstream engine that did not answer in time is 504 UPSTREAM_TIMEOUT, as the spec's error codes
- * say; the client wraps every upstream failure in EngineFailedError (502), keeping the timeout as its cause.
- */
-async function engineCall<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (error instanceof EngineFailedError && error.cause instanceof OutboundTimeoutError) {
-      throw new ApiError('UPSTREAM_TIMEOUT', `${error.engine} engine timed out: ${error.cause.message}`, {
-        cause: error,
-      });
-    }
-    throw error;
   }
 }
 

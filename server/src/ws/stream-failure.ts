@@ -32,7 +32,9 @@ export function failureOf(error: unknown): StreamFailure {
   if (error instanceof EngineUnavailableError)
     return new StreamFailure('ENGINE_UNAVAILABLE', error.message, { cause: error });
   if (error instanceof EngineFailedError)
-    return new StreamFailure('UPSTREAM_FAILED', error.message, { cause: error });
+    return new StreamFailure(error.timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_FAILED', error.message, {
+      cause: error,
+    });
   if (error instanceof AudioDecodeError)
     return new StreamFailure('UNSUPPORTED_MEDIA_TYPE', error.message, { cause: error });
   if (error instanceof ApiError && isStreamCode(error.code)) {
