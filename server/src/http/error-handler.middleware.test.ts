@@ -22,6 +22,10 @@ const throwers: Record<string, () => never> = {
   timeout: () => {
     throw new OutboundTimeoutError('https://example.com/a.wav', 1000);
   },
+  'engine-timeout': () => {
+    const cause = new OutboundTimeoutError('https://llm.example.com/v1/chat/completions', 300);
+    throw new EngineFailedError('translate', cause.message, { cause });
+  },
   crash: () => {
     throw new Error('secret internals at /srv/db password=hunter2');
   },
@@ -56,6 +60,7 @@ describe('error handler', () => {
     ['unavailable', 503, 'ENGINE_UNAVAILABLE'],
     ['failed', 502, 'UPSTREAM_FAILED'],
     ['timeout', 504, 'UPSTREAM_TIMEOUT'],
+    ['engine-timeout', 504, 'UPSTREAM_TIMEOUT'],
     ['crash', 500, 'INTERNAL'],
     ['no-such-path', 404, 'NOT_FOUND'],
   ])('%s -> %i %s with the api-error body', async (path, status, code) => {
