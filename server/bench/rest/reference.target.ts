@@ -6,18 +6,20 @@ import { type BenchRoute, benchUsers, MEETINGS, REQUEST_BODIES } from './bench-d
 import { freePort, logFile, stopChild, track, waitForHttp } from './children.js';
 import { NODE_FLAGS, postJson, type Target } from './target.js';
 
-// The reference server as a user runs it: the real src/main.ts in its own process, a fresh data
+// The reference server as a user runs it: the real src/main.ts in its own process (through tsx, as
+// `npm run start:dev`; the built dist/ of `npm start` measured the same per request), a fresh data
 // directory with the embedded SQLite database, seeded through the emulator admin routes.
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
+const BUILT_FLAGS = ['--disable-warning=ExperimentalWarning', '--conditions=parley-dist'];
 
 export interface ReferenceOptions {
   dataDir: string;
   logLevel: string;
   /** Directory for a V8 CPU profile (`--cpu-prof`), written when the server stops. */
   cpuProfDir?: string;
-  /** Another server entry, e.g. a patched copy of src/main.ts to compare against; src/main.ts by default. */
+  /** Another server entry: a patched copy of src/main.ts, or a built dist/main.js; src/main.ts by default. */
   main?: string;
 }
 
@@ -35,8 +37,12 @@ export async function startReference(options: ReferenceOptions): Promise<Referen
     Object.entries(process.env).filter(([name]) => !name.startsWith('PARLEY_') && name !== 'DATABASE_URL'),
   );
   const profiling = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
+  const main = options.main ?? MAIN;
+  // A built entry (dist/main.js of `npm run build -w server`) runs as `npm start` runs it: plain
+  // Node, @parley/schemas from its dist/ too. Sources run through tsx, as `npm run start:dev`.
+  const loader = main.endsWith('.js') ? BUILT_FLAGS : NODE_FLAGS;
   const child = track(
-    spawn(process.execPath, [...NODE_FLAGS, ...profiling, options.main ?? MAIN], {
+    spawn(process.execPath, [...loader, ...profiling, main], {
       env: {
         ...env,
         PORT: String(port),

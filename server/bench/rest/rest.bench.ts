@@ -8,7 +8,8 @@
 // Run: npm run bench:rest   (env: BENCH_CONNECTIONS=10 BENCH_DURATION_S=10 BENCH_WARMUP_S=3
 //   BENCH_SERVERS=reference,floor,prism BENCH_ROUTES=get-meetings,create-meeting BENCH_LOG_LEVEL=info
 //   BENCH_CPU_PROF=<dir>: profile the reference server with --cpu-prof and print where its time went;
-//   BENCH_REFERENCE_MAIN=<file>: run another server entry, e.g. a patched copy of src/main.ts)
+//   BENCH_REFERENCE_MAIN=<file>: run another server entry, e.g. a patched copy of src/main.ts, or
+//   server/dist/main.js after `npm run build -w server` to run the built server as `npm start` does)
 
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

@@ -89,6 +89,21 @@ describe('get-meetings', () => {
     expect(reply.body.meetings[0]?.user_profiles?.map((p) => p.id)).toEqual([alice.userId, carol.userId]);
   });
 
+  it('gives each participant’s profile: registered by id or by address, else from the address', async () => {
+    const erin = await server.user('Erin');
+    const frank = await server.user('Frank');
+    const meeting = await create(erin, {
+      participant_ids: [frank.userId, `em:${bob.email.toUpperCase()}`, 'em:Dana.Lee@Example.org'],
+    });
+    const reply = await server.call<{ meetings: MeetingBody[] }>('get-meetings', erin.key);
+    expect(reply.body.meetings.find((m) => m.id === meeting.id)?.user_profiles).toEqual([
+      { id: erin.userId, email: erin.email, name: 'Erin' },
+      { id: frank.userId, email: frank.email, name: 'Frank' },
+      { id: `em:${bob.email}`, email: bob.email, name: 'Bob' },
+      { id: 'em:dana.lee@example.org', email: 'dana.lee@example.org', name: 'dana.lee' },
+    ]);
+  });
+
   it('pages with last_updated_at (strictly before) and has_more', async () => {
     const dave = await server.user('Dave');
     const made: string[] = [];

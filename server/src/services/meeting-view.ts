@@ -37,10 +37,9 @@ export async function meetingViews(
   const profiles = await profilesOf(repos, everyone);
   return rows.map((row) => {
     const participantIds = participants.get(row.id) ?? [];
-    return {
-      ...toMeeting(row, participantIds, coHosts.get(row.id) ?? []),
-      user_profiles: participantIds.map((id) => profiles.get(id) ?? fallbackProfile(id)),
-    };
+    const view = toMeeting(row, participantIds, coHosts.get(row.id) ?? []) as MeetingViewWithProfiles;
+    view.user_profiles = participantIds.map((id) => profiles.get(id) ?? fallbackProfile(id));
+    return view;
   });
 }
 
@@ -50,24 +49,28 @@ export async function meetingView(repos: Repositories, row: MeetingRow): Promise
   return view;
 }
 
+// Built field by field in the documented order rather than with spreads: every view then has one
+// of two shapes (with or without end_at), which V8 builds and JSON.stringify serializes fast;
+// get-meetings renders 50 of them per request (bench:rest).
 function toMeeting(row: MeetingRow, participantIds: string[], coHostIds: string[]): MeetingView {
-  return {
+  const view: Partial<MeetingView> = {
     id: row.id,
     host_user_id: row.host_user_id,
     participant_ids: participantIds,
     co_host_ids: coHostIds,
     start_at: formatMicros(row.start_us),
-    ...(row.end_us !== null ? { end_at: formatMicros(row.end_us) } : {}),
-    status: row.status,
-    title: row.title,
-    created_at: formatMicros(row.created_us),
-    updated_at: formatMicros(row.updated_us),
-    language: row.language,
-    translation_languages: fromJson<string[]>(row.translation_languages, []),
-    languages: fromJson<string[]>(row.languages, []),
-    allow_users_to_add_translation_languages: row.allow_add_translation_languages === 1,
-    invitation_link_expires_at: formatMicros(row.invitation_link_expires_us),
   };
+  if (row.end_us !== null) view.end_at = formatMicros(row.end_us);
+  view.status = row.status;
+  view.title = row.title;
+  view.created_at = formatMicros(row.created_us);
+  view.updated_at = formatMicros(row.updated_us);
+  view.language = row.language;
+  view.translation_languages = fromJson<string[]>(row.translation_languages, []);
+  view.languages = fromJson<string[]>(row.languages, []);
+  view.allow_users_to_add_translation_languages = row.allow_add_translation_languages === 1;
+  view.invitation_link_expires_at = formatMicros(row.invitation_link_expires_us);
+  return view as MeetingView;
 }
 
 /** Registered users by id; `em:` invitees by the user with that address, else by the address itself. */

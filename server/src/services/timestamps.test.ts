@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMicros, parseTimestamp } from './timestamps.js';
+import { formatMicros, formatMicrosByDate, parseTimestamp } from './timestamps.js';
 
 describe('timestamps', () => {
   it('formats with six fractional digits', () => {
@@ -23,5 +23,23 @@ describe('timestamps', () => {
         expect(parseTimestamp(formatMicros(micros))).toBe(micros);
       }),
     );
+  });
+
+  it('formats every safe stamp exactly as Date#toISOString does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (micros) => {
+        expect(formatMicros(micros)).toBe(formatMicrosByDate(micros));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const micros of [
+      0,
+      86_400_000_000 - 1,
+      86_400_000_000,
+      951_782_400_000_000,
+      4_102_444_800_000_000,
+    ]) {
+      expect(formatMicros(micros)).toBe(formatMicrosByDate(micros));
+    }
   });
 });
