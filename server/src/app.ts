@@ -80,6 +80,9 @@ export function createApp(deps: AppDeps): Express {
 
   const app = express();
   app.disable('x-powered-by');
+  // Every API answer is a POST's: an ETag (a SHA-1 of each body, 40 kB for a page of meetings) is
+  // never used for one. Static files (/docs) keep theirs; express.static sets its own.
+  app.set('etag', false);
   app.use(requestId(), requestLogging(deps.logger), metrics.middleware);
 
   app.use(opsRoutes(kit, { store, clock: deps.clock, metrics, engines: deps.engines }));
