@@ -26,7 +26,11 @@ export function createTranslator(backend: RunTranslator, langid: LangIdEngine): 
       detail: backend.detail,
     }),
     async translate(request: TranslateRequest): Promise<TranslateResult> {
-      if (request.text.length > Limits.translateTextChars) {
+      // Characters are code points, as the schema's maxLength counts them (an emoji is one, not two).
+      if (
+        request.text.length > Limits.translateTextChars &&
+        [...request.text].length > Limits.translateTextChars
+      ) {
         throw new TranslateInputError(`Text is longer than ${Limits.translateTextChars} characters`);
       }
       if (request.targets.length === 0 || request.targets.length > Limits.translateTargets) {

@@ -98,7 +98,8 @@ export class EspeakTtsEngine implements TtsEngine {
     };
   }
 
-  private async detect(text: string): Promise<TtsLanguage> {
+  /** The language to speak `text` in, as fastText detects it among the languages there are voices for. */
+  async detect(text: string): Promise<TtsLanguage> {
     const found = await this.langid.detect(text, { candidates: TTS_LANGUAGES });
     if (found.language === UNDETERMINED_LANGUAGE) return NO_LETTERS_LANGUAGE;
     return toTtsLanguage(found.language) ?? NO_LETTERS_LANGUAGE;
