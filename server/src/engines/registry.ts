@@ -1,4 +1,5 @@
 import { createOutboundClient, type OutboundClient } from '../net/outbound-client.js';
+import { DEFAULT_LIVE_STT_LIMITS } from '../ws/live-stt.limits.js';
 import type { AudioEngine } from './audio/audio.engine.js';
 import { FfmpegAudioEngine } from './audio/ffmpeg-audio.adapter.js';
 import type { DenoiseEngine } from './denoise/denoise.engine.js';
@@ -20,6 +21,7 @@ import { createOpenAiRunTranslator } from './translate/openai-translate.backend.
 import type { TranslateEngine } from './translate/translate.engine.js';
 import { createTranslator, createUnavailableTranslator } from './translate/translator.js';
 import { EspeakTtsEngine } from './tts/espeak-tts.adapter.js';
+import { FliteEnglishTtsEngine } from './tts/flite-tts.adapter.js';
 import { OpenAiTtsEngine } from './tts/openai-tts.adapter.js';
 import type { TtsEngine } from './tts/tts.engine.js';
 import { FvadEngine } from './vad/fvad.adapter.js';
@@ -102,7 +104,9 @@ export async function buildEngines(config: EnginesConfig = {}, deps: EngineDeps 
   const audio = new FfmpegAudioEngine(config.ffmpegPath ? { ffmpegPath: config.ffmpegPath } : {});
   const langid = createFastTextLangId();
   const [localStt, vad] = await Promise.all([
-    PocketsphinxSttEngine.create({ warm: false }),
+    // One live decoder per live session the server admits: with fewer, concurrent speakers wait
+    // seconds for their first interim (bench:speech --decoders 2, 6 sessions: ~4 s).
+    PocketsphinxSttEngine.create({ warm: false, maxLiveDecoders: DEFAULT_LIVE_STT_LIMITS.maxSessions }),
     FvadEngine.create(),
   ]);
   const stt = upstream.stt
@@ -121,7 +125,7 @@ export async function buildEngines(config: EnginesConfig = {}, deps: EngineDeps 
         ...(upstream.tts.model ? { model: upstream.tts.model } : {}),
         ...(upstream.tts.voice ? { voice: upstream.tts.voice } : {}),
       })
-    : new EspeakTtsEngine({ audio, langid });
+    : new FliteEnglishTtsEngine({ audio, espeak: new EspeakTtsEngine({ audio, langid }) });
   const denoise = new RnnoiseDenoiseEngine(
     config.denoiseDefaultAttenDb === undefined ? {} : { defaultAttenDb: config.denoiseDefaultAttenDb },
   );
@@ -161,7 +165,9 @@ export async function buildEngines(config: EnginesConfig = {}, deps: EngineDeps 
     async warmUp() {
       await Promise.allSettled([
         langid.load(),
-        tts instanceof EspeakTtsEngine ? tts.synthesizePcm('Ready.', 'en') : Promise.resolve(),
+        tts instanceof FliteEnglishTtsEngine
+          ? tts.synthesize({ text: 'Ready.', language: 'de' })
+          : Promise.resolve(),
         denoise.denoise(new Int16Array(480), 48_000),
       ]);
     },

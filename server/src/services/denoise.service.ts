@@ -1,5 +1,5 @@
 import type { DenoiseRequest, DenoiseResponse } from '@parley/schemas/types';
-import { DENOISE_FILE_SAMPLE_RATE } from '../engines/denoise/denoise.engine.js';
+import { DENOISE_FILE_SAMPLE_RATE, type DenoiseResult } from '../engines/denoise/denoise.engine.js';
 import type { FileStore } from '../files/file-store.js';
 import type { OutboundClient } from '../net/outbound-client.js';
 import type { Caller } from './caller.js';
@@ -10,8 +10,9 @@ import { requireEngine, type SpeechEngines } from './speech-engines.js';
 import { fileSegment, saveProduced } from './speech-files.js';
 
 // POST /v1/denoise: download, decode straight to 48 kHz (RNNoise's rate, so nothing is resampled
-// twice), denoise with the request's attenuation limit and mix mode, encode AAC in an M4A, and hand
-// out a URL signed for SignedUrlTtl.denoise (one hour). The response carries the extended fields.
+// twice), denoise with the request's attenuation limit and mix mode while encoding AAC in an M4A,
+// and hand out a URL signed for SignedUrlTtl.denoise (one hour). The response carries the extended
+// fields.
 
 export interface DenoiseServiceDeps {
   engines: SpeechEngines;
@@ -31,12 +32,23 @@ export class DenoiseService {
       sampleRate: DENOISE_FILE_SAMPLE_RATE,
       signal,
     });
-    const result = await denoiser.denoise(pcm, DENOISE_FILE_SAMPLE_RATE, {
-      attenLimitDb: body.atten_limit_db,
-      disableAdaptiveMix: body.disable_adaptive_mix,
-    });
-    signal?.throwIfAborted();
-    const m4a = await audio.encodeM4a(result.pcm, result.sampleRate);
+    // The encoder (its own process) takes each second of denoised audio as it is ready, so AAC
+    // encoding overlaps denoising instead of following it.
+    const encoder = await audio.openM4aEncoder(DENOISE_FILE_SAMPLE_RATE);
+    let result: DenoiseResult;
+    let m4a: Buffer;
+    try {
+      result = await denoiser.denoise(pcm, DENOISE_FILE_SAMPLE_RATE, {
+        attenLimitDb: body.atten_limit_db,
+        disableAdaptiveMix: body.disable_adaptive_mix,
+        onOutput: (piece) => encoder.write(piece),
+      });
+      signal?.throwIfAborted();
+      m4a = await encoder.end();
+    } catch (error) {
+      encoder.abort();
+      throw error;
+    }
     const key = `denoise/${fileSegment(caller.userId)}/${this.deps.ids.next('dn')}.m4a`;
     return {
       denoised_audio_url: await saveProduced(this.deps.files, key, m4a, SignedUrlTtl.denoise),

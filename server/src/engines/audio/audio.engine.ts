@@ -21,6 +21,17 @@ export interface AudioEngine extends Engine {
   encodeOggOpus(pcm: Int16Array, sampleRate: number, options?: EncodeOptions): Promise<Buffer>;
   /** Mono PCM → AAC in an M4A whose index is at the front (`+faststart`), so players can stream it. */
   encodeM4a(pcm: Int16Array, sampleRate: number, options?: EncodeOptions): Promise<Buffer>;
+  /** The same, fed piece by piece: encoding runs while the caller still produces the audio. */
+  openM4aEncoder(sampleRate: number, options?: EncodeOptions): Promise<PcmEncoder>;
+}
+
+export interface PcmEncoder {
+  /** The next piece of mono PCM (kept until written: do not reuse its memory). */
+  write(pcm: Int16Array): void;
+  /** No more audio: resolves with the encoded file. */
+  end(): Promise<Buffer>;
+  /** Abandons the encoding and its temporary files. */
+  abort(): void;
 }
 
 /**

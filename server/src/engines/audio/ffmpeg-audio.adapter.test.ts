@@ -149,6 +149,29 @@ describe('ffmpeg audio engine', () => {
     expect(Math.abs(back.length - speech.length) / 16).toBeLessThan(120);
   });
 
+  it('encodes M4A fed piece by piece (while the audio is still produced) to the same speech', async () => {
+    const encoder = await engine.openM4aEncoder(16_000);
+    for (let at = 0; at < speech.length; at += 16_000) {
+      encoder.write(speech.slice(at, at + 16_000));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const m4a = await encoder.end();
+    expect(m4a.indexOf('moov')).toBeLessThan(m4a.indexOf('mdat'));
+    const back = await engine.decode(m4a);
+    expect(Math.abs(back.length - speech.length) / 16).toBeLessThan(120);
+    expect(similarity(speech, back)).toBeGreaterThan(0.8);
+  });
+
+  it('abandons a piece-by-piece M4A without an error escaping', async () => {
+    const encoder = await engine.openM4aEncoder(16_000);
+    encoder.write(speech.slice(0, 16_000));
+    encoder.abort();
+    // The abandoned run's failure is handled inside; waiting a moment lets any stray rejection surface.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await engine.encodeM4a(speech, 16_000);
+    expect(again.subarray(4, 8).toString('latin1')).toBe('ftyp');
+  });
+
   it('says unavailable, and calls throw EngineUnavailableError, without a working binary', async () => {
     const missing = new FfmpegAudioEngine({ ffmpegPath: '/nonexistent/ffmpeg' });
     expect(missing.status()).toMatchObject({ available: false });

@@ -8,15 +8,17 @@ import {
   AudioTooLongError,
   type DecodeOptions,
   type EncodeOptions,
+  type PcmEncoder,
 } from './audio.engine.js';
-import { FfmpegError, resolveFfmpegPath, runFfmpeg } from './ffmpeg-process.js';
+import { FfmpegError, resolveFfmpegPath, runFfmpeg, startFfmpeg } from './ffmpeg-process.js';
+import { encodeOggOpusInProcess } from './opus-file-encoder.js';
 import { pcmFromBytes, pcmToBytes, STT_SAMPLE_RATE } from './pcm.js';
-import { withTempDir } from './temp-dir.js';
+import { makeTempDir, withTempDir } from './temp-dir.js';
 
-// Audio through the ffmpeg binary. Input goes through a pipe except for MP4-family files (m4a,
-// mp4, mov, 3gp): their index (moov) may sit after the data, which ffmpeg can only reach by
-// seeking, so those are written to a temp file. A pipe decode that fails is retried from a file
-// once, which covers any other container that turns out to need seeking.
+// Audio through the ffmpeg binary, except OGG/Opus output (libopus in-process is faster). Input goes
+// through a pipe except for MP4-family files (m4a, mp4, mov, 3gp): their index (moov) may sit after
+// the data, which ffmpeg can only reach by seeking, so those are written to a temp file. A pipe
+// decode that fails is retried from a file once, which covers any other container that needs seeking.
 
 export interface FfmpegAudioOptions {
   /** Binary to run; defaults to FFMPEG_PATH, then @ffmpeg-installer's build. */
@@ -88,42 +90,53 @@ export class FfmpegAudioEngine implements AudioEngine {
     return pcmFromBytes(raw);
   }
 
+  /** In-process libopus (see opus-file-encoder.ts): ffmpeg's static build encodes Opus ~6× slower. */
   async encodeOggOpus(pcm: Int16Array, sampleRate: number, options: EncodeOptions = {}): Promise<Buffer> {
-    const binary = this.binary();
-    const args = [
-      ...rawInput(sampleRate),
-      '-c:a',
-      'libopus',
-      '-b:a',
-      `${options.bitrateKbps ?? 32}k`,
-      '-application',
-      'voip',
-      '-f',
-      'ogg',
-      'pipe:1',
-    ];
-    return runFfmpeg(binary, args, { input: pcmToBytes(pcm), timeoutMs: this.timeoutMs });
+    return encodeOggOpusInProcess(pcm, sampleRate, options.bitrateKbps ?? 32);
   }
 
   async encodeM4a(pcm: Int16Array, sampleRate: number, options: EncodeOptions = {}): Promise<Buffer> {
+    const encoder = await this.openM4aEncoder(sampleRate, options);
+    encoder.write(pcm);
+    return encoder.end();
+  }
+
+  async openM4aEncoder(sampleRate: number, options: EncodeOptions = {}): Promise<PcmEncoder> {
     const binary = this.binary();
     // The MP4 muxer seeks back to write the index, and +faststart rewrites the file: both need a real file.
-    return withTempDir(async (dir) => {
-      const file = join(dir, 'output.m4a');
-      const args = [
-        ...rawInput(sampleRate),
-        '-c:a',
-        'aac',
-        '-b:a',
-        `${options.bitrateKbps ?? 96}k`,
-        '-movflags',
-        '+faststart',
-        '-y',
-        file,
-      ];
-      await runFfmpeg(binary, args, { input: pcmToBytes(pcm), timeoutMs: this.timeoutMs });
-      return readFile(file);
-    });
+    const temp = await makeTempDir();
+    const file = join(temp.dir, 'output.m4a');
+    const args = [
+      ...rawInput(sampleRate),
+      '-c:a',
+      'aac',
+      '-b:a',
+      `${options.bitrateKbps ?? 96}k`,
+      '-movflags',
+      '+faststart',
+      '-y',
+      file,
+    ];
+    const feed = startFfmpeg(binary, args, { timeoutMs: this.timeoutMs });
+    return {
+      write: (pcm) => feed.write(pcmToBytes(pcm)),
+      end: async () => {
+        try {
+          await feed.end();
+          return await readFile(file);
+        } finally {
+          await temp.remove();
+        }
+      },
+      abort: () => {
+        feed.kill();
+        // Removed once ffmpeg has exited, so it cannot write into the directory afterwards.
+        void feed
+          .end()
+          .catch(() => undefined)
+          .finally(() => temp.remove());
+      },
+    };
   }
 
   private binary(): string {

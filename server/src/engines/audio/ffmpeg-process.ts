@@ -47,22 +47,52 @@ export function runFfmpeg(
   args: readonly string[],
   options: RunFfmpegOptions = {},
 ): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], {
-      stdio: [options.input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    let outBytes = 0;
-    let stderr = '';
-    let failure: FfmpegError | undefined;
-    const stop = (error: FfmpegError) => {
-      failure ??= error;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(
-      () => stop(new FfmpegError('timeout', `ffmpeg ran longer than ${options.timeoutMs} ms`, stderr, null)),
-      options.timeoutMs ?? 300_000,
-    );
+  const { input, ...limits } = options;
+  const run = launch(path, args, limits, input !== undefined);
+  if (input) run.write(input);
+  return run.end();
+}
+
+/** An ffmpeg run fed through stdin piece by piece: it encodes while the caller still produces audio. */
+export interface FfmpegFeed {
+  write(bytes: Uint8Array): void;
+  /** Closes stdin; resolves with stdout once ffmpeg has exited 0. */
+  end(): Promise<Buffer>;
+  /** Stops ffmpeg (an abandoned run); `end()` then rejects. */
+  kill(): void;
+}
+
+/** Starts ffmpeg with `pipe:0` as its input; see FfmpegFeed. */
+export function startFfmpeg(
+  path: string,
+  args: readonly string[],
+  options: Omit<RunFfmpegOptions, 'input'> = {},
+): FfmpegFeed {
+  return launch(path, args, options, true);
+}
+
+function launch(
+  path: string,
+  args: readonly string[],
+  options: Omit<RunFfmpegOptions, 'input'>,
+  piped: boolean,
+): FfmpegFeed {
+  const child = spawn(path, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], {
+    stdio: [piped ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+  });
+  const out: Buffer[] = [];
+  let outBytes = 0;
+  let stderr = '';
+  let failure: FfmpegError | undefined;
+  const stop = (error: FfmpegError) => {
+    failure ??= error;
+    child.kill('SIGKILL');
+  };
+  const timer = setTimeout(
+    () => stop(new FfmpegError('timeout', `ffmpeg ran longer than ${options.timeoutMs} ms`, stderr, null)),
+    options.timeoutMs ?? 300_000,
+  );
+  const result = new Promise<Buffer>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       outBytes += chunk.length;
       if (options.maxOutputBytes !== undefined && outBytes > options.maxOutputBytes) {
@@ -90,10 +120,19 @@ export function runFfmpeg(
         return reject(new FfmpegError('exit', `ffmpeg exited with ${code}`, stderr.trim(), code));
       resolve(Buffer.concat(out));
     });
-    if (options.input && child.stdin) {
-      // ffmpeg stops reading as soon as it rejects the input; the broken pipe is expected, not a crash.
-      child.stdin.on('error', () => {});
-      child.stdin.end(options.input);
-    }
   });
+  // A run that is killed (or fails) before anyone awaits end() must not become an unhandled rejection.
+  result.catch(() => {});
+  // ffmpeg stops reading as soon as it rejects the input; the broken pipe is expected, not a crash.
+  child.stdin?.on('error', () => {});
+  return {
+    write: (bytes) => {
+      if (child.stdin?.writable) child.stdin.write(bytes);
+    },
+    end: () => {
+      child.stdin?.end();
+      return result;
+    },
+    kill: () => stop(new FfmpegError('exit', 'ffmpeg stopped by the caller', stderr, null)),
+  };
 }

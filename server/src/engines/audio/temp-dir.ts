@@ -11,3 +11,9 @@ export async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** A fresh private directory for work that outlives one call; `remove()` deletes it. */
+export async function makeTempDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'parley-audio-'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}

@@ -22,6 +22,14 @@ export interface DenoiseOptions {
   disableAdaptiveMix?: boolean;
 }
 
+export interface DenoiseFileOptions extends DenoiseOptions {
+  /**
+   * Called with each consecutive piece of the output as soon as it is ready (together they are
+   * `pcm`): POST /v1/denoise feeds them to the encoder, so encoding runs while denoising goes on.
+   */
+  onOutput?: (pcm: Int16Array) => void;
+}
+
 export interface DenoiseResult {
   /** Denoised mono PCM at the input's sample rate, same length, aligned with the input. */
   pcm: Int16Array;
@@ -51,7 +59,7 @@ export interface DenoiseStream {
 
 export interface DenoiseEngine extends Engine {
   /** `sampleRate` must be 48,000 (RNNoise's rate; decode files straight to it) or 16,000. */
-  denoise(pcm: Int16Array, sampleRate: number, options?: DenoiseOptions): Promise<DenoiseResult>;
+  denoise(pcm: Int16Array, sampleRate: number, options?: DenoiseFileOptions): Promise<DenoiseResult>;
   /** A stream over 16 kHz PCM (the live STT format). */
   createStream(options?: DenoiseOptions): Promise<DenoiseStream>;
 }

@@ -106,6 +106,24 @@ describe('attenuation limit and mix', () => {
     expect(worst).toBeLessThanOrEqual(1);
   });
 
+  it('hands out the 48 kHz output second by second as it is ready; the pieces make up the result', async () => {
+    const pieces: Int16Array[] = [];
+    const result = await engine.denoise(pcm.noisy48, 48_000, { onOutput: (piece) => pieces.push(piece) });
+    // One piece per one-second batch (at most a batch plus RNNoise's 480-sample lag), then the flush.
+    expect(pieces.length).toBeGreaterThanOrEqual(Math.ceil(pcm.noisy48.length / 48_000));
+    expect(pieces.every((piece) => piece.length <= 48_000 + 480)).toBe(true);
+    expect([...concatPcm(pieces)]).toEqual([...result.pcm]);
+    const plain = await engine.denoise(pcm.noisy48, 48_000);
+    expect([...plain.pcm]).toEqual([...result.pcm]);
+  });
+
+  it('hands out 16 kHz output once, whole (it is resampled at the end)', async () => {
+    const pieces: Int16Array[] = [];
+    const result = await engine.denoise(pcm.noisy16, 16_000, { onOutput: (piece) => pieces.push(piece) });
+    expect(pieces).toHaveLength(1);
+    expect(pieces[0]).toBe(result.pcm);
+  });
+
   it('refuses sample rates other than 16 and 48 kHz', async () => {
     await expect(engine.denoise(new Int16Array(441), 44_100)).rejects.toThrow(RangeError);
   });

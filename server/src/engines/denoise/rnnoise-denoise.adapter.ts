@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { RnnoiseModule } from '@echogarden/rnnoise-wasm';
-import { floatToInt16 } from '../audio/pcm.js';
+import { concatPcm, floatToInt16 } from '../audio/pcm.js';
 import { resample16kTo48k, resample48kTo16k } from '../audio/resample.js';
 import { type EngineStatus, EngineUnavailableError } from '../engine.js';
 import { AttenuationMix } from './attenuation-mix.js';
@@ -9,6 +9,7 @@ import {
   DENOISE_FILE_SAMPLE_RATE,
   DENOISE_STREAM_SAMPLE_RATE,
   type DenoiseEngine,
+  type DenoiseFileOptions,
   type DenoiseOptions,
   type DenoiseResult,
   type DenoiseStream,
@@ -48,25 +49,42 @@ export class RnnoiseDenoiseEngine implements DenoiseEngine {
     return { ...base, available: true, detail: `RNNoise 48 kHz, default limit ${this.defaultAttenDb} dB` };
   }
 
-  async denoise(pcm: Int16Array, sampleRate: number, options: DenoiseOptions = {}): Promise<DenoiseResult> {
+  async denoise(
+    pcm: Int16Array,
+    sampleRate: number,
+    options: DenoiseFileOptions = {},
+  ): Promise<DenoiseResult> {
     if (sampleRate !== DENOISE_FILE_SAMPLE_RATE && sampleRate !== DENOISE_STREAM_SAMPLE_RATE) {
       throw new RangeError(`denoise takes 48 kHz or 16 kHz PCM, not ${sampleRate} Hz`);
     }
     const { core, mix, release } = await this.open(options);
     try {
-      const input = sampleRate === DENOISE_FILE_SAMPLE_RATE ? pcm : resample16kTo48k(pcm);
-      const output = new Float32Array(input.length);
+      const direct = sampleRate === DENOISE_FILE_SAMPLE_RATE;
+      const input = direct ? pcm : resample16kTo48k(pcm);
+      // At 48 kHz each batch's output is final as it comes; 16 kHz output is resampled at the end.
+      const pieces: Int16Array[] = [];
+      const hand = (samples: Float32Array) => {
+        if (!direct || samples.length === 0) return;
+        const piece = floatToInt16(samples);
+        pieces.push(piece);
+        options.onOutput?.(piece);
+      };
+      const output = direct ? undefined : new Float32Array(input.length);
       let written = 0;
       for (let at = 0; at < input.length; at += BATCH_SAMPLES) {
         if (at > 0) await yieldToEventLoop();
         const done = core.push(input.subarray(at, at + BATCH_SAMPLES));
-        output.set(done, written);
+        output?.set(done, written);
         written += done.length;
+        hand(done);
       }
-      output.set(core.flush(), written);
-      const denoised = sampleRate === DENOISE_FILE_SAMPLE_RATE ? output : resample48kTo16k(output);
+      const rest = core.flush();
+      output?.set(rest, written);
+      hand(rest);
+      const out = output ? floatToInt16(resample48kTo16k(output).subarray(0, pcm.length)) : concatPcm(pieces);
+      if (output) options.onOutput?.(out);
       return {
-        pcm: floatToInt16(denoised.subarray(0, pcm.length)),
+        pcm: out,
         sampleRate,
         appliedAttenDb: round2(mix.appliedAttenDb()),
         frameLsnrDb: core.frameLsnrDb.map(round2),

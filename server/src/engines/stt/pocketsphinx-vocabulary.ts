@@ -26,7 +26,8 @@ export interface VocabularyContext {
    * ps_start_stream does not reset, and a batch decode must give the same text whoever ran before.
    */
   livePool: DecoderPool<PocketsphinxDecoder>;
-  create: () => Promise<PocketsphinxDecoder>;
+  /** A new decoder with the search settings of live streams (`true`) or of files. */
+  create: (live: boolean) => Promise<PocketsphinxDecoder>;
   slots: Slots;
   pronunciations: PronunciationSource;
 }
@@ -63,7 +64,7 @@ export async function leaseFor(
   else if (!context.slots.tryTake()) return shared;
   let decoder: PocketsphinxDecoder | undefined;
   try {
-    decoder = await context.create();
+    decoder = await context.create(live);
     const entries = [...pronounced.entries()];
     const added: string[] = [];
     for (const [i, [word, phones]] of entries.entries()) {

@@ -1,0 +1,113 @@
+// The server side of the live-stream benchmark, run in a child process so its CPU is its own:
+// either the live STT server (the engines main.ts gives it) or a bare `ws` server that speaks just
+// enough of the protocol to take the same paced frames (connected, count audio, finished) — what
+// the socket alone costs. The parent asks for CPU, event-loop use and RSS over IPC.
+
+import { fork } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { EventLoopUtilization } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { WebSocketServer } from 'ws';
+import { RnnoiseDenoiseEngine } from '../src/engines/denoise/rnnoise-denoise.adapter.js';
+import { ClassicalDiarizationEngine } from '../src/engines/diarization/classical-diarization.adapter.js';
+import { PocketsphinxSttEngine } from '../src/engines/stt/pocketsphinx.adapter.js';
+import { FvadEngine } from '../src/engines/vad/fvad.adapter.js';
+import { routeUpgrades } from '../src/http/upgrade-router.js';
+import { LIVE_STT_PATH } from '../src/services/contracts.js';
+import { createLiveSttServer } from '../src/ws/live-stt-server.js';
+import { isEntry } from './bench-kit.js';
+
+export type ServerMode = 'bare' | 'live';
+export const BENCH_KEY = 'bench-key';
+
+export interface ServerUsage {
+  cpu: NodeJS.CpuUsage;
+  elu: EventLoopUtilization;
+  rssMb: number;
+}
+
+export interface ServerHandle {
+  url: string;
+  usage(): Promise<ServerUsage>;
+  stop(): void;
+}
+
+async function serve(mode: ServerMode, decoders: number, maxSessions: number): Promise<void> {
+  const http = createServer((_req, res) => res.writeHead(404).end());
+  if (mode === 'live') {
+    const [stt, vad] = await Promise.all([
+      // As registry.ts builds it for main.ts, with the live decoder bound the bench was given.
+      PocketsphinxSttEngine.create({ warm: false, maxLiveDecoders: decoders }),
+      FvadEngine.create(),
+    ]);
+    const live = createLiveSttServer({
+      authenticate: async (key) =>
+        key === BENCH_KEY
+          ? { userId: 'usr_bench', accountId: 'acc_bench', email: 'bench@example.com', name: 'Bench' }
+          : null,
+      stt,
+      vad,
+      denoise: new RnnoiseDenoiseEngine(),
+      diarization: new ClassicalDiarizationEngine(),
+      ...(maxSessions > 0 ? { limits: { maxSessions } } : {}),
+    });
+    routeUpgrades(http, { [LIVE_STT_PATH]: live.handleUpgrade });
+  } else {
+    const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+    routeUpgrades(http, {
+      [LIVE_STT_PATH]: (req, socket, head) =>
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          let bytes = 0;
+          ws.on('message', (data: Buffer, isBinary) => {
+            if (!isBinary) return ws.send(JSON.stringify({ connected: true }));
+            if (data.length > 0) bytes += data.length;
+            else {
+              ws.send(JSON.stringify({ finished: bytes > 0 }));
+              ws.close(1000);
+            }
+          });
+        }),
+    });
+  }
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  process.on('message', () => {
+    process.send?.({
+      cpu: process.cpuUsage(),
+      elu: performance.eventLoopUtilization(),
+      rssMb: Math.round(process.memoryUsage().rss / 1e6),
+    });
+  });
+  // The parent going away (a bench killed or timed out) ends the server too.
+  process.on('disconnect', () => process.exit(0));
+  process.send?.({ port: (http.address() as AddressInfo).port });
+}
+
+/**
+ * Starts a server in a child process. `decoders`: live pocketsphinx decoders (live only);
+ * `maxSessions`: the live server's session cap, 0 for its default (sessions beyond it get 4503).
+ */
+export function startServer(mode: ServerMode, decoders: number, maxSessions: number): Promise<ServerHandle> {
+  const child = fork(fileURLToPath(import.meta.url), [mode, String(decoders), String(maxSessions)], {
+    execArgv: ['--import', 'tsx', '--disable-warning=ExperimentalWarning'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before listening`)));
+    child.once('message', (m: { port: number }) =>
+      resolve({
+        url: `ws://127.0.0.1:${m.port}${LIVE_STT_PATH}`,
+        usage: () =>
+          new Promise((done) => {
+            child.once('message', done as (m: unknown) => void);
+            child.send('usage');
+          }),
+        stop: () => child.kill(),
+      }),
+    );
+  });
+}
+
+if (isEntry(import.meta.url)) {
+  await serve(process.argv[2] as ServerMode, Number(process.argv[3]), Number(process.argv[4]));
+}
