@@ -13,7 +13,6 @@ import { sequentialIds } from '../services/ids.js';
 import { createServices, type ServiceDeps, type Services } from '../services/services.js';
 import { openStore, type Store } from '../store/store.js';
 import { type LiveSttMountDeps, mountLiveStt } from '../ws/live-stt.mount.js';
-import type { LiveSttServer } from '../ws/live-stt-server.js';
 import { defaultTestDatabase } from './databases.js';
 
 // A real server on 127.0.0.1, port 0, over a fresh database (in-memory SQLite unless a URL is
