@@ -1,12 +1,8 @@
-import type { MeetingMessage } from '@parley/schemas/types';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXTRACTIVE_MODEL } from '../engines/llm/extractive/extractive-summary.js';
-import { createOpenAiCompatibleClient } from '../engines/llm/openai-compatible.client.js';
-import { createOpenAiMeetingAi } from '../engines/llm/openai-llm.adapter.js';
 import { PRODUCT_MEETING } from '../engines/llm/test-meeting.js';
 import { createOutboundClient } from '../net/outbound-client.js';
-import type { AiDocumentView } from '../services/ai-document.view.js';
 import { MessageType, NextActionType, SummaryStatus } from '../services/contracts.js';
 import { SUMMARY_MAIL_KIND } from '../services/mail.service.js';
 import {
@@ -16,26 +12,16 @@ import {
   type TestServer,
   type TestUser,
 } from '../testing/test-server.js';
+import { ask, productMeeting, summaries, summarize } from './ai.test-support.js';
 
-// summarize-meeting and ask-ai-for-meeting over HTTP: the local extractive engine on one server,
-// an OpenAI-compatible upstream played by nock on another. Attachments resolve through a fake DNS
+// summarize-meeting and ask-ai-for-meeting over HTTP with the local extractive engine (the
+// OpenAI-compatible upstream: ai-upstream.routes.test.ts). Attachments resolve through a fake DNS
 // so a public-looking name can lead to a private address.
 
 const admin = { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
-const LLM = 'https://llm.upstream.test';
 const FILES = 'https://files.attach.test';
 const PUBLIC_ADDRESS = '93.184.215.14';
 
-interface SummarizeReply {
-  success: boolean;
-  meeting_message: MeetingMessage;
-}
-interface AskReply {
-  success: boolean;
-  workflow_plan_id: string;
-  next_actions: { type: string; label: string; priority: number }[];
-  document: AiDocumentView;
-}
 interface Mail {
   to: string;
   subject: string;
@@ -45,54 +31,10 @@ interface Mail {
 }
 
 let server: TestServer;
-let upstream: TestServer;
 let host: TestUser;
 let member: TestUser;
 let outsider: TestUser;
 
-/** A meeting of `owner` holding the test meeting's transcript and one chat message. */
-async function productMeeting(on: TestServer, owner: TestUser, participants: string[] = []) {
-  const created = await on.call<{ meeting: { id: string } }>('create-meeting', owner.key, {
-    title: PRODUCT_MEETING.title,
-    participant_ids: participants,
-  });
-  const id = created.body.meeting.id;
-  for (const [i, u] of PRODUCT_MEETING.utterances.entries()) {
-    await on.store.transcription.insertUtterance({
-      meeting_id: id,
-      message_id: 'msg_rec_1',
-      start_seconds: u.start_seconds ?? i,
-      end_seconds: (u.start_seconds ?? i) + 4,
-      transcript: u.text,
-      confidence: 0.9,
-      language: 'en',
-      speaker_v2: String(i % 3),
-      texts: '{}',
-    });
-  }
-  await on.call('send-meeting-message', owner.key, {
-    meeting_message: { meeting_id: id, text: 'Slides are in the shared folder.' },
-  });
-  return id;
-}
-
-async function summarize(on: TestServer, key: string, body: Record<string, unknown>) {
-  const reply = await on.call<SummarizeReply>('summarize-meeting', key, body);
-  if (reply.status === 200) expectSchema('summarize-meeting.response', reply.body);
-  return reply;
-}
-async function ask(on: TestServer, key: string, body: Record<string, unknown>) {
-  const reply = await on.call<AskReply>('ask-ai-for-meeting', key, body);
-  if (reply.status === 200) expectSchema('ask-ai-for-meeting.response', reply.body);
-  return reply;
-}
-async function summaries(on: TestServer, key: string, meetingId: string) {
-  const reply = await on.call<{ messages: MeetingMessage[] }>('get-meeting-messages', key, {
-    meeting_id: meetingId,
-  });
-  expectSchema('get-meeting-messages.response', reply.body);
-  return reply.body.messages.filter((m) => m.type === MessageType.SUMMARY);
-}
 const section = (markdown: string, heading: string) =>
   (markdown.split(/^## /m).find((s) => s.startsWith(heading)) ?? '')
     .split('\n')
@@ -111,20 +53,9 @@ beforeAll(async () => {
   host = await server.user('Host');
   member = await server.user('Member');
   outsider = await server.user('Outsider');
-  const llm = createOpenAiMeetingAi({
-    client: createOpenAiCompatibleClient({
-      baseUrl: LLM,
-      apiKey: 'sk-test',
-      outbound: createOutboundClient(),
-      timeoutMs: 300,
-    }),
-    model: 'upstream-meeting-model',
-  });
-  upstream = await startTestServer({ serviceDeps: { llm } });
 });
 afterAll(async () => {
   await server.close();
-  await upstream.close();
 });
 afterEach(() => {
   nock.cleanAll();
@@ -372,85 +303,5 @@ describe('ask-ai-for-meeting with the extractive engine', () => {
       expect(reply.status).toBe(422);
       expectSchema('validation-error', reply.body);
     }
-  });
-});
-
-describe('meeting AI through an OpenAI-compatible upstream', () => {
-  let owner: TestUser;
-  let meetingId: string;
-  beforeAll(async () => {
-    owner = await upstream.user('Owner');
-    meetingId = await productMeeting(upstream, owner);
-  });
-  const chat = () =>
-    nock(LLM, { reqheaders: { authorization: 'Bearer sk-test' } }).post('/v1/chat/completions');
-
-  it('summarizes with the upstream model, which names itself in ai_model', async () => {
-    let sent = '';
-    nock(LLM)
-      .post('/v1/chat/completions', (body: { messages: { role: string; content: string }[] }) => {
-        sent = body.messages.find((m) => m.role === 'user')?.content ?? '';
-        return true;
-      })
-      .reply(200, {
-        choices: [
-          {
-            message: {
-              content: JSON.stringify({
-                markdown: '# Summary\n\nBudget approved.',
-                key_points: [],
-                action_items: [],
-              }),
-            },
-          },
-        ],
-      });
-    const reply = await summarize(upstream, owner.key, { meeting_id: meetingId, user_prompt: 'Budget only' });
-    expect(reply.status).toBe(200);
-    expect(reply.body.meeting_message.summary).toEqual({
-      ai_model: 'upstream-meeting-model',
-      markdown_body: '# Summary\n\nBudget approved.',
-    });
-    expect(sent).toContain('I will send the updated budget to finance by Friday.');
-    expect(sent).toContain('Focus requested by the user: Budget only');
-    const ask1 = chat().reply(200, {
-      choices: [{ message: { content: 'The launch is on **12 September**.' } }],
-    });
-    const answer = await ask(upstream, owner.key, { meeting_id: meetingId, message: { text: 'When?' } });
-    expect(ask1.isDone()).toBe(true);
-    expect(answer.body.document).toMatchObject({
-      ai_model: 'upstream-meeting-model',
-      markdown_body: 'The launch is on **12 September**.',
-    });
-  });
-
-  it('an upstream 500 is a 502 and a timeout a 504, with a clear body and nothing stored', async () => {
-    const before = await summaries(upstream, owner.key, meetingId);
-    const documents = (await upstream.store.aiDocuments.list(meetingId, 100)).length;
-    chat().reply(500, { error: { message: 'model overloaded' } });
-    const failed = await summarize(upstream, owner.key, { meeting_id: meetingId });
-    expect(failed.status).toBe(502);
-    expect(failed.body).toEqual({
-      success: false,
-      code: 'UPSTREAM_FAILED',
-      error: 'llm engine failed: upstream /chat/completions answered HTTP 500: model overloaded',
-    });
-    chat()
-      .delay(2_000)
-      .reply(200, { choices: [{ message: { content: '{}' } }] });
-    const slow = await summarize(upstream, owner.key, { meeting_id: meetingId });
-    expect(slow.status).toBe(504);
-    expect(slow.body).toEqual({
-      success: false,
-      code: 'UPSTREAM_TIMEOUT',
-      error: `llm engine timed out: No complete response from ${LLM}/v1/chat/completions within 300 ms`,
-    });
-    chat()
-      .delay(2_000)
-      .reply(200, { choices: [{ message: { content: 'late' } }] });
-    const slowAsk = await ask(upstream, owner.key, { meeting_id: meetingId, message: { text: 'When?' } });
-    expect(slowAsk.status).toBe(504);
-    expect(await summaries(upstream, owner.key, meetingId)).toEqual(before);
-    expect(await upstream.store.aiDocuments.list(meetingId, 100)).toHaveLength(documents);
   });
 });
