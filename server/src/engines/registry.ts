@@ -165,6 +165,7 @@ export async function buildEngines(config: EnginesConfig = {}, deps: EngineDeps 
     async warmUp() {
       await Promise.allSettled([
         langid.load(),
+        // A non-English sentence: flite needs no warming, espeak-ng loads its runtime and data.
         tts instanceof FliteEnglishTtsEngine
           ? tts.synthesize({ text: 'Ready.', language: 'de' })
           : Promise.resolve(),

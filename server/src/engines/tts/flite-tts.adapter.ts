@@ -29,15 +29,23 @@ export interface FliteTtsOptions {
 
 export class FliteEnglishTtsEngine implements TtsEngine {
   private readonly binary: string;
-  private readonly missing: string | undefined;
+  private probed: { missing: string | undefined } | undefined;
 
   constructor(private readonly options: FliteTtsOptions) {
     this.binary = options.binary ?? 'flite';
-    const probe = spawnSync(this.binary, ['-lv'], { encoding: 'utf8', timeout: 5_000 });
-    this.missing =
-      probe.error || probe.status !== 0 || !probe.stdout.includes(FLITE_VOICE)
-        ? `flite with voice ${FLITE_VOICE} not found (apt-get install flite); English uses espeak-ng`
-        : undefined;
+  }
+
+  /** Why flite cannot speak, or undefined; probed once, on first use, not at server start. */
+  private get missing(): string | undefined {
+    if (!this.probed) {
+      const probe = spawnSync(this.binary, ['-lv'], { encoding: 'utf8', timeout: 5_000 });
+      const missing =
+        probe.error || probe.status !== 0 || !probe.stdout.includes(FLITE_VOICE)
+          ? `flite with voice ${FLITE_VOICE} not found (apt-get install flite); English uses espeak-ng`
+          : undefined;
+      this.probed = { missing };
+    }
+    return this.probed.missing;
   }
 
   status(): EngineStatus {
