@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes, speechRoutes } from '../services/contracts.js';
+import { WIPE_ORDER } from '../store/store.js';
 import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 
 // Whatever arrives as a body, the routes answer with a 4xx and change nothing: no 5xx, no rows.
@@ -60,23 +61,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function snapshot(): Promise<string> {
-  const tables = [
-    'meetings',
-    'meeting_participants',
-    'meeting_co_hosts',
-    'messages',
-    'transcription_chunks',
-    'transcript_utterances',
-    'user_settings',
-    'guest_contacts',
-    'workspace_tokens',
-    'ai_documents',
-    'jobs',
-    'mail_outbox',
-    'live_sessions',
-  ] as const;
+  // Every table of the database: nothing at all may change.
   const parts = await Promise.all(
-    tables.map(async (table) => {
+    WIPE_ORDER.map(async (table) => {
       const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
         server.store.db,
       );

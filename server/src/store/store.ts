@@ -89,8 +89,8 @@ export interface StoreOptions {
 
 const STAMP_RETRIES = 5;
 
-// Children before parents, so foreign keys never block a wipe.
-const WIPE_ORDER: (keyof Database)[] = [
+// Every table, children before parents, so foreign keys never block a wipe (tests snapshot it too).
+export const WIPE_ORDER: (keyof Database)[] = [
   'oauth_tokens',
   'oauth_codes',
   'jobs',
