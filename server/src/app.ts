@@ -1,24 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
-import express, { type Express } from 'express';
+import express from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { emulatorRoutes } from './emulator/emulator.routes.js';
 import { FileStore } from './files/file-store.js';
 import { filesRoutes } from './files/files.routes.js';
 import { aiRoutes } from './http/ai.routes.js';
-import { headerKeyAuth, queryKeyAuth } from './http/auth.middleware.js';
+import { authMiddleware, callerResolvers } from './http/auth.middleware.js';
 import { cachedDataRoutes } from './http/cached-data.routes.js';
 import { docsRoutes } from './http/docs.routes.js';
 import { errorHandler, notFound } from './http/error-handler.middleware.js';
-import { requestLogging } from './http/logging.middleware.js';
+import { frontDoor } from './http/front-door.js';
 import { meetingsRoutes } from './http/meetings.routes.js';
 import { messagesRoutes } from './http/messages.routes.js';
 import { createMetrics, type Metrics } from './http/metrics.js';
 import { type EngineStatusSource, opsRoutes } from './http/ops.routes.js';
 import { participantsRoutes } from './http/participants.routes.js';
 import { peopleRoutes } from './http/people.routes.js';
-import { requestId } from './http/request-id.middleware.js';
 import { createRouteKit } from './http/route-kit.js';
 import { settingsRoutes } from './http/settings.routes.js';
 import { speechRoutes } from './http/speech.routes.js';
@@ -32,8 +32,10 @@ import { createSpeechServices } from './services/speech.services.js';
 import type { SpeechEngines } from './services/speech-engines.js';
 import type { Store } from './store/store.js';
 
-// The express app, assembled from injected parts. It never listens (main.ts does), so tests run it
-// on port 0 with an in-memory database, a manual clock and sequential ids.
+// The HTTP request listener, assembled from injected parts: the front door (request id, logs,
+// metrics), the catalog's JSON routes in its route table, and an Express app for the rest. It never
+// listens (main.ts does), so tests run it on port 0 with an in-memory database, a manual clock and
+// sequential ids.
 
 export interface AppDeps {
   config: Config;
@@ -58,13 +60,13 @@ export interface AppDeps {
   afterReset?: () => Promise<void>;
 }
 
-export function createApp(deps: AppDeps): Express {
+export function createApp(deps: AppDeps): RequestListener {
   const { config, store } = deps;
   const services = deps.services ?? createServices(deps);
   const metrics = deps.metrics ?? createMetrics({ processMetrics: false });
-  const authenticate = (credential: string) => services.accounts.authenticate(credential);
+  const resolvers = callerResolvers((credential: string) => services.accounts.authenticate(credential));
   const kit = createRouteKit({
-    auth: { 'api-key': headerKeyAuth(authenticate), 'query-key': queryKeyAuth(authenticate) },
+    auth: resolvers,
     bodyLimitBytes: config.bodyLimitBytes,
     partnerSegment: config.partnerSegment,
   });
@@ -83,7 +85,6 @@ export function createApp(deps: AppDeps): Express {
   // Every API answer is a POST's: an ETag (a SHA-1 of each body, 40 kB for a page of meetings) is
   // never used for one. Static files (/docs) keep theirs; express.static sets its own.
   app.set('etag', false);
-  app.use(requestId(), requestLogging(deps.logger), metrics.middleware);
 
   app.use(opsRoutes(kit, { store, clock: deps.clock, metrics, engines: deps.engines }));
   app.use(docsRoutes());
@@ -102,16 +103,16 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  // One router per resource group of the spec; each mounts its routes from the catalog.
-  app.use(meetingsRoutes(kit, services.meetings));
-  app.use(participantsRoutes(kit, services.participants));
-  app.use(messagesRoutes(kit, services.messages));
-  app.use(transcriptionRoutes(kit, services.transcription));
-  app.use(settingsRoutes(kit, services.settings));
-  app.use(peopleRoutes(kit, services.people));
-  app.use(workspaceRoutes(kit, services.workspace));
-  app.use(aiRoutes(kit, services.ai));
-  app.use(cachedDataRoutes(kit, services.cachedData));
+  // One file per resource group of the spec; each mounts its routes from the catalog.
+  meetingsRoutes(kit, services.meetings);
+  participantsRoutes(kit, services.participants);
+  messagesRoutes(kit, services.messages);
+  transcriptionRoutes(kit, services.transcription);
+  settingsRoutes(kit, services.settings);
+  peopleRoutes(kit, services.people);
+  workspaceRoutes(kit, services.workspace);
+  aiRoutes(kit, services.ai);
+  cachedDataRoutes(kit, services.cachedData);
   app.use(
     speechRoutes(
       kit,
@@ -121,11 +122,11 @@ export function createApp(deps: AppDeps): Express {
         outbound: deps.outbound ?? createOutboundClient({ allowPrivate: config.allowPrivateUrls }),
         ids: deps.ids,
       }),
-      { queryAuth: queryKeyAuth(authenticate), bodyLimitBytes: config.bodyLimitBytes },
+      { queryAuth: authMiddleware(resolvers['query-key']), bodyLimitBytes: config.bodyLimitBytes },
     ),
   );
 
   app.use(notFound());
   app.use(errorHandler());
-  return app;
+  return frontDoor({ logger: deps.logger, metrics, routes: kit.table, fallback: app });
 }

@@ -2,7 +2,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorText } from '../services/contracts.js';
 import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
-import { queryKeyAuth } from './auth.middleware.js';
+import { authMiddleware, callerResolvers } from './auth.middleware.js';
 import { errorHandler } from './error-handler.middleware.js';
 import { callerOf } from './locals.js';
 
@@ -62,13 +62,13 @@ describe('API key on meeting REST routes', () => {
   });
 });
 
-describe('queryKeyAuth (stt/tts)', () => {
+describe('query-key auth (stt/tts)', () => {
   let url: string;
   let close: () => void;
   beforeAll(async () => {
     const app = express();
     const authenticate = (key: string) => server.services.accounts.authenticate(key);
-    app.post('/probe', queryKeyAuth(authenticate), (_req, res) => {
+    app.post('/probe', authMiddleware(callerResolvers(authenticate)['query-key']), (_req, res) => {
       res.json({ user: callerOf(res).userId });
     });
     app.use(errorHandler());

@@ -1,4 +1,5 @@
-import type { Request, RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
 import { ApiError } from '../services/api-error.js';
 import type { Caller } from '../services/caller.js';
 import { ErrorText } from '../services/contracts.js';
@@ -10,12 +11,20 @@ import { setCaller } from './locals.js';
 
 export type Authenticate = (credential: string) => Promise<Caller | undefined>;
 
+/** The caller of a request, or the 401 ApiError the spec prescribes. */
+export type ResolveCaller = (req: IncomingMessage) => Promise<Caller>;
+
 /** The credential of a request's headers: X-API-Key first, then an `Authorization: Bearer` token. */
-export function headerCredential(req: Request): string | undefined {
-  const key = req.get('X-API-Key')?.trim();
+export function headerCredential(req: IncomingMessage): string | undefined {
+  const key = firstHeader(req, 'x-api-key')?.trim();
   if (key) return key;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('Authorization') ?? '');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(firstHeader(req, 'authorization') ?? '');
   return match?.[1];
+}
+
+function firstHeader(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /**
@@ -40,18 +49,24 @@ export async function resolveCaller(
   return caller;
 }
 
-export function headerKeyAuth(authenticate: Authenticate): RequestHandler {
-  return async (req, res, next) => {
-    setCaller(res, await resolveCaller(authenticate, headerCredential(req)));
-    next();
+/** How each auth kind of the catalog finds the caller. */
+export function callerResolvers(authenticate: Authenticate): Record<'api-key' | 'query-key', ResolveCaller> {
+  return {
+    'api-key': (req) => resolveCaller(authenticate, headerCredential(req)),
+    // Query parameter first (the spec's form for stt/tts); headers are accepted as well. Express
+    // rewrites req.url inside mounted routers; originalUrl is the URL the client sent.
+    'query-key': (req) => {
+      const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+      const query = new URL(url, 'http://localhost').searchParams;
+      return resolveCaller(authenticate, queryCredential(query) ?? headerCredential(req));
+    },
   };
 }
 
-/** Query parameter first (the spec's form for stt/tts); headers are accepted as well. */
-export function queryKeyAuth(authenticate: Authenticate): RequestHandler {
+/** Express middleware: the caller is left on res.locals (callerOf). */
+export function authMiddleware(resolve: ResolveCaller): RequestHandler {
   return async (req, res, next) => {
-    const query = new URL(req.originalUrl, 'http://localhost').searchParams;
-    setCaller(res, await resolveCaller(authenticate, queryCredential(query) ?? headerCredential(req)));
+    setCaller(res, await resolve(req));
     next();
   };
 }

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +7,10 @@ import { OutboundTimeoutError } from '../net/outbound-errors.js';
 import { ApiError } from '../services/api-error.js';
 import { expectSchema } from '../testing/test-server.js';
 import { errorHandler, notFound } from './error-handler.middleware.js';
-import { requestLogging } from './logging.middleware.js';
-import { requestId } from './request-id.middleware.js';
+import { sendError } from './error-response.js';
+import { frontDoor } from './front-door.js';
+import { createMetrics } from './metrics.js';
+import { RouteTable } from './route-table.js';
 
 const throwers: Record<string, () => never> = {
   conflict: () => {
@@ -38,10 +41,27 @@ const logged: string[] = [];
 beforeAll(async () => {
   const app = express();
   const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(line) });
-  app.use(requestId(), requestLogging(logger));
-  for (const [name, thrower] of Object.entries(throwers)) app.get(`/${name}`, thrower);
+  // The same throwers behind Express (/name) and in the front door's route table (/table/name):
+  // both paths must answer alike.
+  const routes = new RouteTable();
+  for (const [name, thrower] of Object.entries(throwers)) {
+    app.get(`/${name}`, thrower);
+    routes.add({
+      method: 'GET',
+      path: `/table/${name}`,
+      serve: (_req, res) => {
+        try {
+          thrower();
+        } catch (error) {
+          sendError(res, error);
+        }
+      },
+    });
+  }
   app.use(notFound(), errorHandler());
-  const listener = app.listen(0, '127.0.0.1');
+  const metrics = createMetrics({ processMetrics: false });
+  const listener = createServer(frontDoor({ logger, metrics, routes, fallback: app }));
+  listener.listen(0, '127.0.0.1');
   await new Promise((resolve) => listener.once('listening', resolve));
   const address = listener.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -64,18 +84,24 @@ describe('error handler', () => {
     ['crash', 500, 'INTERNAL'],
     ['no-such-path', 404, 'NOT_FOUND'],
   ])('%s -> %i %s with the api-error body', async (path, status, code) => {
-    const reply = await get(`/${path}`);
-    expect(reply.status).toBe(status);
-    expectSchema('api-error', reply.body);
-    expect(reply.body.code).toBe(code);
+    for (const prefix of ['', '/table']) {
+      const reply = await get(`${prefix}/${path}`);
+      expect(reply.status).toBe(status);
+      expectSchema('api-error', reply.body);
+      expect(reply.body.code).toBe(code);
+    }
   });
 
   it('a 500 tells the client nothing of the cause, and logs it with the request id', async () => {
-    const response = await fetch(`${url}/crash`, { headers: { 'X-Request-Id': 'req-crash-1' } });
-    const text = await response.text();
-    expect(text).not.toContain('hunter2');
-    expect(JSON.parse(text)).toEqual({ success: false, error: 'Internal server error', code: 'INTERNAL' });
-    const line = logged.map((l) => JSON.parse(l)).find((l) => l.reqId === 'req-crash-1' && l.err);
-    expect(line?.err?.message).toContain('hunter2');
+    for (const prefix of ['', '/table']) {
+      const id = `req-crash${prefix.replace('/', '-')}`;
+      const response = await fetch(`${url}${prefix}/crash`, { headers: { 'X-Request-Id': id } });
+      expect(response.headers.get('X-Request-Id')).toBe(id);
+      const text = await response.text();
+      expect(text).not.toContain('hunter2');
+      expect(JSON.parse(text)).toEqual({ success: false, error: 'Internal server error', code: 'INTERNAL' });
+      const line = logged.map((l) => JSON.parse(l)).find((l) => l.reqId === id && l.err);
+      expect(line?.err?.message).toContain('hunter2');
+    }
   });
 });

@@ -1,48 +1,14 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { EngineFailedError, EngineUnavailableError } from '../engines/engine.js';
-import { OutboundError } from '../net/outbound-errors.js';
-import { ApiError, RequestValidationError } from '../services/api-error.js';
-import { type ErrorCode, ErrorCodes } from '../services/contracts.js';
-import { logOf } from './locals.js';
+import { ApiError } from '../services/api-error.js';
+import { sendError } from './error-response.js';
 
-// The one error middleware, registered last. Known errors become their status with the api-error
-// body ({success:false, error, code}) or the 422 validation-error body; anything else is a 500
-// whose details go to the log only.
-
-interface Mapped {
-  status: number;
-  body: unknown;
-}
-
-function map(error: unknown): Mapped | undefined {
-  const body = (code: ErrorCode, message: string): Mapped => ({
-    status: ErrorCodes[code],
-    body: { success: false, error: message, code },
-  });
-  if (error instanceof ApiError) return body(error.code, error.message);
-  if (error instanceof RequestValidationError)
-    return { status: ErrorCodes.VALIDATION_ERROR, body: { detail: error.detail } };
-  if (error instanceof EngineUnavailableError) return body('ENGINE_UNAVAILABLE', error.message);
-  if (error instanceof EngineFailedError && error.timedOut) {
-    const detail = error.cause instanceof Error ? error.cause.message : '';
-    return body('UPSTREAM_TIMEOUT', `${error.engine} engine timed out: ${detail}`);
-  }
-  if (error instanceof EngineFailedError) return body('UPSTREAM_FAILED', error.message);
-  if (error instanceof OutboundError) return body(error.code, error.message);
-  return undefined;
-}
+// The Express app's last two handlers: a 404 for any request no route answered, and the error
+// middleware, which answers as the catalog routes do (error-response.ts).
 
 export function errorHandler(): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (res.headersSent) return next(error);
-    const mapped = map(error);
-    if (!mapped) {
-      logOf(res)?.error({ err: error }, 'unhandled error');
-      res.status(500).json({ success: false, error: 'Internal server error', code: 'INTERNAL' });
-      return;
-    }
-    if (mapped.status >= 500) logOf(res)?.warn({ err: error }, 'request failed');
-    res.status(mapped.status).json(mapped.body);
+    sendError(res, error);
   };
 }
 

@@ -1,4 +1,5 @@
-import type { Request, RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
 import { ApiError } from '../services/api-error.js';
 import { ErrorText } from '../services/contracts.js';
 
@@ -16,21 +17,26 @@ export interface JsonBodyOptions {
   required: boolean;
 }
 
+/** Express middleware: `req.body` becomes the parsed body. */
 export function jsonBody(options: JsonBodyOptions): RequestHandler {
   return async (req, _res, next) => {
-    const bytes = await readBody(req, options.limitBytes);
-    if (bytes.length === 0 || bytes.every(isWhitespace)) {
-      if (options.required) throw ApiError.badRequest(ErrorText.emptyBody);
-      req.body = {};
-      return next();
-    }
-    const type = req.get('Content-Type');
-    if (type && !JSON_TYPE.test(type)) {
-      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json, not ${type}`);
-    }
-    req.body = parse(bytes);
+    req.body = await readJsonBody(req, options);
     next();
   };
+}
+
+/** The request's JSON body, parsed, or the ApiError the rules above prescribe. */
+export async function readJsonBody(req: IncomingMessage, options: JsonBodyOptions): Promise<unknown> {
+  const bytes = await readBody(req, options.limitBytes);
+  if (bytes.length === 0 || bytes.every(isWhitespace)) {
+    if (options.required) throw ApiError.badRequest(ErrorText.emptyBody);
+    return {};
+  }
+  const type = req.headers['content-type'];
+  if (type && !JSON_TYPE.test(type)) {
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json, not ${type}`);
+  }
+  return parse(bytes);
 }
 
 function parse(bytes: Buffer): unknown {
@@ -42,9 +48,9 @@ function parse(bytes: Buffer): unknown {
 }
 
 /** The whole body, refusing (413) as soon as it is known to exceed `limit` bytes. */
-export function readBody(req: Request, limit: number): Promise<Buffer> {
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${limit} bytes`);
-  const declared = Number(req.get('Content-Length'));
+  const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -61,7 +67,7 @@ export function readBody(req: Request, limit: number): Promise<Buffer> {
     };
     const onEnd = () => {
       cleanup();
-      resolve(Buffer.concat(chunks));
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
     };
     const onError = (error: Error) => {
       cleanup();

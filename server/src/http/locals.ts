@@ -1,41 +1,59 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Caller } from '../services/caller.js';
 
-// Typed access to what middleware leaves on `res.locals` for later handlers.
+// Typed access to what the front door and auth leave on `res.locals` for later code. The front
+// door creates the bag on the bare node:http response, so catalog routes (served without Express)
+// and Express routes (which keep an existing `res.locals`) read the same values.
 
 interface Locals {
   requestId?: string;
   log?: Logger;
   caller?: Caller;
+  /** The matched route pattern: the metrics label (never the raw URL, whose ids are unbounded). */
+  route?: string;
 }
 
-const locals = (res: Response): Locals => res.locals as Locals;
+type WithLocals = ServerResponse & { locals?: Locals };
 
-export function setRequestId(res: Response, id: string): void {
+function locals(res: ServerResponse): Locals {
+  const carrier = res as WithLocals;
+  carrier.locals ??= {};
+  return carrier.locals;
+}
+
+export function setRequestId(res: ServerResponse, id: string): void {
   locals(res).requestId = id;
 }
 
-export function requestIdOf(res: Response): string | undefined {
+export function requestIdOf(res: ServerResponse): string | undefined {
   return locals(res).requestId;
 }
 
-export function setLog(res: Response, log: Logger): void {
+export function setLog(res: ServerResponse, log: Logger): void {
   locals(res).log = log;
 }
 
-/** The request's logger (carries `reqId`); the app logger's child is set by the logging middleware. */
-export function logOf(res: Response): Logger | undefined {
+/** The request's logger (carries `reqId`), set by the front door. */
+export function logOf(res: ServerResponse): Logger | undefined {
   return locals(res).log;
 }
 
-export function setCaller(res: Response, caller: Caller): void {
+export function setCaller(res: ServerResponse, caller: Caller): void {
   locals(res).caller = caller;
 }
 
-/** The authenticated caller; only call it behind an auth middleware. */
-export function callerOf(res: Response): Caller {
+/** The authenticated caller; only call it behind authentication. */
+export function callerOf(res: ServerResponse): Caller {
   const caller = locals(res).caller;
   if (!caller) throw new Error('callerOf() used on a route without authentication');
   return caller;
+}
+
+export function setRouteLabel(res: ServerResponse, route: string): void {
+  locals(res).route = route;
+}
+
+export function routeLabelOf(res: ServerResponse): string | undefined {
+  return locals(res).route;
 }

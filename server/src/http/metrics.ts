@@ -1,12 +1,14 @@
-import type { Request, RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { routeLabelOf } from './locals.js';
 
 // Prometheus metrics of one app: request counts and durations by route and status. The route label
 // is the mounted path pattern (never the raw URL, whose ids would make the label set unbounded).
 
 export interface Metrics {
   registry: Registry;
-  middleware: RequestHandler;
+  /** Counts the request and records its duration when its answer is finished. */
+  observe(req: IncomingMessage, res: ServerResponse, method: string): void;
 }
 
 export function createMetrics(options: { processMetrics: boolean }): Metrics {
@@ -26,19 +28,22 @@ export function createMetrics(options: { processMetrics: boolean }): Metrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120, 600],
     registers: [registry],
   });
-  const middleware: RequestHandler = (req, res, next) => {
+  const observe = (req: IncomingMessage, res: ServerResponse, method: string) => {
     const stop = duration.startTimer();
-    res.on('finish', () => {
-      const labels = { method: req.method, route: routeOf(req), status: String(res.statusCode) };
+    res.once('finish', () => {
+      const labels = { method, route: routeOf(req, res), status: String(res.statusCode) };
       requests.inc(labels);
       stop(labels);
     });
-    next();
   };
-  return { registry, middleware };
+  return { registry, observe };
 }
 
-function routeOf(req: Request): string {
-  const path = (req.route as { path?: unknown } | undefined)?.path;
-  return typeof path === 'string' ? `${req.baseUrl}${path}` : 'unmatched';
+/** The route table's pattern, or the one Express matched (it leaves it on the request). */
+function routeOf(req: IncomingMessage, res: ServerResponse): string {
+  const table = routeLabelOf(res);
+  if (table) return table;
+  const express = req as IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
+  const path = express.route?.path;
+  return typeof path === 'string' ? `${express.baseUrl ?? ''}${path}` : 'unmatched';
 }

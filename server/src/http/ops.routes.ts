@@ -26,7 +26,7 @@ export function opsRoutes(kit: RouteKit, deps: OpsDeps): Router {
   const router = Router();
   const startedUs = deps.clock.nowMicros();
 
-  kit.mountPublic(router, 'health', async (): Promise<HealthResponse & { database: object }> => {
+  kit.mountPublic('health', async (): Promise<HealthResponse & { database: object }> => {
     const [databaseOk, statuses] = await Promise.all([deps.store.ping(), deps.engines?.statuses() ?? []]);
     const engines: Record<string, EngineHealth> = {};
     for (const status of statuses) {

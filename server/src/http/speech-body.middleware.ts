@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { PROTO_CONTENT_TYPE, ProtoDecodeError } from '@parley/schemas/proto';
 import type { RequestHandler, Response } from 'express';
 import { ApiError } from '../services/api-error.js';
@@ -36,10 +37,13 @@ export function sendProtobuf(res: Response, status: number, bytes: Uint8Array): 
 }
 
 /** Aborts when the client goes away before the answer is sent, so long work stops early. */
-export function abortOnDisconnect(res: Response): AbortSignal {
+export function abortOnDisconnect(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) controller.abort(new Error('client disconnected'));
-  });
+  const gone = () => controller.abort(new Error('client disconnected'));
+  if (res.closed && !res.writableFinished) gone();
+  else
+    res.on('close', () => {
+      if (!res.writableFinished) gone();
+    });
   return controller.signal;
 }

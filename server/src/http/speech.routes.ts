@@ -19,7 +19,7 @@ export function speechRoutes(kit: RouteKit, services: SpeechServices, options: S
   const router = Router();
   router.use(sttRoutes(kit, services.stt, options));
   router.use(ttsRoutes(kit, services.tts, options));
-  router.use(denoiseRoutes(kit, services.denoise));
-  router.use(translateRoutes(kit, services.translate));
+  denoiseRoutes(kit, services.denoise);
+  translateRoutes(kit, services.translate);
   return router;
 }

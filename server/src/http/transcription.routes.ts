@@ -3,20 +3,17 @@ import type {
   GetTranscriptUtterancesRequest,
   UpdateTranscriptUtteranceRequest,
 } from '@parley/schemas/types';
-import { Router } from 'express';
 import type { TranscriptionService } from '../services/transcription.service.js';
 import type { RouteKit } from './route-kit.js';
 
-export function transcriptionRoutes(kit: RouteKit, transcription: TranscriptionService): Router {
-  const router = Router();
-  kit.mount(router, 'get-live-transcription-chunks', (body: GetLiveTranscriptionChunksRequest, caller) =>
+export function transcriptionRoutes(kit: RouteKit, transcription: TranscriptionService): void {
+  kit.mount('get-live-transcription-chunks', (body: GetLiveTranscriptionChunksRequest, caller) =>
     transcription.listChunks(caller, body),
   );
-  kit.mount(router, 'get-transcript-utterances', (body: GetTranscriptUtterancesRequest, caller) =>
+  kit.mount('get-transcript-utterances', (body: GetTranscriptUtterancesRequest, caller) =>
     transcription.listUtterances(caller, body),
   );
-  kit.mount(router, 'update-transcript-utterance', (body: UpdateTranscriptUtteranceRequest, caller) =>
+  kit.mount('update-transcript-utterance', (body: UpdateTranscriptUtteranceRequest, caller) =>
     transcription.updateUtterance(caller, body),
   );
-  return router;
 }

@@ -1,15 +1,10 @@
 import type { TranslateTextRequest } from '@parley/schemas/types';
-import { Router } from 'express';
 import type { TranslateService } from '../services/translate.service.js';
 import type { RouteKit } from './route-kit.js';
 
 // POST /v1/translate-text. The spec does not show its authentication; Parley treats it like the
 // other REST routes (X-API-Key or bearer), as the route catalog says.
 
-export function translateRoutes(kit: RouteKit, translate: TranslateService): Router {
-  const router = Router();
-  kit.mount(router, 'translate-text', (body: TranslateTextRequest, caller) =>
-    translate.translate(caller, body),
-  );
-  return router;
+export function translateRoutes(kit: RouteKit, translate: TranslateService): void {
+  kit.mount('translate-text', (body: TranslateTextRequest, caller) => translate.translate(caller, body));
 }

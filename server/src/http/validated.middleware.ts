@@ -7,9 +7,14 @@ import { RequestValidationError } from '../services/api-error.js';
 
 export function validatedBody(schemaId: string): RequestHandler {
   return (req, _res, next) => {
-    const result = validate(schemaId, req.body);
-    if (!result.ok) throw new RequestValidationError(result.detail);
-    req.body = result.value;
+    req.body = validRequest(schemaId, req.body);
     next();
   };
+}
+
+/** `body` with the schema's defaults applied, or the RequestValidationError (422) it deserves. */
+export function validRequest<T = unknown>(schemaId: string, body: unknown): T {
+  const result = validate(schemaId, body);
+  if (!result.ok) throw new RequestValidationError(result.detail);
+  return result.value as T;
 }

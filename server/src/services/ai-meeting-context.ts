@@ -1,5 +1,5 @@
 import type { MeetingContext, MeetingParticipant } from '../engines/llm/llm.engine.js';
-import type { MeetingRow } from '../store/meetings.store.js';
+import { type MeetingRow, participantIdsOf } from '../store/meetings.store.js';
 import type { Repositories } from '../store/store.js';
 import { MAX_UTTERANCES } from './cached-data.view.js';
 import { emailOf, isEmailParticipant } from './participant-ids.js';
@@ -12,19 +12,13 @@ import { formatMicros } from './timestamps.js';
 const UNKNOWN_SPEAKER = 'Unknown speaker';
 
 /** Participants with their names and e-mail addresses, in the meeting's participant order. */
-export async function meetingParticipants(
-  repos: Repositories,
-  meetingId: string,
-): Promise<MeetingParticipant[]> {
-  const ids = (await repos.meetings.participants([meetingId])).get(meetingId) ?? [];
+async function meetingParticipants(repos: Repositories, meeting: MeetingRow): Promise<MeetingParticipant[]> {
+  const ids = participantIdsOf(meeting);
   const bare = ids.filter((id) => !isEmailParticipant(id));
   const emails = ids.filter(isEmailParticipant).map(emailOf);
-  const [byId, byEmail] = await Promise.all([
-    repos.accounts.usersByIds(bare),
-    repos.accounts.usersByEmails(emails),
-  ]);
-  const users = new Map(byId.map((u) => [u.id, u]));
-  const registeredEmails = new Map(byEmail.map((u) => [u.email, u]));
+  const found = await repos.accounts.usersByIdsOrEmails(bare, emails);
+  const users = new Map(found.map((u) => [u.id, u]));
+  const registeredEmails = new Map(found.map((u) => [u.email, u]));
   return ids.map((id): MeetingParticipant => {
     if (!isEmailParticipant(id)) {
       const user = users.get(id);
@@ -38,7 +32,7 @@ export async function meetingParticipants(
 
 export async function meetingContext(repos: Repositories, meeting: MeetingRow): Promise<MeetingContext> {
   const [participants, utterances, messages] = await Promise.all([
-    meetingParticipants(repos, meeting.id),
+    meetingParticipants(repos, meeting),
     repos.transcription.utterancesInOrder(meeting.id, MAX_UTTERANCES),
     repos.summaryCache.userMessages(meeting.id),
   ]);

@@ -1,4 +1,4 @@
-import type { MeetingRow } from '../store/meetings.store.js';
+import { coHostIdsOf, type MeetingRow } from '../store/meetings.store.js';
 import type { Repositories } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { Caller } from './caller.js';
@@ -14,16 +14,21 @@ export interface MeetingAccess {
   role: MeetingRole;
 }
 
+/**
+ * `lock` (for a caller about to change the roster) holds the meeting row until the transaction
+ * ends, so the role and roster it checks cannot change underneath it (MeetingsStore.getVisible).
+ */
 export async function requireMeeting(
   repos: Repositories,
   caller: Caller,
   meetingId: string,
+  options?: { lock: boolean },
 ): Promise<MeetingAccess> {
-  const meeting = await repos.meetings.getVisible(meetingId, { userId: caller.userId, email: caller.email });
+  const viewer = { userId: caller.userId, email: caller.email };
+  const meeting = await repos.meetings.getVisible(meetingId, viewer, options);
   if (!meeting) throw ApiError.notFound('Meeting');
   if (meeting.host_user_id === caller.userId) return { meeting, role: 'host' };
-  const coHosts = (await repos.meetings.coHosts([meetingId])).get(meetingId) ?? [];
-  return { meeting, role: coHosts.includes(caller.userId) ? 'co-host' : 'participant' };
+  return { meeting, role: coHostIdsOf(meeting).includes(caller.userId) ? 'co-host' : 'participant' };
 }
 
 /** Throws 403 unless the caller's role is one of `allowed`; `action` completes "Only ... may <action>". */

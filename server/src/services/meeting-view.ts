@@ -1,12 +1,12 @@
 import type { Meeting, MeetingWithProfiles, UserProfile } from '@parley/schemas/types';
 import { fromJson } from '../store/json-columns.js';
-import type { MeetingRow } from '../store/meetings.store.js';
+import { coHostIdsOf, type MeetingRow, participantIdsOf } from '../store/meetings.store.js';
 import type { Repositories } from '../store/store.js';
 import { emailOf, isEmailParticipant } from './participant-ids.js';
 import { formatMicros } from './timestamps.js';
 
-// Stored meeting rows -> the Meeting resource of the spec. Participants, co-hosts and profiles are
-// loaded for a whole page in three queries, never one per meeting.
+// Stored meeting rows -> the Meeting resource of the spec. Participant and co-host ids come with
+// the row (its roster copy); the participants' profiles for a whole page take one users query.
 
 /** A meeting with every field the server always fills in (the schema leaves some optional). */
 export type MeetingView = Meeting &
@@ -28,16 +28,11 @@ export async function meetingViews(
   repos: Repositories,
   rows: readonly MeetingRow[],
 ): Promise<MeetingViewWithProfiles[]> {
-  const ids = rows.map((row) => row.id);
-  const [participants, coHosts] = await Promise.all([
-    repos.meetings.participants(ids),
-    repos.meetings.coHosts(ids),
-  ]);
-  const everyone = [...new Set([...participants.values()].flat())];
-  const profiles = await profilesOf(repos, everyone);
-  return rows.map((row) => {
-    const participantIds = participants.get(row.id) ?? [];
-    const view = toMeeting(row, participantIds, coHosts.get(row.id) ?? []) as MeetingViewWithProfiles;
+  const rosters = rows.map(participantIdsOf);
+  const profiles = await profilesOf(repos, [...new Set(rosters.flat())]);
+  return rows.map((row, i) => {
+    const participantIds = rosters[i] ?? [];
+    const view = toMeeting(row, participantIds, coHostIdsOf(row)) as MeetingViewWithProfiles;
     view.user_profiles = participantIds.map((id) => profiles.get(id) ?? fallbackProfile(id));
     return view;
   });
@@ -77,14 +72,14 @@ function toMeeting(row: MeetingRow, participantIds: string[], coHostIds: string[
 async function profilesOf(repos: Repositories, participantIds: string[]): Promise<Map<string, UserProfile>> {
   const bare = participantIds.filter((id) => !isEmailParticipant(id));
   const emails = participantIds.filter(isEmailParticipant).map(emailOf);
-  const [byId, byEmail] = await Promise.all([
-    repos.accounts.usersByIds(bare),
-    repos.accounts.usersByEmails(emails),
-  ]);
   const profiles = new Map<string, UserProfile>();
-  for (const user of byId) profiles.set(user.id, { id: user.id, email: user.email, name: user.name });
-  for (const user of byEmail)
-    profiles.set(`em:${user.email}`, { id: `em:${user.email}`, email: user.email, name: user.name });
+  // One query finds both kinds; a user may be on the page by id and by address alike.
+  const wanted = new Set(participantIds);
+  for (const user of await repos.accounts.usersByIdsOrEmails(bare, emails)) {
+    if (wanted.has(user.id)) profiles.set(user.id, { id: user.id, email: user.email, name: user.name });
+    const byEmail = `em:${user.email}`;
+    if (wanted.has(byEmail)) profiles.set(byEmail, { id: byEmail, email: user.email, name: user.name });
+  }
   return profiles;
 }
 

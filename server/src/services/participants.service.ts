@@ -8,6 +8,7 @@ import type {
   RemoveMeetingParticipantsRequest,
   RemoveMeetingParticipantsResponse,
 } from '@parley/schemas/types';
+import { participantIdsOf } from '../store/meetings.store.js';
 import type { Repositories, Store } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { Caller } from './caller.js';
@@ -54,7 +55,7 @@ export class ParticipantsService {
       if (body.user_ids.includes(access.meeting.host_user_id)) {
         throw ApiError.badRequest('The host cannot be a co-host of their own meeting');
       }
-      const participants = (await repos.meetings.participants([meetingId])).get(meetingId) ?? [];
+      const participants = participantIdsOf(access.meeting);
       const outsiders = body.user_ids.filter((id) => !participants.includes(id));
       if (outsiders.length > 0) {
         throw ApiError.badRequest(`Not a participant of the meeting: ${outsiders.join(', ')}`);
@@ -76,7 +77,7 @@ export class ParticipantsService {
     apply: (repos: Repositories, access: Awaited<ReturnType<typeof requireMeeting>>) => Promise<void>,
   ): Promise<MeetingResponse> {
     return this.store.transaction(async (repos) => {
-      const access = await requireMeeting(repos, caller, meetingId);
+      const access = await requireMeeting(repos, caller, meetingId, { lock: true });
       await apply(repos, access);
       await repos.meetings.touch(access.meeting.id);
       const row = await repos.meetings.get(access.meeting.id);

@@ -5,6 +5,7 @@ import type {
 } from '@parley/schemas/types';
 import { createOutboundClient, type OutboundClient } from '../net/outbound-client.js';
 import { fromJson } from '../store/json-columns.js';
+import { participantIdsOf } from '../store/meetings.store.js';
 import type { Store } from '../store/store.js';
 import type { WorkspaceConnection, WorkspaceTokenRow } from '../store/workspace.store.js';
 import { ApiError } from './api-error.js';
@@ -55,16 +56,15 @@ export class WorkspaceService {
     const connection = await this.store.workspace.get(caller.userId);
     if (!connection) throw new ApiError('CONFLICT', NO_WORKSPACE_TEXT);
 
-    const [summaries, utterances, participants] = await Promise.all([
+    const [summaries, utterances] = await Promise.all([
       this.store.messages.list(meeting.id, { limit: 1, type: MessageType.SUMMARY }),
       this.store.transcription.utterancesInOrder(meeting.id, MAX_PAGE_UTTERANCES),
-      this.store.meetings.participants([meeting.id]),
     ]);
     const summary = fromJson<MeetingSummaryContent | null>(summaries[0]?.summary, null);
     const page = meetingPage({
       title: meeting.title,
       startAt: formatMicros(meeting.start_us),
-      participantCount: participants.get(meeting.id)?.length ?? 0,
+      participantCount: participantIdsOf(meeting).length,
       language: meeting.language,
       summaryMarkdown: summary?.markdown_body,
       utterances: utterances.map((u) => ({

@@ -65,6 +65,28 @@ export class AccountsStore {
       .execute();
   }
 
+  /** Users with one of the ids or (lower-cased) addresses, in one query. */
+  async usersByIdsOrEmails(ids: readonly string[], emails: readonly string[]): Promise<UserRow[]> {
+    if (ids.length === 0 && emails.length === 0) return [];
+    return this.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => {
+        const either = [];
+        if (ids.length > 0) either.push(eb('id', 'in', [...ids]));
+        if (emails.length > 0)
+          either.push(
+            eb(
+              'email',
+              'in',
+              emails.map((email) => email.toLowerCase()),
+            ),
+          );
+        return eb.or(either);
+      })
+      .execute();
+  }
+
   async usersByEmails(emails: readonly string[]): Promise<UserRow[]> {
     if (emails.length === 0) return [];
     return this.ctx.db

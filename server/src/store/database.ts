@@ -49,6 +49,13 @@ export interface MeetingsTable {
   end_us: number | null;
   created_us: number;
   updated_us: number;
+  /**
+   * JSON string[]: meeting_participants' ids by position (the host first). A copy for reading,
+   * kept equal to that table by every MeetingsStore write (migration 0005-meeting-roster).
+   */
+  participant_ids: string;
+  /** JSON string[]: meeting_co_hosts' user ids by created_us; a copy like participant_ids. */
+  co_host_ids: string;
 }
 
 export interface MeetingParticipantsTable {

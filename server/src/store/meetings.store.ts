@@ -1,10 +1,27 @@
 import type { MeetingsTable } from './database.js';
+import { fromJson, toJson } from './json-columns.js';
 import type { RepoContext } from './repo-context.js';
 
 // Meetings with their participants and co-hosts. Visibility is decided here, in SQL: a user sees a
 // meeting they host or take part in (by user id, or by `em:<their email>`), and nothing else.
+// The roster lives in meeting_participants/meeting_co_hosts (indexed, for visibility and people
+// queries) and, copied, in the meeting row's participant_ids/co_host_ids, which is what views
+// read. Every roster write below changes both in the caller's transaction.
 
 export type MeetingRow = MeetingsTable;
+
+/** A complete meeting without its roster (emulator seed); add* fill the roster afterwards. */
+export type ImportedMeeting = Omit<MeetingRow, 'participant_ids' | 'co_host_ids'>;
+
+/** Participant ids of a meeting row, in their stored order (the host first). */
+export function participantIdsOf(row: Pick<MeetingRow, 'participant_ids'>): string[] {
+  return fromJson<string[]>(row.participant_ids, []);
+}
+
+/** Co-host user ids of a meeting row, in the order they were made co-hosts. */
+export function coHostIdsOf(row: Pick<MeetingRow, 'co_host_ids'>): string[] {
+  return fromJson<string[]>(row.co_host_ids, []);
+}
 
 export interface NewMeeting {
   hostUserId: string;
@@ -25,11 +42,17 @@ export interface Viewer {
   email: string;
 }
 
+interface Roster {
+  participantIds: string[];
+  coHostIds: string[];
+}
+
 export class MeetingsStore {
   constructor(private readonly ctx: RepoContext) {}
 
   async insert(input: NewMeeting & { id?: string; startUs?: number }): Promise<MeetingRow> {
     const now = this.ctx.stamps.next();
+    const participantIds = [...new Set(input.participantIds)];
     const row: MeetingRow = {
       id: input.id ?? this.ctx.ids.next('mtg'),
       host_user_id: input.hostUserId,
@@ -45,24 +68,42 @@ export class MeetingsStore {
       end_us: null,
       created_us: now,
       updated_us: now,
+      participant_ids: toJson(participantIds),
+      co_host_ids: '[]',
     };
     await this.ctx.db.insertInto('meetings').values(row).execute();
-    await this.addParticipants(row.id, input.participantIds);
+    if (participantIds.length > 0) {
+      await this.ctx.db
+        .insertInto('meeting_participants')
+        .values(participantIds.map((id, position) => ({ meeting_id: row.id, participant_id: id, position })))
+        .execute();
+    }
     return row;
   }
 
-  /** Stores a complete meeting as given (emulator seed); participants follow with addParticipants. */
-  async importRow(row: MeetingRow): Promise<void> {
-    await this.ctx.db.insertInto('meetings').values(row).execute();
+  /** Stores a complete meeting as given (emulator seed) with an empty roster; add* fill it. */
+  async importRow(row: ImportedMeeting): Promise<void> {
+    // Spread first: a caller holding a full MeetingRow must not slip in a roster the tables lack.
+    await this.ctx.db
+      .insertInto('meetings')
+      .values({ ...row, participant_ids: '[]', co_host_ids: '[]' })
+      .execute();
   }
 
   async get(id: string): Promise<MeetingRow | undefined> {
     return this.ctx.db.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** The meeting if the viewer may see it; undefined for unknown and for other users' meetings alike. */
-  async getVisible(id: string, viewer: Viewer): Promise<MeetingRow | undefined> {
-    return this.visibleTo(viewer).where('m.id', '=', id).executeTakeFirst();
+  /**
+   * The meeting if the viewer may see it; undefined for unknown and for other users' meetings alike.
+   * `lock` holds the row until the transaction ends (see lockRoster), for a caller about to change
+   * the roster after checking it.
+   */
+  async getVisible(id: string, viewer: Viewer, options?: { lock: boolean }): Promise<MeetingRow | undefined> {
+    return this.visibleTo(viewer)
+      .where('m.id', '=', id)
+      .$if(options?.lock === true && this.ctx.dialect === 'postgres', (q) => q.forNoKeyUpdate())
+      .executeTakeFirst();
   }
 
   /** The viewer's meetings, most recently updated first, updated strictly before `beforeUs`. */
@@ -91,40 +132,13 @@ export class MeetingsStore {
       );
   }
 
-  /** Participant ids per meeting, in their stored order. */
-  async participants(meetingIds: readonly string[]): Promise<Map<string, string[]>> {
-    const result = new Map<string, string[]>(meetingIds.map((id) => [id, []]));
-    if (meetingIds.length === 0) return result;
-    const rows = await this.ctx.db
-      .selectFrom('meeting_participants')
-      .select(['meeting_id', 'participant_id'])
-      .where('meeting_id', 'in', [...meetingIds])
-      .orderBy('meeting_id')
-      .orderBy('position')
-      .execute();
-    for (const row of rows) result.get(row.meeting_id)?.push(row.participant_id);
-    return result;
-  }
-
-  async coHosts(meetingIds: readonly string[]): Promise<Map<string, string[]>> {
-    const result = new Map<string, string[]>(meetingIds.map((id) => [id, []]));
-    if (meetingIds.length === 0) return result;
-    const rows = await this.ctx.db
-      .selectFrom('meeting_co_hosts')
-      .select(['meeting_id', 'user_id'])
-      .where('meeting_id', 'in', [...meetingIds])
-      .orderBy('meeting_id')
-      .orderBy('created_us')
-      .execute();
-    for (const row of rows) result.get(row.meeting_id)?.push(row.user_id);
-    return result;
-  }
-
   /** Appends the ids not yet present, after the existing ones; returns how many were added. */
   async addParticipants(meetingId: string, participantIds: readonly string[]): Promise<number> {
-    const existing = (await this.participants([meetingId])).get(meetingId) ?? [];
-    const fresh = [...new Set(participantIds)].filter((id) => !existing.includes(id));
+    const roster = await this.lockRoster(meetingId);
+    const present = new Set(roster.participantIds);
+    const fresh = [...new Set(participantIds)].filter((id) => !present.has(id));
     if (fresh.length === 0) return 0;
+    // Positions keep the gaps removals leave, so the next one comes from the table, not the copy.
     const { next } = await this.ctx.db
       .selectFrom('meeting_participants')
       .select((eb) => eb.fn.coalesce(eb.fn.max('position'), eb.lit(-1)).as('next'))
@@ -140,39 +154,91 @@ export class MeetingsStore {
         })),
       )
       .execute();
+    await this.saveRoster(meetingId, { participant_ids: toJson([...roster.participantIds, ...fresh]) });
     return fresh.length;
   }
 
   async removeParticipants(meetingId: string, participantIds: readonly string[]): Promise<number> {
     if (participantIds.length === 0) return 0;
+    const roster = await this.lockRoster(meetingId);
     const result = await this.ctx.db
       .deleteFrom('meeting_participants')
       .where('meeting_id', '=', meetingId)
       .where('participant_id', 'in', [...participantIds])
       .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const removed = Number(result.numDeletedRows);
+    if (removed > 0) {
+      const gone = new Set(participantIds);
+      const kept = roster.participantIds.filter((id) => !gone.has(id));
+      await this.saveRoster(meetingId, { participant_ids: toJson(kept) });
+    }
+    return removed;
   }
 
+  /** Makes the users co-hosts (those who are not yet), after the existing ones; returns how many. */
   async addCoHosts(meetingId: string, userIds: readonly string[]): Promise<number> {
-    const existing = (await this.coHosts([meetingId])).get(meetingId) ?? [];
-    const fresh = [...new Set(userIds)].filter((id) => !existing.includes(id));
-    for (const userId of fresh) {
-      await this.ctx.db
-        .insertInto('meeting_co_hosts')
-        .values({ meeting_id: meetingId, user_id: userId, created_us: this.ctx.stamps.next() })
-        .execute();
-    }
+    const roster = await this.lockRoster(meetingId);
+    const present = new Set(roster.coHostIds);
+    const fresh = [...new Set(userIds)].filter((id) => !present.has(id));
+    if (fresh.length === 0) return 0;
+    await this.ctx.db
+      .insertInto('meeting_co_hosts')
+      .values(
+        fresh.map((userId) => ({
+          meeting_id: meetingId,
+          user_id: userId,
+          created_us: this.ctx.stamps.next(),
+        })),
+      )
+      .execute();
+    await this.saveRoster(meetingId, { co_host_ids: toJson([...roster.coHostIds, ...fresh]) });
     return fresh.length;
   }
 
   async removeCoHosts(meetingId: string, userIds: readonly string[]): Promise<number> {
     if (userIds.length === 0) return 0;
+    const roster = await this.lockRoster(meetingId);
     const result = await this.ctx.db
       .deleteFrom('meeting_co_hosts')
       .where('meeting_id', '=', meetingId)
       .where('user_id', 'in', [...userIds])
       .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const removed = Number(result.numDeletedRows);
+    if (removed > 0) {
+      const gone = new Set(userIds);
+      const kept = roster.coHostIds.filter((id) => !gone.has(id));
+      await this.saveRoster(meetingId, { co_host_ids: toJson(kept) });
+    }
+    return removed;
+  }
+
+  /**
+   * The roster copy on the meeting row, read for changing it. On PostgreSQL the row stays locked
+   * until the transaction ends: under READ COMMITTED two transactions changing one roster would
+   * otherwise both start from the same copy, and the later write would drop the earlier one's
+   * change. NO KEY UPDATE is the lock an UPDATE of non-key columns takes anyway; unlike FOR UPDATE
+   * it does not hold up inserts whose foreign key points at the meeting (messages, chunks).
+   * SQLite runs one write transaction at a time, so it needs no lock. An unknown meeting has an
+   * empty roster (inserting its participants then fails on the foreign key, as it always did).
+   */
+  private async lockRoster(meetingId: string): Promise<Roster> {
+    const row = await this.ctx.db
+      .selectFrom('meetings')
+      .select(['participant_ids', 'co_host_ids'])
+      .where('id', '=', meetingId)
+      .$if(this.ctx.dialect === 'postgres', (q) => q.forNoKeyUpdate())
+      .executeTakeFirst();
+    return {
+      participantIds: row ? participantIdsOf(row) : [],
+      coHostIds: row ? coHostIdsOf(row) : [],
+    };
+  }
+
+  private async saveRoster(
+    meetingId: string,
+    copy: Partial<Pick<MeetingRow, 'participant_ids' | 'co_host_ids'>>,
+  ): Promise<void> {
+    await this.ctx.db.updateTable('meetings').set(copy).where('id', '=', meetingId).execute();
   }
 
   /** Gives the meeting a new `updated_us` (it moves to the top of get-meetings). */

@@ -63,6 +63,9 @@ describe('openSqlite statement reuse', () => {
     const [odd] = db.prepare('select 1 as __proto__, 2 as y').all([]) as Record<string, unknown>[];
     expect(Object.hasOwn(odd ?? {}, '__proto__')).toBe(true);
     expect(odd?.y).toBe(2);
+    // Rows are built by generated code: a name that is not an identifier must stay just a name.
+    const [quoted] = db.prepare('select 1 as "a""b", 2 as "c\\d", 3 as "}; x", 4 as "constructor"').all([]);
+    expect(quoted).toEqual({ 'a"b': 1, 'c\\d': 2, '}; x': 3, constructor: 4 });
   });
 
   it('reads the columns again after the schema changed', () => {

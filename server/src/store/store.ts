@@ -115,7 +115,7 @@ export const WIPE_ORDER: (keyof Database)[] = [
 export async function openStore(options: StoreOptions): Promise<Store> {
   const { db, dialect } = connect(options.databaseUrl, options.dataDir);
   try {
-    await migrateToLatest(db as Kysely<unknown>);
+    await migrateToLatest(db as Kysely<unknown>, dialect);
   } catch (error) {
     await db.destroy();
     throw error;

@@ -1,23 +1,42 @@
 import type { Kysely } from 'kysely';
-import { type Migration, Migrator } from 'kysely/migration';
+import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration';
 import { initial } from './0001-initial.js';
 import { aiDocuments } from './0002-ai.js';
 import { workspaceParentPage } from './0003-data.js';
 import { liveSessions } from './0004-live-sessions.js';
+import { type MigrationDialect, meetingRoster } from './0005-meeting-roster.js';
 
 // Every migration, in order. Append new ones (`0002-<what>.ts`); never edit one that has shipped:
-// a database that already ran it would not see the change.
-const migrations: Record<string, Migration> = {
-  '0001-initial': initial,
-  '0002-ai': aiDocuments,
-  '0003-data': workspaceParentPage,
-  '0004-live-sessions': liveSessions,
-};
+// a database that already ran it would not see the change. A migration whose SQL differs between
+// the dialects takes the dialect as an argument.
+function migrations(dialect: MigrationDialect): Record<string, Migration> {
+  return {
+    '0001-initial': initial,
+    '0002-ai': aiDocuments,
+    '0003-data': workspaceParentPage,
+    '0004-live-sessions': liveSessions,
+    '0005-meeting-roster': meetingRoster(dialect),
+  };
+}
 
 /** Brings the database up to the latest schema; runs on every start and is a no-op when current. */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+export function migrateToLatest(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> {
+  return migrate(db, dialect, (migrator) => migrator.migrateToLatest());
+}
+
+/** Brings the database to the schema right after migration `name` (tests build older schemas). */
+export function migrateTo(db: Kysely<unknown>, dialect: MigrationDialect, name: string): Promise<void> {
+  return migrate(db, dialect, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  db: Kysely<unknown>,
+  dialect: MigrationDialect,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<void> {
+  const all = migrations(dialect);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => all } });
+  const { error, results } = await run(migrator);
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });

@@ -1,0 +1,46 @@
+import type { ServerResponse } from 'node:http';
+import { EngineFailedError, EngineUnavailableError } from '../engines/engine.js';
+import { OutboundError } from '../net/outbound-errors.js';
+import { ApiError, RequestValidationError } from '../services/api-error.js';
+import { type ErrorCode, ErrorCodes } from '../services/contracts.js';
+import { sendJson } from './json-response.js';
+import { logOf } from './locals.js';
+
+// How a thrown error reaches the client, for catalog routes and Express routes alike. Known errors
+// become their status with the api-error body ({success:false, error, code}) or the 422
+// validation-error body; anything else is a 500 whose details go to the log only.
+
+interface Mapped {
+  status: number;
+  body: unknown;
+}
+
+function map(error: unknown): Mapped | undefined {
+  const body = (code: ErrorCode, message: string): Mapped => ({
+    status: ErrorCodes[code],
+    body: { success: false, error: message, code },
+  });
+  if (error instanceof ApiError) return body(error.code, error.message);
+  if (error instanceof RequestValidationError)
+    return { status: ErrorCodes.VALIDATION_ERROR, body: { detail: error.detail } };
+  if (error instanceof EngineUnavailableError) return body('ENGINE_UNAVAILABLE', error.message);
+  if (error instanceof EngineFailedError && error.timedOut) {
+    const detail = error.cause instanceof Error ? error.cause.message : '';
+    return body('UPSTREAM_TIMEOUT', `${error.engine} engine timed out: ${detail}`);
+  }
+  if (error instanceof EngineFailedError) return body('UPSTREAM_FAILED', error.message);
+  if (error instanceof OutboundError) return body(error.code, error.message);
+  return undefined;
+}
+
+/** Answers with the error's status and body; the caller checks that nothing was sent yet. */
+export function sendError(res: ServerResponse, error: unknown): void {
+  const mapped = map(error);
+  if (!mapped) {
+    logOf(res)?.error({ err: error }, 'unhandled error');
+    sendJson(res, 500, { success: false, error: 'Internal server error', code: 'INTERNAL' });
+    return;
+  }
+  if (mapped.status >= 500) logOf(res)?.warn({ err: error }, 'request failed');
+  sendJson(res, mapped.status, mapped.body);
+}
