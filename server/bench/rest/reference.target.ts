@@ -12,7 +12,7 @@ import { NODE_FLAGS, postJson, type Target } from './target.js';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
-const BUILT_FLAGS = ['--disable-warning=ExperimentalWarning', '--conditions=parley-dist'];
+const BUILT_FLAGS = ['--disable-warning=ExperimentalWarning'];
 
 export interface ReferenceOptions {
   dataDir: string;
@@ -39,7 +39,7 @@ export async function startReference(options: ReferenceOptions): Promise<Referen
   const profiling = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
   const main = options.main ?? MAIN;
   // A built entry (dist/main.js of `npm run build -w server`) runs as `npm start` runs it: plain
-  // Node, @parley/schemas from its dist/ too. Sources run through tsx, as `npm run start:dev`.
+  // Node on the bundle. Sources run through tsx, as `npm run start:dev`.
   const loader = main.endsWith('.js') ? BUILT_FLAGS : NODE_FLAGS;
   const child = track(
     spawn(process.execPath, [...loader, ...profiling, main], {
