@@ -98,6 +98,7 @@ export function createApp(deps: AppDeps): RequestListener {
       // The wiped meetings' cached summaries and transcripts must not outlive them.
       afterReset: async () => {
         services.meetingCache.clear();
+        services.meetings.forgetRendered();
         await deps.afterReset?.();
       },
     }),

@@ -119,25 +119,28 @@ const us = (text: string): number => {
 async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void> {
   const { db } = repos;
   for (const m of doc.meetings ?? []) {
-    await repos.meetings.importRow({
-      id: m.id,
-      host_user_id: m.host_user_id,
-      title: m.title,
-      status: m.status,
-      language: m.language ?? 'en',
-      languages: toJson(m.languages ?? [m.language ?? 'en']),
-      translation_languages: toJson(m.translation_languages ?? []),
-      allow_add_translation_languages: m.allow_users_to_add_translation_languages === false ? 0 : 1,
-      tags: toJson(m.tags ?? []),
-      invitation_link_expires_us: us(m.invitation_link_expires_at ?? m.start_at),
-      start_us: us(m.start_at),
-      end_us: m.end_at ? us(m.end_at) : null,
-      created_us: us(m.created_at),
-      updated_us: await freeStamp(db, 'meetings', us(m.updated_at)),
-    });
-    const others = m.participant_ids.filter((id) => id !== m.host_user_id);
-    await repos.meetings.addParticipants(m.id, [m.host_user_id, ...others]);
-    await repos.meetings.addCoHosts(m.id, m.co_host_ids ?? []);
+    await repos.meetings.importRow(
+      {
+        id: m.id,
+        host_user_id: m.host_user_id,
+        title: m.title,
+        status: m.status,
+        language: m.language ?? 'en',
+        languages: toJson(m.languages ?? [m.language ?? 'en']),
+        translation_languages: toJson(m.translation_languages ?? []),
+        allow_add_translation_languages: m.allow_users_to_add_translation_languages === false ? 0 : 1,
+        tags: toJson(m.tags ?? []),
+        invitation_link_expires_us: us(m.invitation_link_expires_at ?? m.start_at),
+        start_us: us(m.start_at),
+        end_us: m.end_at ? us(m.end_at) : null,
+        created_us: us(m.created_at),
+        updated_us: await freeStamp(db, 'meetings', us(m.updated_at)),
+      },
+      {
+        participantIds: [m.host_user_id, ...m.participant_ids.filter((id) => id !== m.host_user_id)],
+        coHostIds: m.co_host_ids ?? [],
+      },
+    );
   }
   for (const r of doc.recordings ?? []) {
     const payload = { fixture_id: r.fixture_id, fixture_path: r.fixture_path, duration_s: r.duration_s };

@@ -47,7 +47,7 @@ export async function meetingView(repos: Repositories, row: MeetingRow): Promise
 // Built field by field in the documented order rather than with spreads: every view then has one
 // of two shapes (with or without end_at), which V8 builds and JSON.stringify serializes fast;
 // get-meetings renders 50 of them per request (bench:rest).
-function toMeeting(row: MeetingRow, participantIds: string[], coHostIds: string[]): MeetingView {
+export function toMeeting(row: MeetingRow, participantIds: string[], coHostIds: string[]): MeetingView {
   const view: Partial<MeetingView> = {
     id: row.id,
     host_user_id: row.host_user_id,
@@ -69,7 +69,10 @@ function toMeeting(row: MeetingRow, participantIds: string[], coHostIds: string[
 }
 
 /** Registered users by id; `em:` invitees by the user with that address, else by the address itself. */
-async function profilesOf(repos: Repositories, participantIds: string[]): Promise<Map<string, UserProfile>> {
+export async function profilesOf(
+  repos: Repositories,
+  participantIds: string[],
+): Promise<Map<string, UserProfile>> {
   const bare = participantIds.filter((id) => !isEmailParticipant(id));
   const emails = participantIds.filter(isEmailParticipant).map(emailOf);
   const profiles = new Map<string, UserProfile>();
@@ -83,7 +86,7 @@ async function profilesOf(repos: Repositories, participantIds: string[]): Promis
   return profiles;
 }
 
-function fallbackProfile(participantId: string): UserProfile {
+export function fallbackProfile(participantId: string): UserProfile {
   if (!isEmailParticipant(participantId)) return { id: participantId, email: '', name: '' };
   const email = emailOf(participantId);
   return { id: participantId, email, name: email.split('@')[0] ?? email };

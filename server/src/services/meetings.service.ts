@@ -11,8 +11,10 @@ import type { Store } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { Caller } from './caller.js';
 import { Limits, MeetingStatus } from './contracts.js';
+import type { JsonText } from './json-text.js';
 import { requireMeeting, requireRole } from './meeting-access.js';
-import { type MeetingViewWithProfiles, meetingView, meetingViews } from './meeting-view.js';
+import { MeetingPageRenderer } from './meeting-page.renderer.js';
+import { type MeetingViewWithProfiles, meetingView } from './meeting-view.js';
 import { cursorMicros, takePage } from './paging.js';
 import { resolveParticipantIds } from './participant-ids.js';
 
@@ -24,6 +26,8 @@ const FALLBACK_LANGUAGE = 'en';
 const INVITATION_LINK_TTL_MICROS = 7 * 24 * 60 * 60 * 1_000_000;
 
 export class MeetingsService {
+  private readonly pages = new MeetingPageRenderer();
+
   constructor(private readonly store: Store) {}
 
   async create(caller: Caller, body: CreateMeetingRequest): Promise<CreateMeetingResponse> {
@@ -73,13 +77,24 @@ export class MeetingsService {
     });
   }
 
-  async list(caller: Caller, body: GetMeetingsRequest): Promise<GetMeetingsResponse> {
+  /** Forgets get-meetings' kept renderings (the emulator's reset). */
+  forgetRendered(): void {
+    this.pages.clear();
+  }
+
+  /**
+   * The answer as JSON text. Usually from kept renderings, after a query for the page's
+   * (id, updated_us) pairs only; otherwise from the page's rows, read whole in one statement so the
+   * page is one snapshot (meeting-page.renderer.ts says why).
+   */
+  async list(caller: Caller, body: GetMeetingsRequest): Promise<JsonText<GetMeetingsResponse>> {
     const limit = body.limit ?? Limits.meetings.default;
-    const rows = await this.store.meetings.listVisible(
-      { userId: caller.userId, email: caller.email },
-      { beforeUs: cursorMicros(body.last_updated_at), limit: limit + 1 },
-    );
-    const page = takePage(rows, limit);
-    return { success: true, meetings: await meetingViews(this.store, page.items), has_more: page.hasMore };
+    const viewer = { userId: caller.userId, email: caller.email };
+    const window = { beforeUs: cursorMicros(body.last_updated_at), limit: limit + 1 };
+    const versions = takePage(await this.store.meetings.listVisibleVersions(viewer, window), limit);
+    const kept = await this.pages.renderKept(this.store, versions.items, versions.hasMore);
+    if (kept) return kept;
+    const rows = takePage(await this.store.meetings.listVisible(viewer, window), limit);
+    return this.pages.render(this.store, rows.items, rows.hasMore);
   }
 }

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { AccountsTable, ApiKeysTable, UsersTable } from './database.js';
+import { prepareQuery } from './prepared-query.js';
 import type { RepoContext } from './repo-context.js';
 
 // Accounts, their users and their API keys. Keys are stored as sha256 hashes: a leaked database
@@ -68,23 +70,11 @@ export class AccountsStore {
   /** Users with one of the ids or (lower-cased) addresses, in one query. */
   async usersByIdsOrEmails(ids: readonly string[], emails: readonly string[]): Promise<UserRow[]> {
     if (ids.length === 0 && emails.length === 0) return [];
-    return this.ctx.db
-      .selectFrom('users')
-      .selectAll()
-      .where((eb) => {
-        const either = [];
-        if (ids.length > 0) either.push(eb('id', 'in', [...ids]));
-        if (emails.length > 0)
-          either.push(
-            eb(
-              'email',
-              'in',
-              emails.map((email) => email.toLowerCase()),
-            ),
-          );
-        return eb.or(either);
-      })
-      .execute();
+    // Prepared, with each list bound as one JSON array: get-meetings looks up every participant of
+    // a page (~50 addresses), and building an `in (?, ?, …)` of that length cost more than running it.
+    const lowered = emails.map((email) => email.toLowerCase());
+    const query = this.ctx.dialect === 'postgres' ? usersByListsPg : usersByListsSqlite;
+    return query.run(this.ctx.db, this.ctx.dialect, JSON.stringify(ids), JSON.stringify(lowered));
   }
 
   async usersByEmails(emails: readonly string[]): Promise<UserRow[]> {
@@ -148,13 +138,8 @@ export class AccountsStore {
 
   /** The key (by its plaintext) with the user it acts as; undefined for an unknown or revoked key. */
   async findKeyOwner(key: string): Promise<{ key: ApiKeyRow; user: UserRow } | undefined> {
-    const row = await this.ctx.db
-      .selectFrom('api_keys as k')
-      .innerJoin('users as u', 'u.id', 'k.user_id')
-      .selectAll('k')
-      .select(['u.email as user_email', 'u.name as user_name', 'u.created_us as user_created_us'])
-      .where('k.key_hash', '=', hashSecret(key))
-      .executeTakeFirst();
+    // Prepared: every authenticated request runs it.
+    const [row] = await keyOwnerQuery.run(this.ctx.db, this.ctx.dialect, hashSecret(key));
     if (!row) return undefined;
     const { user_email, user_name, user_created_us, ...keyRow } = row;
     return {
@@ -169,3 +154,30 @@ export class AccountsStore {
     };
   }
 }
+
+const keyOwnerQuery = prepareQuery(1, (db, keyHash: string) =>
+  db
+    .selectFrom('api_keys as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .selectAll('k')
+    .select(['u.email as user_email', 'u.name as user_name', 'u.created_us as user_created_us'])
+    .where('k.key_hash', '=', keyHash),
+);
+
+// The members of a JSON array of text, as rows: the one part of this query that differs by dialect.
+const usersByListsSqlite = prepareQuery(2, (db, idsJson: string, emailsJson: string) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where(
+      sql<boolean>`id in (select value from json_each(${idsJson})) or email in (select value from json_each(${emailsJson}))`,
+    ),
+);
+const usersByListsPg = prepareQuery(2, (db, idsJson: string, emailsJson: string) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where(
+      sql<boolean>`id in (select json_array_elements_text(${idsJson}::json)) or email in (select json_array_elements_text(${emailsJson}::json))`,
+    ),
+);

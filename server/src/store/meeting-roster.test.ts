@@ -127,14 +127,16 @@ describe.each(testDatabases)('meeting roster copy on $name', (database) => {
     const created = fc.record({ initial: someIds(0), seeded: fc.boolean() });
     await fc.assert(
       fc.asyncProperty(created, ops, async ({ initial, seeded }, sequence) => {
-        // Created like create-meeting (insert) or like the emulator seed (importRow, then add*).
+        // Created like create-meeting (insert) or like the emulator seed (importRow with its roster).
         const participantIds = [hostId, ...initial];
         let meetingId: string;
         if (seeded) {
           const template = await store.meetings.insert(meetingInput(hostId, []));
           meetingId = `${template.id}_seeded`;
-          await store.meetings.importRow({ ...template, id: meetingId, updated_us: ++importStamp });
-          await store.meetings.addParticipants(meetingId, participantIds);
+          await store.meetings.importRow(
+            { ...template, id: meetingId, updated_us: ++importStamp },
+            { participantIds, coHostIds: [] },
+          );
         } else {
           meetingId = (await store.meetings.insert(meetingInput(hostId, participantIds))).id;
         }
@@ -148,8 +150,15 @@ describe.each(testDatabases)('meeting roster copy on $name', (database) => {
             });
             await expect(undone).rejects.toThrow('undo');
           } else {
+            const before = (await store.meetings.get(meetingId))?.updated_us;
             await store.transaction((repos) => apply(repos.meetings, meetingId, op));
-            model = expected(model, op);
+            const next = expected(model, op);
+            // updated_us is the row's version: a write that changed the roster moves it.
+            const after = (await store.meetings.get(meetingId))?.updated_us;
+            if (JSON.stringify(next) !== JSON.stringify(model))
+              expect(after).toBeGreaterThan(before ?? Infinity);
+            else expect(after).toBe(before);
+            model = next;
           }
           expect(await fromRow(store, meetingId)).toEqual(model);
           expect(await fromTables(store.db, meetingId)).toEqual(model);
@@ -164,7 +173,10 @@ describe.each(testDatabases)('meeting roster copy on $name', (database) => {
     expect(await store.meetings.get(row.id)).toEqual(row);
     expect(participantIdsOf(row)).toEqual([hostId, 'usr_b']);
     // A full row handed to importRow does not bring a roster the tables lack.
-    await store.meetings.importRow({ ...row, id: 'mtg_copy', updated_us: ++importStamp });
+    await store.meetings.importRow(
+      { ...row, id: 'mtg_copy', updated_us: ++importStamp },
+      { participantIds: [], coHostIds: [] },
+    );
     expect(await fromRow(store, 'mtg_copy')).toEqual({ participantIds: [], coHostIds: [] });
   });
 });

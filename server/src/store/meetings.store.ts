@@ -1,5 +1,7 @@
-import type { MeetingsTable } from './database.js';
+import type { Kysely } from 'kysely';
+import type { Database, MeetingsTable } from './database.js';
 import { fromJson, toJson } from './json-columns.js';
+import { prepareQuery } from './prepared-query.js';
 import type { RepoContext } from './repo-context.js';
 
 // Meetings with their participants and co-hosts. Visibility is decided here, in SQL: a user sees a
@@ -81,13 +83,33 @@ export class MeetingsStore {
     return row;
   }
 
-  /** Stores a complete meeting as given (emulator seed) with an empty roster; add* fill it. */
-  async importRow(row: ImportedMeeting): Promise<void> {
+  /**
+   * Stores a complete meeting as given (emulator seed), its roster included, keeping the given
+   * `updated_us` (the seed's updated_at): the one write that does not move it, as the row is new.
+   */
+  async importRow(
+    row: ImportedMeeting,
+    roster: { participantIds: string[]; coHostIds: string[] },
+  ): Promise<void> {
+    const participantIds = [...new Set(roster.participantIds)];
+    const coHostIds = [...new Set(roster.coHostIds)];
     // Spread first: a caller holding a full MeetingRow must not slip in a roster the tables lack.
     await this.ctx.db
       .insertInto('meetings')
-      .values({ ...row, participant_ids: '[]', co_host_ids: '[]' })
+      .values({ ...row, participant_ids: toJson(participantIds), co_host_ids: toJson(coHostIds) })
       .execute();
+    if (participantIds.length > 0) {
+      await this.ctx.db
+        .insertInto('meeting_participants')
+        .values(participantIds.map((id, position) => ({ meeting_id: row.id, participant_id: id, position })))
+        .execute();
+    }
+    for (const userId of coHostIds) {
+      await this.ctx.db
+        .insertInto('meeting_co_hosts')
+        .values({ meeting_id: row.id, user_id: userId, created_us: this.ctx.stamps.next() })
+        .execute();
+    }
   }
 
   async get(id: string): Promise<MeetingRow | undefined> {
@@ -108,28 +130,25 @@ export class MeetingsStore {
 
   /** The viewer's meetings, most recently updated first, updated strictly before `beforeUs`. */
   async listVisible(viewer: Viewer, page: { beforeUs?: number; limit: number }): Promise<MeetingRow[]> {
-    let query = this.visibleTo(viewer);
-    if (page.beforeUs !== undefined) query = query.where('m.updated_us', '<', page.beforeUs);
-    return query.orderBy('m.updated_us', 'desc').limit(page.limit).execute();
+    // get-meetings' query, prepared: it runs on every call of the busiest route (bench:rest).
+    const [userId, invitee] = viewerIds(viewer);
+    const before = page.beforeUs ?? Number.MAX_SAFE_INTEGER;
+    return listVisibleQuery.run(this.ctx.db, this.ctx.dialect, userId, userId, invitee, before, page.limit);
+  }
+
+  /** listVisible's page as (id, updated_us) pairs only: updated_us is the row's version. */
+  async listVisibleVersions(
+    viewer: Viewer,
+    page: { beforeUs?: number; limit: number },
+  ): Promise<Pick<MeetingRow, 'id' | 'updated_us'>[]> {
+    const [userId, invitee] = viewerIds(viewer);
+    const before = page.beforeUs ?? Number.MAX_SAFE_INTEGER;
+    return listVersionsQuery.run(this.ctx.db, this.ctx.dialect, userId, userId, invitee, before, page.limit);
   }
 
   private visibleTo(viewer: Viewer) {
-    const ids = [viewer.userId, `em:${viewer.email.toLowerCase()}`];
-    return this.ctx.db
-      .selectFrom('meetings as m')
-      .selectAll('m')
-      .where((eb) =>
-        eb.or([
-          eb('m.host_user_id', '=', viewer.userId),
-          eb.exists(
-            eb
-              .selectFrom('meeting_participants as p')
-              .select('p.meeting_id')
-              .whereRef('p.meeting_id', '=', 'm.id')
-              .where('p.participant_id', 'in', ids),
-          ),
-        ]),
-      );
+    const [userId, invitee] = viewerIds(viewer);
+    return visibleTo(this.ctx.db, userId, userId, invitee);
   }
 
   /** Appends the ids not yet present, after the existing ones; returns how many were added. */
@@ -234,11 +253,20 @@ export class MeetingsStore {
     };
   }
 
+  /**
+   * Writes the roster copy and moves `updated_us`: every change of a meeting row does, because
+   * updated_us is the row's version — get-meetings' pollers and its kept renderings
+   * (services/meeting-page.renderer.ts) rely on it.
+   */
   private async saveRoster(
     meetingId: string,
     copy: Partial<Pick<MeetingRow, 'participant_ids' | 'co_host_ids'>>,
   ): Promise<void> {
-    await this.ctx.db.updateTable('meetings').set(copy).where('id', '=', meetingId).execute();
+    await this.ctx.db
+      .updateTable('meetings')
+      .set({ ...copy, updated_us: this.ctx.stamps.next() })
+      .where('id', '=', meetingId)
+      .execute();
   }
 
   /** Gives the meeting a new `updated_us` (it moves to the top of get-meetings). */
@@ -267,3 +295,47 @@ export class MeetingsStore {
     return Number(result.numDeletedRows) > 0;
   }
 }
+
+/** The participant ids a viewer appears under: their user id, and `em:` with their address. */
+function viewerIds(viewer: Viewer): [string, string] {
+  return [viewer.userId, `em:${viewer.email.toLowerCase()}`];
+}
+
+/** Meetings hosted by `hostId` or with `userId` or `invitee` among the participants. */
+function visibleTo(db: Kysely<Database>, hostId: string, userId: string, invitee: string) {
+  return db
+    .selectFrom('meetings as m')
+    .selectAll('m')
+    .where((eb) =>
+      eb.or([
+        eb('m.host_user_id', '=', hostId),
+        eb.exists(
+          eb
+            .selectFrom('meeting_participants as p')
+            .select('p.meeting_id')
+            .whereRef('p.meeting_id', '=', 'm.id')
+            .where('p.participant_id', 'in', [userId, invitee]),
+        ),
+      ]),
+    );
+}
+
+const listVersionsQuery = prepareQuery(
+  5,
+  (db, hostId: string, userId: string, invitee: string, beforeUs: number, limit: number) =>
+    visibleTo(db, hostId, userId, invitee)
+      .clearSelect()
+      .select(['m.id', 'm.updated_us'])
+      .where('m.updated_us', '<', beforeUs)
+      .orderBy('m.updated_us', 'desc')
+      .limit(limit),
+);
+
+const listVisibleQuery = prepareQuery(
+  5,
+  (db, hostId: string, userId: string, invitee: string, beforeUs: number, limit: number) =>
+    visibleTo(db, hostId, userId, invitee)
+      .where('m.updated_us', '<', beforeUs)
+      .orderBy('m.updated_us', 'desc')
+      .limit(limit),
+);

@@ -23,6 +23,8 @@ const meetingInput = (hostUserId: string, participantIds: string[] = [hostUserId
   participantIds,
 });
 
+const NO_ROSTER = { participantIds: [], coHostIds: [] };
+
 describe.each(testDatabases)('store on $name', (database) => {
   let store: Store;
   let url: string;
@@ -46,6 +48,25 @@ describe.each(testDatabases)('store on $name', (database) => {
     return store.accounts.createUser({ accountId: account.id, email: `${name}@Example.com`, name });
   }
 
+  it('finds users by any of a list of ids or of addresses, in one query', async () => {
+    const ana = await user('ana');
+    const bo = await user('bo');
+    const odd = await store.accounts.createUser({
+      accountId: ana.account_id,
+      email: 'Renée "R" O\'Neil@example.com',
+      name: 'R',
+    });
+    const ids = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
+    expect(ids(await store.accounts.usersByIdsOrEmails([ana.id], ['BO@example.com']))).toEqual(
+      ids([ana, bo]),
+    );
+    expect(
+      ids(await store.accounts.usersByIdsOrEmails([], [odd.email.toUpperCase(), 'nobody@example.com'])),
+    ).toEqual([odd.id]);
+    expect(ids(await store.accounts.usersByIdsOrEmails(['usr_unknown', bo.id], []))).toEqual([bo.id]);
+    expect(await store.accounts.usersByIdsOrEmails([], [])).toEqual([]);
+  });
+
   it('answers ping and reports its dialect', async () => {
     expect(await store.ping()).toBe(true);
     expect(store.dialect).toBe(database.name);
@@ -63,7 +84,9 @@ describe.each(testDatabases)('store on $name', (database) => {
   it('a duplicate stamp is refused by the unique index and recognised as a stamp collision', async () => {
     const host = await user('host');
     const a = await store.meetings.insert(meetingInput(host.id));
-    const error = await store.meetings.importRow({ ...a, id: 'mtg_other' }).catch((e: unknown) => e);
+    const error = await store.meetings
+      .importRow({ ...a, id: 'mtg_other' }, NO_ROSTER)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(isStampCollision(error)).toBe(true);
     const other = await store.accounts
@@ -79,7 +102,7 @@ describe.each(testDatabases)('store on $name', (database) => {
     const id = await store.transaction(async (repos) => {
       attempts++;
       const stamp = attempts === 1 ? taken.updated_us : taken.updated_us + 1000;
-      await repos.meetings.importRow({ ...taken, id: 'mtg_retry', updated_us: stamp });
+      await repos.meetings.importRow({ ...taken, id: 'mtg_retry', updated_us: stamp }, NO_ROSTER);
       return 'mtg_retry';
     });
     expect(attempts).toBe(2);

@@ -5,6 +5,7 @@ import { aiDocuments } from './0002-ai.js';
 import { workspaceParentPage } from './0003-data.js';
 import { liveSessions } from './0004-live-sessions.js';
 import { type MigrationDialect, meetingRoster } from './0005-meeting-roster.js';
+import { meetingVersionsIndex } from './0006-meeting-versions-index.js';
 
 // Every migration, in order. Append new ones (`0002-<what>.ts`); never edit one that has shipped:
 // a database that already ran it would not see the change. A migration whose SQL differs between
@@ -16,6 +17,7 @@ function migrations(dialect: MigrationDialect): Record<string, Migration> {
     '0003-data': workspaceParentPage,
     '0004-live-sessions': liveSessions,
     '0005-meeting-roster': meetingRoster(dialect),
+    '0006-meeting-versions-index': meetingVersionsIndex,
   };
 }
 

@@ -1,0 +1,66 @@
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../services/clock.js';
+import { sequentialIds } from '../services/ids.js';
+import { testDatabases } from '../testing/databases.js';
+import { prepareQuery } from './prepared-query.js';
+import { openStore, type Store } from './store.js';
+
+const byEmail = prepareQuery(2, (db, email: string, limit: number) =>
+  db.selectFrom('users').select(['id', 'email']).where('email', '=', email).orderBy('id').limit(limit),
+);
+
+describe.each(testDatabases)('prepared queries on $name', (database) => {
+  let store: Store;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const created = await database.create();
+    drop = created.drop;
+    store = await openStore({
+      databaseUrl: created.url,
+      dataDir: tmpdir(),
+      clock: systemClock,
+      ids: sequentialIds(),
+    });
+    await store.db.insertInto('accounts').values({ id: 'acc_1', name: 'A', created_us: 1 }).execute();
+    await store.db
+      .insertInto('users')
+      .values([
+        { id: 'usr_1', account_id: 'acc_1', email: 'a@example.com', name: 'A', created_us: 1 },
+        { id: 'usr_2', account_id: 'acc_1', email: 'b@example.com', name: 'B', created_us: 2 },
+      ])
+      .execute();
+  });
+  afterAll(async () => {
+    await store.close();
+    await drop();
+  });
+
+  it('binds the values of each run, not those of the first', async () => {
+    const run = (email: string) => byEmail.run(store.db, store.dialect, email, 10);
+    expect(await run('a@example.com')).toEqual([{ id: 'usr_1', email: 'a@example.com' }]);
+    expect(await run('b@example.com')).toEqual([{ id: 'usr_2', email: 'b@example.com' }]);
+    expect(await run('nobody@example.com')).toEqual([]);
+    expect(await byEmail.run(store.db, store.dialect, 'a@example.com', 0)).toEqual([]);
+  });
+
+  it('runs inside a transaction on its connection', async () => {
+    await store.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ email: 'c@example.com' }).where('id', '=', 'usr_2').execute();
+      expect(await byEmail.run(trx, store.dialect, 'c@example.com', 10)).toEqual([
+        { id: 'usr_2', email: 'c@example.com' },
+      ]);
+    });
+  });
+
+  it('refuses a value that is transformed or bound twice', async () => {
+    const transformed = prepareQuery(1, (db, email: string) =>
+      db.selectFrom('users').select('id').where('email', '=', email.toUpperCase()),
+    );
+    await expect(transformed.run(store.db, store.dialect, 'a@example.com')).rejects.toThrow(/bound 0 times/);
+    const twice = prepareQuery(1, (db, id: string) =>
+      db.selectFrom('users').select('id').where('id', '=', id).where('account_id', '=', id),
+    );
+    await expect(twice.run(store.db, store.dialect, 'usr_1')).rejects.toThrow(/bound 2 times/);
+  });
+});
