@@ -36,7 +36,9 @@ function areaOf(url: string, functionName: string): string {
 
 function frameOf(node: ProfileNode): string {
   const { functionName, url, lineNumber } = node.callFrame;
-  const where = url ? `${areaOf(url, functionName)}:${lineNumber + 1}` : '';
+  // A bundle's line numbers say nothing about the source file: its frames name the file only.
+  const line = url.startsWith('bundle:') ? '' : `:${lineNumber + 1}`;
+  const where = url ? `${areaOf(url, functionName)}${line}` : '';
   return `${functionName || '(anonymous)'} ${where}`.trim();
 }
 
@@ -89,6 +91,50 @@ export function summarizeProfile(profile: CpuProfile): string {
   ].join('\n');
 }
 
+// esbuild writes `// <path>` before each module it bundles (server/src/…, node_modules/…): a frame
+// in the bundle (npm start's dist/server.cjs) is put back in the file its code came from.
+const MODULE_MARKER = /^\/\/ ((?:server|schemas)\/src\/\S+|node_modules\/\S+)$/;
+
+function unbundled(profile: CpuProfile): CpuProfile {
+  const markers = new Map<string, { line: number; path: string }[]>();
+  const markersOf = (url: string) => {
+    let found = markers.get(url);
+    if (!found) {
+      found = [];
+      try {
+        readFileSync(new URL(url), 'utf8')
+          .split('\n')
+          .forEach((text, line) => {
+            const path = MODULE_MARKER.exec(text)?.[1];
+            if (path) found?.push({ line, path });
+          });
+      } catch {
+        // Not readable (deleted since): frames keep the bundle's name.
+      }
+      markers.set(url, found);
+    }
+    return found;
+  };
+  for (const node of profile.nodes) {
+    const { url, lineNumber } = node.callFrame;
+    if (!url.endsWith('.cjs') || !url.startsWith('file://')) continue;
+    const list = markersOf(url);
+    let lo = 0;
+    let hi = list.length - 1;
+    let at: string | undefined;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const marker = list[mid] as { line: number; path: string };
+      if (marker.line <= lineNumber) {
+        at = marker.path;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (at) node.callFrame = { ...node.callFrame, url: `bundle:///${at}` };
+  }
+  return profile;
+}
+
 /** The summary of the newest profile in `dir` (the one the run that just ended wrote). */
 export function summarizeProfiles(dir: string): string {
   const newest = readdirSync(dir)
@@ -97,7 +143,7 @@ export function summarizeProfiles(dir: string): string {
     .sort((a, b) => b.mtime - a.mtime)[0];
   if (!newest) return `no .cpuprofile in ${dir}`;
   const profile = JSON.parse(readFileSync(newest.path, 'utf8')) as CpuProfile;
-  return `CPU profile of the reference server (${newest.path}):\n${summarizeProfile(profile)}`;
+  return `CPU profile of the reference server (${newest.path}):\n${summarizeProfile(unbundled(profile))}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

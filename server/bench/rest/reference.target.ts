@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,11 +6,13 @@ import { type BenchRoute, benchUsers, MEETINGS, REQUEST_BODIES } from './bench-d
 import { freePort, logFile, stopChild, track, waitForHttp } from './children.js';
 import { NODE_FLAGS, postJson, type Target } from './target.js';
 
-// The reference server as a user runs it: the real src/main.ts in its own process (through tsx, as
-// `npm run start:dev`; the built dist/ of `npm start` measured the same per request), a fresh data
-// directory with the embedded SQLite database, seeded through the emulator admin routes.
+// The reference server as a user runs it: `npm start`'s bundle (built first if a source changed,
+// by the same scripts/build.mjs) in its own process, a fresh data directory with the embedded
+// SQLite database, seeded through the emulator admin routes. Another entry (src/main.ts, run
+// through tsx as `npm run start:dev` does) can be given instead.
 
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const BUILD = fileURLToPath(new URL('../../scripts/build.mjs', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
 const BUILT_FLAGS = ['--disable-warning=ExperimentalWarning'];
 
@@ -19,7 +21,7 @@ export interface ReferenceOptions {
   logLevel: string;
   /** Directory for a V8 CPU profile (`--cpu-prof`), written when the server stops. */
   cpuProfDir?: string;
-  /** Another server entry: a patched copy of src/main.ts, or a built dist/main.js; src/main.ts by default. */
+  /** Another server entry (src/main.ts, or a patched copy); the built bundle, dist/main.js, by default. */
   main?: string;
 }
 
@@ -37,9 +39,9 @@ export async function startReference(options: ReferenceOptions): Promise<Referen
     Object.entries(process.env).filter(([name]) => !name.startsWith('PARLEY_') && name !== 'DATABASE_URL'),
   );
   const profiling = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
+  if (!options.main) execFileSync(process.execPath, [BUILD], { stdio: ['ignore', 'ignore', 'inherit'] });
   const main = options.main ?? MAIN;
-  // A built entry (dist/main.js of `npm run build -w server`) runs as `npm start` runs it: plain
-  // Node on the bundle. Sources run through tsx, as `npm run start:dev`.
+  // A built entry runs as `npm start` runs it, plain Node on the bundle; sources run through tsx.
   const loader = main.endsWith('.js') ? BUILT_FLAGS : NODE_FLAGS;
   const child = track(
     spawn(process.execPath, [...loader, ...profiling, main], {

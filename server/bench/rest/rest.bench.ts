@@ -1,5 +1,6 @@
 // REST throughput of the reference server next to two yardsticks, under the same autocannon load:
-//   reference  the real src/main.ts (child process, SQLite in a temp data dir, seeded via /_emulator)
+//   reference  the server as `npm start` runs it (its bundle, built first when a source changed;
+//              child process, SQLite in a temp data dir, seeded via /_emulator)
 //   floor      bare node:http + the same ajv validators, replaying a real reference answer
 //   prism      Stoplight Prism's mock of schemas/openapi.yaml
 // Routes: get-meetings (50 meetings in the database, limit 50) and create-meeting. Prints req/s,
@@ -7,9 +8,9 @@
 //
 // Run: npm run bench:rest   (env: BENCH_CONNECTIONS=10 BENCH_DURATION_S=10 BENCH_WARMUP_S=3
 //   BENCH_SERVERS=reference,floor,prism BENCH_ROUTES=get-meetings,create-meeting BENCH_LOG_LEVEL=info
-//   BENCH_CPU_PROF=<dir>: profile the reference server with --cpu-prof and print where its time went;
-//   BENCH_REFERENCE_MAIN=<file>: run another server entry, e.g. a patched copy of src/main.ts, or
-//   server/dist/main.js after `npm run build -w server` to run the built server as `npm start` does)
+//   BENCH_CPU_PROF=<dir>: profile the reference server with --cpu-prof and print where its time went
+//   (frames in the bundle are put back in their source files);
+//   BENCH_REFERENCE_MAIN=<file>: run another server entry, e.g. src/main.ts through tsx, or a patched copy)
 
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
