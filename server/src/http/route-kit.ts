@@ -64,9 +64,9 @@ export function createRouteKit(options: RouteKitOptions): RouteKit {
       throw new Error(`route ${route.name} needs ${route.auth} auth, which this app cannot check`);
     return resolve;
   };
-  const bodyOptions = (route: RouteSpec & { request: string }) => ({
+  const bodyOptions = (schemaId: string) => ({
     limitBytes: options.bodyLimitBytes,
-    required: hasRequiredFields(route.request),
+    required: hasRequiredFields(schemaId),
   });
 
   const add = (
@@ -76,7 +76,7 @@ export function createRouteKit(options: RouteKitOptions): RouteKit {
     const route = spec(name);
     const resolve = resolverOf(route);
     const request = route.request;
-    const body = request ? bodyOptions({ ...route, request }) : undefined;
+    const body = request ? bodyOptions(request) : undefined;
     const serve = async (req: IncomingMessage, res: ServerResponse) => {
       try {
         // Auth first, then the body, as the spec's error table orders them (401 before 400/422).
@@ -106,7 +106,7 @@ export function createRouteKit(options: RouteKitOptions): RouteKit {
       const resolve = resolverOf(route);
       if (resolve) chain.push(authMiddleware(resolve));
       if (route.request) {
-        chain.push(jsonBody(bodyOptions({ ...route, request: route.request })));
+        chain.push(jsonBody(bodyOptions(route.request)));
         chain.push(validatedBody(route.request));
       }
       return chain;
