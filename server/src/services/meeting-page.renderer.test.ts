@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openStore, type Store } from '../store/store.js';
+import type { Store } from '../store/store.js';
+import { meetingInput, openTestStore } from '../store/store.test-support.js';
 import { testDatabases } from '../testing/databases.js';
-import { manualClock } from './clock.js';
-import { sequentialIds } from './ids.js';
 import { meetingViews } from './meeting-view.js';
 import { MeetingsService } from './meetings.service.js';
 
@@ -46,21 +45,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 
 describe.each(testDatabases)('get-meetings page rendering on $name', (database) => {
   let store: Store;
-  let drop: () => Promise<void>;
+  let dispose: () => Promise<void>;
   beforeAll(async () => {
-    const created = await database.create();
-    drop = created.drop;
-    store = await openStore({
-      databaseUrl: created.url,
-      dataDir: '/nonexistent',
-      clock: manualClock(),
-      ids: sequentialIds(),
-    });
+    ({ store, dispose } = await openTestStore(database));
   });
-  afterAll(async () => {
-    await store.close();
-    await drop();
-  });
+  afterAll(() => dispose());
 
   async function reset() {
     await store.wipe();
@@ -83,16 +72,11 @@ describe.each(testDatabases)('get-meetings page rendering on $name', (database) 
     const id = 'meeting' in step ? meetings[step.meeting % Math.max(1, meetings.length)] : undefined;
     if (step.kind === 'create') {
       const row = await store.meetings.insert({
-        hostUserId: VIEWER.id,
+        ...meetingInput(VIEWER.id, [VIEWER.id, ...step.participants]),
         title: `Meeting ${meetings.length}`,
-        status: 'MS_LIVE',
-        language: 'en',
-        languages: '["en"]',
         translationLanguages: meetings.length % 2 ? '[]' : '["fr","ja"]',
-        allowAddTranslationLanguages: true,
-        invitationLinkTtlMicros: 1_000_000,
-        participantIds: [VIEWER.id, ...step.participants],
       });
+
       meetings.push(row.id);
       return;
     }

@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock } from '../services/clock.js';
-import { sequentialIds } from '../services/ids.js';
 import { testDatabases } from '../testing/databases.js';
 import type { Database } from './database.js';
 import { coHostIdsOf, type MeetingsStore, participantIdsOf } from './meetings.store.js';
-import { openStore, type Store } from './store.js';
+import type { Store } from './store.js';
+import { meetingInput, openTestStore } from './store.test-support.js';
 
 // The roster copy on the meeting row (participant_ids, co_host_ids) must equal the tables it is
 // copied from after every kind of roster write, in the order the API shows: participants by
@@ -84,44 +80,19 @@ function expected(model: Roster, op: Op): Roster {
 
 const apply = (meetings: MeetingsStore, meetingId: string, op: Op) => meetings[op.kind](meetingId, op.ids);
 
-const meetingInput = (hostUserId: string, participantIds: string[]) => ({
-  hostUserId,
-  title: 't',
-  status: 'MS_LIVE',
-  language: 'en',
-  languages: '["en"]',
-  translationLanguages: '[]',
-  allowAddTranslationLanguages: true,
-  invitationLinkTtlMicros: 1,
-  participantIds,
-});
-
 describe.each(testDatabases)('meeting roster copy on $name', (database) => {
   let store: Store;
-  let drop: () => Promise<void>;
-  let dataDir: string;
+  let dispose: () => Promise<void>;
   let hostId: string;
   // Imported rows get stamps far below the clock's, so they never collide with ones handed out.
   let importStamp = 0;
 
   beforeAll(async () => {
-    const created = await database.create();
-    drop = created.drop;
-    dataDir = mkdtempSync(join(tmpdir(), 'parley-roster-'));
-    store = await openStore({
-      databaseUrl: created.url,
-      dataDir,
-      clock: manualClock(),
-      ids: sequentialIds(),
-    });
+    ({ store, dispose } = await openTestStore(database));
     const account = await store.accounts.createAccount('a');
     hostId = (await store.accounts.createUser({ accountId: account.id, email: 'h@x.io', name: 'h' })).id;
   });
-  afterAll(async () => {
-    await store.close();
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => dispose());
 
   it('equals the tables after any sequence of roster writes', async () => {
     const created = fc.record({ initial: someIds(0), seeded: fc.boolean() });
@@ -190,29 +161,16 @@ const postgres = testDatabases.find((database) => database.name === 'postgres');
 
 describe.skipIf(!postgres)('concurrent roster writes on postgres', () => {
   let store: Store;
-  let drop: () => Promise<void>;
-  let dataDir: string;
+  let dispose: (() => Promise<void>) | undefined;
   let hostId: string;
 
   beforeAll(async () => {
     if (!postgres) return;
-    const created = await postgres.create();
-    drop = created.drop;
-    dataDir = mkdtempSync(join(tmpdir(), 'parley-roster-pg-'));
-    store = await openStore({
-      databaseUrl: created.url,
-      dataDir,
-      clock: manualClock(),
-      ids: sequentialIds(),
-    });
+    ({ store, dispose } = await openTestStore(postgres));
     const account = await store.accounts.createAccount('a');
     hostId = (await store.accounts.createUser({ accountId: account.id, email: 'h@x.io', name: 'h' })).id;
   });
-  afterAll(async () => {
-    await store?.close();
-    await drop?.();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => dispose?.());
 
   /** Resolves once some session of this database waits for a lock; bounded. */
   async function someoneWaitsForALock(): Promise<void> {

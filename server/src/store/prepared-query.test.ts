@@ -1,10 +1,8 @@
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../services/clock.js';
-import { sequentialIds } from '../services/ids.js';
 import { testDatabases } from '../testing/databases.js';
 import { prepareQuery } from './prepared-query.js';
-import { openStore, type Store } from './store.js';
+import type { Store } from './store.js';
+import { openTestStore } from './store.test-support.js';
 
 const byEmail = prepareQuery(2, (db, email: string, limit: number) =>
   db.selectFrom('users').select(['id', 'email']).where('email', '=', email).orderBy('id').limit(limit),
@@ -12,16 +10,9 @@ const byEmail = prepareQuery(2, (db, email: string, limit: number) =>
 
 describe.each(testDatabases)('prepared queries on $name', (database) => {
   let store: Store;
-  let drop: () => Promise<void>;
+  let dispose: () => Promise<void>;
   beforeAll(async () => {
-    const created = await database.create();
-    drop = created.drop;
-    store = await openStore({
-      databaseUrl: created.url,
-      dataDir: tmpdir(),
-      clock: systemClock,
-      ids: sequentialIds(),
-    });
+    ({ store, dispose } = await openTestStore(database));
     await store.db.insertInto('accounts').values({ id: 'acc_1', name: 'A', created_us: 1 }).execute();
     await store.db
       .insertInto('users')
@@ -31,10 +22,7 @@ describe.each(testDatabases)('prepared queries on $name', (database) => {
       ])
       .execute();
   });
-  afterAll(async () => {
-    await store.close();
-    await drop();
-  });
+  afterAll(() => dispose());
 
   it('binds the values of each run, not those of the first', async () => {
     const run = (email: string) => byEmail.run(store.db, store.dialect, email, 10);

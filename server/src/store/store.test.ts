@@ -8,20 +8,9 @@ import { testDatabases } from '../testing/databases.js';
 import { participantIdsOf } from './meetings.store.js';
 import { isStampCollision } from './stamps.js';
 import { openStore, type Store } from './store.js';
+import { meetingInput } from './store.test-support.js';
 
 // The same behaviour on every dialect: SQLite always, PostgreSQL when PARLEY_TEST_PG_URL is set.
-
-const meetingInput = (hostUserId: string, participantIds: string[] = [hostUserId]) => ({
-  hostUserId,
-  title: 't',
-  status: 'MS_LIVE',
-  language: 'en',
-  languages: '["en"]',
-  translationLanguages: '[]',
-  allowAddTranslationLanguages: true,
-  invitationLinkTtlMicros: 1,
-  participantIds,
-});
 
 const NO_ROSTER = { participantIds: [], coHostIds: [] };
 
