@@ -4,12 +4,12 @@ import type { RequestHandler } from 'express';
 import type { Caller } from '../services/caller.js';
 import { type Auth, allRoutes, partnerPath, type RouteSpec } from '../services/contracts.js';
 import { authMiddleware, type ResolveCaller } from './auth.middleware.js';
+import { abortOnDisconnect } from './disconnect-signal.js';
 import { sendError } from './error-response.js';
 import { jsonBody, readJsonBody } from './json-body.middleware.js';
 import { sendJson } from './json-response.js';
 import { setCaller } from './locals.js';
 import { RouteTable } from './route-table.js';
-import { abortOnDisconnect } from './speech-body.middleware.js';
 import { validatedBody, validRequest } from './validated.middleware.js';
 
 // Mounts a route of the catalog (schemas/src/routes.ts) by name: its method and path, its auth,

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import { PROTO_CONTENT_TYPE, ProtoDecodeError } from '@parley/schemas/proto';
 import type { RequestHandler, Response } from 'express';
 import { ApiError } from '../services/api-error.js';
@@ -34,16 +33,4 @@ export function protobufBody(limitBytes: number, decode: (bytes: Uint8Array) => 
 
 export function sendProtobuf(res: Response, status: number, bytes: Uint8Array): void {
   res.status(status).type(PROTO_CONTENT_TYPE).send(Buffer.from(bytes));
-}
-
-/** Aborts when the client goes away before the answer is sent, so long work stops early. */
-export function abortOnDisconnect(res: ServerResponse): AbortSignal {
-  const controller = new AbortController();
-  const gone = () => controller.abort(new Error('client disconnected'));
-  if (res.closed && !res.writableFinished) gone();
-  else
-    res.on('close', () => {
-      if (!res.writableFinished) gone();
-    });
-  return controller.signal;
 }

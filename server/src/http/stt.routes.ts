@@ -5,10 +5,11 @@ import { type RequestHandler, Router } from 'express';
 import { ApiError, RequestValidationError } from '../services/api-error.js';
 import { ErrorText } from '../services/contracts.js';
 import type { SttService } from '../services/stt.service.js';
+import { abortOnDisconnect } from './disconnect-signal.js';
 import { jsonBody } from './json-body.middleware.js';
 import { callerOf } from './locals.js';
 import type { RouteKit } from './route-kit.js';
-import { abortOnDisconnect, isProtobufType, protobufBody } from './speech-body.middleware.js';
+import { isProtobufType, protobufBody } from './speech-body.middleware.js';
 
 // POST /v1/stt. Auth by the `api_key` (or `authorization`) query parameter; body JSON or, with
 // Content-Type application/x-protobuf, parley.v1.SttRequest. Both bodies meet the same validation:

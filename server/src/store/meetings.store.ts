@@ -130,10 +130,8 @@ export class MeetingsStore {
 
   /** The viewer's meetings, most recently updated first, updated strictly before `beforeUs`. */
   async listVisible(viewer: Viewer, page: { beforeUs?: number; limit: number }): Promise<MeetingRow[]> {
-    // get-meetings' query, prepared: it runs on every call of the busiest route (bench:rest).
-    const [userId, invitee] = viewerIds(viewer);
-    const before = page.beforeUs ?? Number.MAX_SAFE_INTEGER;
-    return listVisibleQuery.run(this.ctx.db, this.ctx.dialect, userId, userId, invitee, before, page.limit);
+    // get-meetings' queries are prepared: they run on every call of the busiest route (bench:rest).
+    return listVisibleQuery.run(this.ctx.db, this.ctx.dialect, ...pageValues(viewer, page));
   }
 
   /** listVisible's page as (id, updated_us) pairs only: updated_us is the row's version. */
@@ -141,9 +139,7 @@ export class MeetingsStore {
     viewer: Viewer,
     page: { beforeUs?: number; limit: number },
   ): Promise<Pick<MeetingRow, 'id' | 'updated_us'>[]> {
-    const [userId, invitee] = viewerIds(viewer);
-    const before = page.beforeUs ?? Number.MAX_SAFE_INTEGER;
-    return listVersionsQuery.run(this.ctx.db, this.ctx.dialect, userId, userId, invitee, before, page.limit);
+    return listVersionsQuery.run(this.ctx.db, this.ctx.dialect, ...pageValues(viewer, page));
   }
 
   private visibleTo(viewer: Viewer) {
@@ -301,6 +297,12 @@ function viewerIds(viewer: Viewer): [string, string] {
   return [viewer.userId, `em:${viewer.email.toLowerCase()}`];
 }
 
+/** The values of a visible page's prepared query; no cursor is a cursor past every stamp. */
+function pageValues(viewer: Viewer, page: { beforeUs?: number; limit: number }): PageValues {
+  const [userId, invitee] = viewerIds(viewer);
+  return [userId, userId, invitee, page.beforeUs ?? Number.MAX_SAFE_INTEGER, page.limit];
+}
+
 /** Meetings hosted by `hostId` or with `userId` or `invitee` among the participants. */
 function visibleTo(db: Kysely<Database>, hostId: string, userId: string, invitee: string) {
   return db
@@ -320,22 +322,27 @@ function visibleTo(db: Kysely<Database>, hostId: string, userId: string, invitee
     );
 }
 
-const listVersionsQuery = prepareQuery(
-  5,
-  (db, hostId: string, userId: string, invitee: string, beforeUs: number, limit: number) =>
-    visibleTo(db, hostId, userId, invitee)
-      .clearSelect()
-      .select(['m.id', 'm.updated_us'])
-      .where('m.updated_us', '<', beforeUs)
-      .orderBy('m.updated_us', 'desc')
-      .limit(limit),
+/** The viewer's meetings updated strictly before `beforeUs`, newest first, at most `limit`. */
+function visiblePage(
+  db: Kysely<Database>,
+  hostId: string,
+  userId: string,
+  invitee: string,
+  beforeUs: number,
+  limit: number,
+) {
+  return visibleTo(db, hostId, userId, invitee)
+    .where('m.updated_us', '<', beforeUs)
+    .orderBy('m.updated_us', 'desc')
+    .limit(limit);
+}
+
+const listVisibleQuery = prepareQuery(5, visiblePage);
+
+const listVersionsQuery = prepareQuery(5, (db, ...page: PageValues) =>
+  visiblePage(db, ...page)
+    .clearSelect()
+    .select(['m.id', 'm.updated_us']),
 );
 
-const listVisibleQuery = prepareQuery(
-  5,
-  (db, hostId: string, userId: string, invitee: string, beforeUs: number, limit: number) =>
-    visibleTo(db, hostId, userId, invitee)
-      .where('m.updated_us', '<', beforeUs)
-      .orderBy('m.updated_us', 'desc')
-      .limit(limit),
-);
+type PageValues = [hostId: string, userId: string, invitee: string, beforeUs: number, limit: number];
