@@ -9,12 +9,12 @@ import type { AddressInfo } from 'node:net';
 import type { EventLoopUtilization } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
+import { LIVE_STT_PATH } from '../src/core/contracts.js';
 import { RnnoiseDenoiseEngine } from '../src/engines/denoise/rnnoise-denoise.adapter.js';
 import { ClassicalDiarizationEngine } from '../src/engines/diarization/classical-diarization.adapter.js';
 import { PocketsphinxSttEngine } from '../src/engines/stt/pocketsphinx.adapter.js';
 import { FvadEngine } from '../src/engines/vad/fvad.adapter.js';
 import { routeUpgrades } from '../src/http/upgrade-router.js';
-import { LIVE_STT_PATH } from '../src/services/contracts.js';
 import { createLiveSttServer } from '../src/ws/live-stt-server.js';
 import { isEntry } from './bench-kit.js';
 

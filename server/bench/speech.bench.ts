@@ -11,7 +11,7 @@
 // request sets [3]; --skip stt,tts,denoise,live; --budget S stops the run after S seconds [480].
 
 import { availableParallelism, loadavg } from 'node:os';
-import { DEFAULT_LIVE_STT_LIMITS } from '../src/ws/live-stt.limits.js';
+import { DEFAULT_LIVE_STT_LIMITS } from '../src/engines/stt/live-stt.limits.js';
 import { isEntry, numberOption, option } from './bench-kit.js';
 import { measureDenoiseEngine } from './denoise.bench.js';
 import { levelRow } from './live-stream.bench.js';

@@ -3,14 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig, publicUrlOf } from './config.js';
+import { systemClock } from './core/clock.js';
+import { ConfigError, loadConfig, publicUrlOf } from './core/config.js';
+import { randomIds } from './core/ids.js';
 import { DEMO_USER, ensureDemoAccount, INTEGRATION_CLIENT_ID } from './emulator/demo-account.js';
 import { buildEngines } from './engines/registry.js';
 import { FileStore } from './files/file-store.js';
 import { createMetrics } from './http/metrics.js';
+import { createJobWorker } from './jobs/jobs.js';
 import { createOutboundClient } from './net/outbound-client.js';
-import { systemClock } from './services/clock.js';
-import { randomIds } from './services/ids.js';
+import { outboxMailTransport } from './services/mail.transport.js';
 import { createServices } from './services/services.js';
 import { loadOrCreateSecrets } from './store/local-secrets.js';
 import { openStore } from './store/store.js';
@@ -44,6 +46,12 @@ async function main(): Promise<void> {
     config,
     llm: engines.llm,
     outbound: createOutboundClient({ allowPrivate: config.allowPrivateUrls }),
+    logger,
+  });
+  const jobs = createJobWorker({
+    store,
+    clock: systemClock,
+    mailTransport: outboxMailTransport(store),
     logger,
   });
   const seedDemo = () => ensureDemoAccount(store, services.accounts, secrets);
@@ -91,7 +99,7 @@ async function main(): Promise<void> {
   // that a server answering only meeting routes would pay for nothing.
   if (config.warmEngines) void engines.warmUp();
   // Delivers queued e-mail (and other outbox jobs) in the background until shutdown.
-  services.jobs.start();
+  jobs.start();
   logger.info(
     {
       url,
@@ -126,7 +134,7 @@ async function main(): Promise<void> {
       server.closeIdleConnections();
     });
     await streamsClosed;
-    await services.jobs.stop();
+    await jobs.stop();
     await store.close();
     logger.info('stopped');
     process.exit(0);

@@ -1046,7 +1046,7 @@ export interface SendMeetingMessageResponse {
 }
 
 /**
- * Configuration of the reference server after reading the environment (server/src/config.ts maps each PARLEY_* variable to one field and applies the defaults). Secrets left unset (admin token, file-signing secret) are generated on first start and kept in the data directory.
+ * Configuration of the reference server after reading the environment (server/src/core/config.ts maps each PARLEY_* variable to one field and applies the defaults). Secrets left unset (admin token, file-signing secret) are generated on first start and kept in the data directory.
  */
 export interface ServerConfig {
   /**

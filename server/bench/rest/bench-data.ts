@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { MeetingStatus } from '../../src/core/contracts.js';
 import type { SeedDocument } from '../../src/emulator/seed.service.js';
-import { MeetingStatus } from '../../src/services/contracts.js';
 
 // What the bench loads into the reference server and sends to every server: one reader with
 // MEETINGS meetings (a realistic mix: colleagues, e-mail invitees, co-hosts, ended and live), and a

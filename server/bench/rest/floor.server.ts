@@ -3,7 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { validate } from '@parley/schemas';
-import { allRoutes, ErrorText } from '../../src/services/contracts.js';
+import { allRoutes, ErrorText } from '../../src/core/contracts.js';
 import { BENCH_ROUTES, type BenchRoute } from './bench-data.js';
 import { stopChild, track } from './children.js';
 import { NODE_FLAGS, type Target } from './target.js';

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { ApiError } from '../services/api-error.js';
-import { ErrorText } from '../services/contracts.js';
+import { ApiError } from '../core/api-error.js';
+import { ErrorText } from '../core/contracts.js';
 
 // The /_emulator routes are the server's back office: they need `Authorization: Bearer <admin token>`.
 // Without a configured token they do not exist at all (404), so a deployment cannot expose them by

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Limits, MeetingStatus } from '../services/contracts.js';
+import { Limits, MeetingStatus } from '../core/contracts.js';
 import { expectSchema, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../testing/test-server.js';
 import { readDefaultSeed } from './seed.service.js';
 

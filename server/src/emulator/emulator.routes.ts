@@ -1,6 +1,6 @@
 import { type Request, Router } from 'express';
+import { ApiError } from '../core/api-error.js';
 import { jsonBody } from '../http/json-body.middleware.js';
-import { ApiError } from '../services/api-error.js';
 import type { Services } from '../services/services.js';
 import { formatMicros } from '../services/timestamps.js';
 import type { ApiKeyRow } from '../store/accounts.store.js';

@@ -8,8 +8,8 @@ import type {
   UserDefaultMeetingSetting,
   UserProfile,
 } from '@parley/schemas/types';
+import { ApiError } from '../core/api-error.js';
 import type { AccountsService } from '../services/accounts.service.js';
-import { ApiError } from '../services/api-error.js';
 import { parseTimestamp } from '../services/timestamps.js';
 import { freeStamp } from '../store/free-stamp.js';
 import { toJson } from '../store/json-columns.js';

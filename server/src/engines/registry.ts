@@ -1,5 +1,4 @@
 import { createOutboundClient, type OutboundClient } from '../net/outbound-client.js';
-import { DEFAULT_LIVE_STT_LIMITS } from '../ws/live-stt.limits.js';
 import type { AudioEngine } from './audio/audio.engine.js';
 import { FfmpegAudioEngine } from './audio/ffmpeg-audio.adapter.js';
 import type { DenoiseEngine } from './denoise/denoise.engine.js';
@@ -13,6 +12,7 @@ import { createExtractiveMeetingAi } from './llm/extractive-llm.adapter.js';
 import type { MeetingAiEngine } from './llm/llm.engine.js';
 import { createOpenAiCompatibleClient } from './llm/openai-compatible.client.js';
 import { createOpenAiMeetingAi } from './llm/openai-llm.adapter.js';
+import { DEFAULT_LIVE_STT_LIMITS } from './stt/live-stt.limits.js';
 import { OpenAiSttEngine } from './stt/openai-stt.adapter.js';
 import { PocketsphinxSttEngine } from './stt/pocketsphinx.adapter.js';
 import type { SttEngine } from './stt/stt.engine.js';

@@ -1,6 +1,6 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
-import type { Clock } from '../services/clock.js';
+import type { Clock } from '../core/clock.js';
 import { signedQuery } from './signed-url.js';
 
 // Files the server produces (TTS audio, denoised audio), kept in a local directory and handed out

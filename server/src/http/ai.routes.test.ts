@@ -1,9 +1,9 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MessageType, NextActionType, SummaryStatus } from '../core/contracts.js';
 import { EXTRACTIVE_MODEL } from '../engines/llm/extractive/extractive-summary.js';
 import { PRODUCT_MEETING } from '../engines/llm/test-meeting.js';
 import { createOutboundClient } from '../net/outbound-client.js';
-import { MessageType, NextActionType, SummaryStatus } from '../services/contracts.js';
 import { SUMMARY_MAIL_KIND } from '../services/mail.service.js';
 import {
   expectSchema,
@@ -108,7 +108,7 @@ describe('summarize-meeting with the extractive engine', () => {
     const reply = await summarize(server, host.key, { meeting_id: id, send_email_to_participants: true });
     expect(reply.status).toBe(200);
     expect(await mailOf()).toEqual([]);
-    expect(await server.services.jobs.runDue()).toEqual({ done: 3, retried: 0, failed: 0 });
+    expect(await server.jobs.runDue()).toEqual({ done: 3, retried: 0, failed: 0 });
     const mail = await mailOf();
     expect(mail.map((m) => m.to).sort()).toEqual([host.email, member.email, 'guest@partner.test'].sort());
     for (const m of mail) {
@@ -119,7 +119,7 @@ describe('summarize-meeting with the extractive engine', () => {
       expect(m.body_text).toContain(reply.body.meeting_message.summary?.markdown_body);
       expect(m.body_text).toContain(`Summary written by ${EXTRACTIVE_MODEL}`);
     }
-    expect(await server.services.jobs.runDue()).toEqual({ done: 0, retried: 0, failed: 0 });
+    expect(await server.jobs.runDue()).toEqual({ done: 0, retried: 0, failed: 0 });
     expect(await mailOf()).toHaveLength(3);
   });
 

@@ -1,6 +1,6 @@
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorText } from '../services/contracts.js';
+import { ErrorText } from '../core/contracts.js';
 import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 import { authMiddleware, callerResolvers } from './auth.middleware.js';
 import { errorHandler } from './error-handler.middleware.js';

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
-import { ApiError } from '../services/api-error.js';
-import type { Caller } from '../services/caller.js';
-import { ErrorText } from '../services/contracts.js';
+import { ApiError } from '../core/api-error.js';
+import type { Caller } from '../core/caller.js';
+import { ErrorText } from '../core/contracts.js';
 import { setCaller } from './locals.js';
 
 // API-key authentication, in the two forms the spec gives: headers (X-API-Key, or

@@ -1,7 +1,7 @@
 import type { CachedSummary, TranscriptRecord } from '@parley/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MessageType } from '../core/contracts.js';
 import { EXTRACTIVE_MODEL } from '../engines/llm/extractive/extractive-summary.js';
-import { MessageType } from '../services/contracts.js';
 import type { NewUtterance } from '../store/transcription.store.js';
 import {
   expectSchema,

@@ -1,8 +1,8 @@
 import type { DenoiseResponse } from '@parley/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorText, SignedUrlTtl } from '../core/contracts.js';
 import { fixturePcm } from '../engines/audio/fixture-audio.js';
 import { buildEngines, type Engines } from '../engines/registry.js';
-import { ErrorText, SignedUrlTtl } from '../services/contracts.js';
 import { expectSchema, type Reply } from '../testing/test-server.js';
 import {
   type AudioHost,

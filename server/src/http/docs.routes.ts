@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { jsonSchemaDir, openapiPath } from '@parley/schemas/paths';
 import express, { Router } from 'express';
-import { ApiError } from '../services/api-error.js';
+import { ApiError } from '../core/api-error.js';
 
 // The machine-readable description and a browsable view of it, all served from this process (no
 // CDN): /openapi.yaml, the JSON Schemas it refers to under /json/, and Swagger UI under /docs/.

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ApiError } from '../services/api-error.js';
+import { ApiError } from '../core/api-error.js';
 import { sendError } from './error-response.js';
 
 // The Express app's last two handlers: a 404 for any request no route answered, and the error

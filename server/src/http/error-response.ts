@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
+import { ApiError, RequestValidationError } from '../core/api-error.js';
+import { type ErrorCode, ErrorCodes } from '../core/contracts.js';
 import { EngineFailedError, EngineUnavailableError } from '../engines/engine.js';
 import { OutboundError } from '../net/outbound-errors.js';
-import { ApiError, RequestValidationError } from '../services/api-error.js';
-import { type ErrorCode, ErrorCodes } from '../services/contracts.js';
 import { sendJson } from './json-response.js';
 import { logOf } from './locals.js';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
-import { ApiError } from '../services/api-error.js';
-import { ErrorText } from '../services/contracts.js';
+import { ApiError } from '../core/api-error.js';
+import { ErrorText } from '../core/contracts.js';
 
 // Reads a JSON request body with the spec's error texts: no body where one is required is
 // 400 "Empty request body", text that does not parse is 400 "Invalid JSON", a body over the limit

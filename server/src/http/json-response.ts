@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { JsonText } from '../services/json-text.js';
+import { JsonText } from '../core/json-text.js';
 
 // A JSON answer written straight to node:http: what Express's res.json does, minus its work for
 // features a JSON API does not use (ETag, freshness, content negotiation). A body that is already

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { Caller } from '../services/caller.js';
+import type { Caller } from '../core/caller.js';
 
 // Typed access to what the front door and auth leave on `res.locals` for later code. The front
 // door creates the bag on the bare node:http response, so catalog routes (served without Express)

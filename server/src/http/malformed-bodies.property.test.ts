@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restRoutes, speechRoutes } from '../services/contracts.js';
+import { restRoutes, speechRoutes } from '../core/contracts.js';
 import { WIPE_ORDER } from '../store/store.js';
 import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MessageType } from '../services/contracts.js';
+import { MessageType } from '../core/contracts.js';
 import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 
 interface MessageBody {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_VERSION } from '../services/contracts.js';
+import { API_VERSION } from '../core/contracts.js';
 import { expectSchema, startTestServer, type TestServer } from '../testing/test-server.js';
 
 let server: TestServer;

@@ -1,8 +1,8 @@
 import type { EngineHealth, HealthResponse } from '@parley/schemas/types';
 import { Router } from 'express';
+import type { Clock } from '../core/clock.js';
+import { API_VERSION } from '../core/contracts.js';
 import type { EngineStatus } from '../engines/engine.js';
-import type { Clock } from '../services/clock.js';
-import { API_VERSION } from '../services/contracts.js';
 import type { Store } from '../store/store.js';
 import type { Metrics } from './metrics.js';
 import type { RouteKit } from './route-kit.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_PAGE_CURSOR, Limits } from '../services/contracts.js';
+import { FIRST_PAGE_CURSOR, Limits } from '../core/contracts.js';
 import { testDatabases } from '../testing/databases.js';
 import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Limits } from '../services/contracts.js';
+import { Limits } from '../core/contracts.js';
 import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 
 interface Person {

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getSchema } from '@parley/schemas';
 import type { RequestHandler } from 'express';
-import type { Caller } from '../services/caller.js';
-import { type Auth, allRoutes, partnerPath, type RouteSpec } from '../services/contracts.js';
+import type { Caller } from '../core/caller.js';
+import { type Auth, allRoutes, partnerPath, type RouteSpec } from '../core/contracts.js';
 import { authMiddleware, type ResolveCaller } from './auth.middleware.js';
 import { abortOnDisconnect } from './disconnect-signal.js';
 import { sendError } from './error-response.js';

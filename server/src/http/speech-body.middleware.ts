@@ -1,7 +1,7 @@
 import { PROTO_CONTENT_TYPE, ProtoDecodeError } from '@parley/schemas/proto';
 import type { RequestHandler, Response } from 'express';
-import { ApiError } from '../services/api-error.js';
-import { ErrorText } from '../services/contracts.js';
+import { ApiError } from '../core/api-error.js';
+import { ErrorText } from '../core/contracts.js';
 import { readBody } from './json-body.middleware.js';
 
 // Protobuf request bodies (POST /v1/tts always, POST /v1/stt with Content-Type

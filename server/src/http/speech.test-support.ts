@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppDeps } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../core/config.js';
 import { type FixtureFile, fixtureFiles } from '../engines/audio/fixture-audio.js';
 import { contentTypeOf } from '../files/file-store.js';
 import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';

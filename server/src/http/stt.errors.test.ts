@@ -1,9 +1,9 @@
 import { encodeSttRequest, PROTO_CONTENT_TYPE } from '@parley/schemas/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorText } from '../core/contracts.js';
 import { fixtureBytes } from '../engines/audio/fixture-audio.js';
 import { buildEngines, type Engines } from '../engines/registry.js';
 import { createOutboundClient } from '../net/outbound-client.js';
-import { ErrorText } from '../services/contracts.js';
 import { expectSchema } from '../testing/test-server.js';
 import {
   type AudioHost,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_PAGE_CURSOR, Limits } from '../services/contracts.js';
+import { FIRST_PAGE_CURSOR, Limits } from '../core/contracts.js';
 import { toJson } from '../store/json-columns.js';
 import type { NewChunk, NewUtterance } from '../store/transcription.store.js';
 import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';

@@ -2,8 +2,8 @@ import { Limits } from '@parley/schemas/constants';
 import type { TranslateTextResponse } from '@parley/schemas/types';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorText } from '../core/contracts.js';
 import { buildEngines, type UpstreamEngineConfig } from '../engines/registry.js';
-import { ErrorText } from '../services/contracts.js';
 import { expectSchema, type Reply } from '../testing/test-server.js';
 import { type SpeechServer, startSpeechServer } from './speech.test-support.js';
 

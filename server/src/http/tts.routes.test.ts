@@ -9,12 +9,12 @@ import {
 } from '@parley/schemas/proto';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../core/clock.js';
+import { ErrorText, SignedUrlTtl } from '../core/contracts.js';
 import { buildEngines, type Engines } from '../engines/registry.js';
 import { corpusWer } from '../engines/stt/wer.js';
 import type { TtsEngine, TtsResult } from '../engines/tts/tts.engine.js';
 import { FileStore } from '../files/file-store.js';
-import { systemClock } from '../services/clock.js';
-import { ErrorText, SignedUrlTtl } from '../services/contracts.js';
 import type { SttResult } from '../services/stt.service.js';
 import { expectSchema } from '../testing/test-server.js';
 import { postRaw, type SpeechServer, startSpeechServer } from './speech.test-support.js';

@@ -5,7 +5,7 @@ import {
   type SessionTtsRequestData,
 } from '@parley/schemas/proto';
 import { type RequestHandler, Router } from 'express';
-import { ApiError } from '../services/api-error.js';
+import { ApiError } from '../core/api-error.js';
 import { TtsGenerationError, type TtsService } from '../services/tts.service.js';
 import { callerOf, logOf } from './locals.js';
 import type { RouteKit } from './route-kit.js';

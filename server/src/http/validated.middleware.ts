@@ -1,6 +1,6 @@
 import { validate } from '@parley/schemas';
 import type { RequestHandler } from 'express';
-import { RequestValidationError } from '../services/api-error.js';
+import { RequestValidationError } from '../core/api-error.js';
 
 // Checks `req.body` against a request schema; on success the body carries the schema's defaults,
 // on failure the request ends with 422 and the validation-error body.

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MessageType, SummaryStatus } from '../services/contracts.js';
+import { MessageType, SummaryStatus } from '../core/contracts.js';
 import { toJson } from '../store/json-columns.js';
 import {
   expectSchema,

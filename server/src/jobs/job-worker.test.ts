@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { manualClock, systemClock } from '../services/clock.js';
-import { sequentialIds } from '../services/ids.js';
-import { SUMMARY_MAIL_KIND } from '../services/mail.service.js';
+import { manualClock, systemClock } from '../core/clock.js';
+import { sequentialIds } from '../core/ids.js';
+import { MAIL_JOB, SUMMARY_MAIL_KIND } from '../services/mail.service.js';
 import { type MailTransport, outboxMailTransport } from '../services/mail.transport.js';
 import { JobStatus, type JobsStore } from '../store/jobs.store.js';
 import type { NewMail } from '../store/mail.store.js';
@@ -13,7 +13,6 @@ import { testDatabases } from '../testing/databases.js';
 import { startTestServer, TEST_ADMIN_TOKEN } from '../testing/test-server.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from './backoff.js';
 import { JobWorker, PermanentJobError } from './job-worker.js';
-import { MAIL_JOB } from './mail.job.js';
 
 // The outbox worker on a real database with a clock that only moves when told to, so every retry
 // is due exactly when the policy says; then summarize-meeting's e-mail through a failing transport.
@@ -206,7 +205,7 @@ describe('summary e-mail through a failing transport', () => {
     // The worker's clock starts an hour ahead of the stamps the real-time store gives new jobs, so
     // they are due at once; it then only moves when told to, so each retry is due exactly on time.
     const clock = manualClock(systemClock.nowMicros() + 3600 * MS * MS);
-    const server = await startTestServer({ serviceDeps: { clock, mailTransport: transport } });
+    const server = await startTestServer({ serviceDeps: { clock }, mailTransport: transport });
     outbox = outboxMailTransport(server.store);
     try {
       const host = await server.user('Host');
@@ -220,7 +219,7 @@ describe('summary e-mail through a failing transport', () => {
       });
       expect(summarized.status).toBe(200);
 
-      const { jobs } = server.services;
+      const { jobs } = server;
       const none = { done: 0, retried: 0, failed: 0 };
       expect(await jobs.runDue()).toEqual({ done: 1, retried: 2, failed: 0 });
       expect(await jobs.runDue()).toEqual(none);

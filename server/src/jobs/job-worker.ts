@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Clock } from '../services/clock.js';
+import type { Clock } from '../core/clock.js';
 import { type JobRow, jobPayload } from '../store/jobs.store.js';
 import type { Store } from '../store/store.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from './backoff.js';

@@ -1,3 +1,4 @@
+import { MAIL_JOB } from '../services/mail.service.js';
 import type { MailTransport } from '../services/mail.transport.js';
 import type { NewMail } from '../store/mail.store.js';
 import { type JobHandler, PermanentJobError } from './job-worker.js';
@@ -5,8 +6,6 @@ import { type JobHandler, PermanentJobError } from './job-worker.js';
 // The `mail` job: one message to one recipient, stored whole in the job's payload when the change
 // that called for it was committed. Delivery is at least once: a crash between sending and marking
 // the job done sends the message again on the retry.
-
-export const MAIL_JOB = 'mail';
 
 export function mailJobHandler(transport: MailTransport): JobHandler {
   return async (payload) => {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { ApiError } from '../core/api-error.js';
+import type { Caller } from '../core/caller.js';
+import { Limits } from '../core/contracts.js';
 import type { AccountRow, ApiKeyRow, UserRow } from '../store/accounts.store.js';
 import type { Store } from '../store/store.js';
-import { ApiError } from './api-error.js';
-import type { Caller } from './caller.js';
-import { Limits } from './contracts.js';
 
 // Users, accounts and API keys: who a key belongs to, and the 5-keys-per-account rule.
 

@@ -1,7 +1,7 @@
+import { ApiError } from '../core/api-error.js';
 import type { MeetingChatMessage } from '../engines/llm/llm.engine.js';
 import type { OutboundClient } from '../net/outbound-client.js';
 import { OutboundContentError, OutboundError, OutboundUpstreamError } from '../net/outbound-errors.js';
-import { ApiError } from './api-error.js';
 
 // attachment_urls of ask-ai-for-meeting: each URL is downloaded through the outbound client (SSRF
 // guard, deadline, byte ceiling) and, when it is text, handed to the engine beside the meeting's

@@ -4,6 +4,9 @@ import type {
   SummarizeMeetingRequest,
   SummarizeMeetingResponse,
 } from '@parley/schemas/types';
+import { ApiError } from '../core/api-error.js';
+import type { Caller } from '../core/caller.js';
+import { MessageType, NextActionType, SummaryStatus } from '../core/contracts.js';
 import type { MeetingAiEngine, NextAction } from '../engines/llm/llm.engine.js';
 import type { OutboundClient } from '../net/outbound-client.js';
 import { toJson } from '../store/json-columns.js';
@@ -11,10 +14,7 @@ import type { Store } from '../store/store.js';
 import { readAttachments } from './ai-attachments.js';
 import { type AiDocumentView, aiDocumentView, planSteps } from './ai-document.view.js';
 import { meetingContext } from './ai-meeting-context.js';
-import { ApiError } from './api-error.js';
 import type { MeetingDataCache } from './cached-data.cache.js';
-import type { Caller } from './caller.js';
-import { MessageType, NextActionType, SummaryStatus } from './contracts.js';
 import { queueMails, summaryMails } from './mail.service.js';
 import { requireMeeting } from './meeting-access.js';
 import { messageView } from './message-view.js';

@@ -1,6 +1,6 @@
 import type { CachedSummary, TranscriptRecord } from '@parley/schemas/types';
+import type { Clock } from '../core/clock.js';
 import { jsonWeight, LruCache, type LruStats } from './cached-data.lru.js';
-import type { Clock } from './clock.js';
 
 // The cache behind get-meeting-summary and get-meeting-transcripts, keyed by meeting id. It holds
 // what a meeting's members all see alike (access is checked against the database on every request,

@@ -1,5 +1,5 @@
+import type { Caller } from '../core/caller.js';
 import type { MeetingDataCache } from './cached-data.cache.js';
-import type { Caller } from './caller.js';
 
 // Services that change a meeting's summaries or transcripts without knowing about the cache
 // (delete-meeting, delete-meeting-message) are wrapped here, in services.ts, so the cache stays

@@ -1,4 +1,4 @@
-import type { Clock } from './clock.js';
+import type { Clock } from '../core/clock.js';
 
 // A bounded in-process cache: least recently used entries go first once either bound is reached
 // (entry count, or total weight — roughly the bytes a value holds), and an entry older than the TTL

@@ -4,11 +4,11 @@ import type {
   GetMeetingTranscriptsRequest,
   GetMeetingTranscriptsResponse,
 } from '@parley/schemas/types';
+import { ApiError } from '../core/api-error.js';
+import type { Caller } from '../core/caller.js';
 import type { Store } from '../store/store.js';
-import { ApiError } from './api-error.js';
 import type { MeetingDataCache } from './cached-data.cache.js';
 import { cachedSummaryView, MAX_UTTERANCES, transcriptRecords } from './cached-data.view.js';
-import type { Caller } from './caller.js';
 import { requireMeeting } from './meeting-access.js';
 
 // get-meeting-summary and get-meeting-transcripts. Membership is checked against the database on

@@ -1,8 +1,8 @@
 import type { CachedSummary, MeetingSummaryContent, TranscriptRecord } from '@parley/schemas/types';
+import { MessageType } from '../core/contracts.js';
 import { fromJson } from '../store/json-columns.js';
 import type { MessageRow } from '../store/messages.store.js';
 import type { UtteranceRow } from '../store/transcription.store.js';
-import { MessageType } from './contracts.js';
 
 // Stored rows -> the cached-data shapes of the spec.
 

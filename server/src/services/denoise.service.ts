@@ -1,10 +1,10 @@
 import type { DenoiseRequest, DenoiseResponse } from '@parley/schemas/types';
+import type { Caller } from '../core/caller.js';
+import { SignedUrlTtl } from '../core/contracts.js';
+import type { IdGenerator } from '../core/ids.js';
 import { DENOISE_FILE_SAMPLE_RATE, type DenoiseResult } from '../engines/denoise/denoise.engine.js';
 import type { FileStore } from '../files/file-store.js';
 import type { OutboundClient } from '../net/outbound-client.js';
-import type { Caller } from './caller.js';
-import { SignedUrlTtl } from './contracts.js';
-import type { IdGenerator } from './ids.js';
 import { downloadPcm } from './speech-audio.js';
 import { requireEngine, type SpeechEngines } from './speech-engines.js';
 import { fileSegment, saveProduced } from './speech-files.js';

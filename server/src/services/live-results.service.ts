@@ -1,4 +1,6 @@
-import type { Store } from '../store/store.js';
+import { ApiError } from '../core/api-error.js';
+import type { Clock } from '../core/clock.js';
+import { MeetingStatus } from '../core/contracts.js';
 import type {
   LiveInterim,
   LiveResultsSink,
@@ -6,11 +8,9 @@ import type {
   LiveSessionInfo,
   LiveSessionRecorder,
   LiveUtterance,
-} from '../ws/live-stt.contract.js';
-import { ApiError } from './api-error.js';
+} from '../engines/stt/live-stt.contract.js';
+import type { Store } from '../store/store.js';
 import type { MeetingDataCache } from './cached-data.cache.js';
-import type { Clock } from './clock.js';
-import { MeetingStatus } from './contracts.js';
 import { requireMeeting } from './meeting-access.js';
 
 // Where live STT results become meeting data (stream-config.meeting_id, schemas/README.md). One

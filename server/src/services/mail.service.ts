@@ -1,5 +1,4 @@
 import type { MeetingParticipant } from '../engines/llm/llm.engine.js';
-import { MAIL_JOB } from '../jobs/mail.job.js';
 import type { NewMail } from '../store/mail.store.js';
 import type { MeetingRow } from '../store/meetings.store.js';
 import type { Repositories } from '../store/store.js';
@@ -7,6 +6,9 @@ import type { Repositories } from '../store/store.js';
 // E-mail the meeting routes send. Mail is never sent inside a request: it is queued as one outbox
 // job per recipient in the caller's transaction (so a retry never re-sends to the others), and the
 // job worker delivers it (jobs/mail.job.ts).
+
+/** The outbox job kind of one e-mail (jobs/mail.job.ts delivers it). */
+export const MAIL_JOB = 'mail';
 
 /** Mail `kind` of a summary sent by summarize-meeting with send_email_to_participants. */
 export const SUMMARY_MAIL_KIND = 'summary';

@@ -1,7 +1,7 @@
+import { ApiError } from '../core/api-error.js';
+import type { Caller } from '../core/caller.js';
 import { coHostIdsOf, type MeetingRow } from '../store/meetings.store.js';
 import type { Repositories } from '../store/store.js';
-import { ApiError } from './api-error.js';
-import type { Caller } from './caller.js';
 
 // The one gate to a meeting for every route that names a meeting_id. Another user's meeting and a
 // meeting that does not exist give the same 404, so ids cannot be probed; a member without the

@@ -1,7 +1,7 @@
 import type { GetMeetingsResponse } from '@parley/schemas/types';
+import { JsonText } from '../core/json-text.js';
 import { coHostIdsOf, type MeetingRow, participantIdsOf } from '../store/meetings.store.js';
 import type { Repositories } from '../store/store.js';
-import { JsonText } from './json-text.js';
 import { fallbackProfile, profilesOf, toMeeting } from './meeting-view.js';
 
 // get-meetings' answer as JSON text, exactly `JSON.stringify({success, meetings: meetingViews(rows),

@@ -6,12 +6,12 @@ import type {
   GetMeetingsRequest,
   GetMeetingsResponse,
 } from '@parley/schemas/types';
+import { ApiError } from '../core/api-error.js';
+import type { Caller } from '../core/caller.js';
+import { Limits, MeetingStatus } from '../core/contracts.js';
+import type { JsonText } from '../core/json-text.js';
 import { fromJson, toJson } from '../store/json-columns.js';
 import type { Store } from '../store/store.js';
-import { ApiError } from './api-error.js';
-import type { Caller } from './caller.js';
-import { Limits, MeetingStatus } from './contracts.js';
-import type { JsonText } from './json-text.js';
 import { requireMeeting, requireRole } from './meeting-access.js';
 import { MeetingPageRenderer } from './meeting-page.renderer.js';
 import { type MeetingViewWithProfiles, meetingView } from './meeting-view.js';

@@ -6,10 +6,10 @@ import type {
   SendMeetingMessageRequest,
   SendMeetingMessageResponse,
 } from '@parley/schemas/types';
+import { ApiError } from '../core/api-error.js';
+import type { Caller } from '../core/caller.js';
+import { Limits, MessageType } from '../core/contracts.js';
 import type { Store } from '../store/store.js';
-import { ApiError } from './api-error.js';
-import type { Caller } from './caller.js';
-import { Limits, MessageType } from './contracts.js';
 import { requireMeeting, requireRole } from './meeting-access.js';
 import { messageView } from './message-view.js';
 import { cursorMicros, takePage } from './paging.js';

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from '../core/api-error.js';
 import { parseTimestamp } from './timestamps.js';
 
 // Keyset paging shared by every listing: read one row more than asked to learn `has_more`

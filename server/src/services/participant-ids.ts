@@ -1,5 +1,5 @@
+import { ApiError } from '../core/api-error.js';
 import type { Repositories } from '../store/store.js';
-import { ApiError } from './api-error.js';
 
 // Participant ids come in two forms: a bare user id, or `em:<email>` for someone invited by
 // address. E-mail forms are stored lower-cased so the same person is never listed twice.

@@ -8,10 +8,10 @@ import type {
   RemoveMeetingParticipantsRequest,
   RemoveMeetingParticipantsResponse,
 } from '@parley/schemas/types';
+import { ApiError } from '../core/api-error.js';
+import type { Caller } from '../core/caller.js';
 import { participantIdsOf } from '../store/meetings.store.js';
 import type { Repositories, Store } from '../store/store.js';
-import { ApiError } from './api-error.js';
-import type { Caller } from './caller.js';
 import { requireMeeting, requireRole } from './meeting-access.js';
 import { meetingView } from './meeting-view.js';
 import { normalizeParticipantId, resolveParticipantIds } from './participant-ids.js';

@@ -1,8 +1,8 @@
 import type { GetMyPeopleRequest, GetMyPeopleResponse, Person } from '@parley/schemas/types';
+import { ApiError } from '../core/api-error.js';
+import type { Caller } from '../core/caller.js';
+import { Limits } from '../core/contracts.js';
 import type { Store } from '../store/store.js';
-import { ApiError } from './api-error.js';
-import type { Caller } from './caller.js';
-import { Limits } from './contracts.js';
 import { emailOf, isEmailParticipant } from './participant-ids.js';
 import { comparePersonKeys, type PersonKey, parseCursor } from './people-cursor.js';
 

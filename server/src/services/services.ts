@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
+import type { Clock } from '../core/clock.js';
+import type { Config } from '../core/config.js';
+import type { IdGenerator } from '../core/ids.js';
 import { createExtractiveMeetingAi } from '../engines/llm/extractive-llm.adapter.js';
 import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
-import { JobWorker } from '../jobs/job-worker.js';
-import { MAIL_JOB, mailJobHandler } from '../jobs/mail.job.js';
 import { createOutboundClient, type OutboundClient } from '../net/outbound-client.js';
 import type { Store } from '../store/store.js';
 import { AccountsService } from './accounts.service.js';
@@ -11,10 +11,7 @@ import { AiService } from './ai.service.js';
 import { type MeetingCacheOptions, MeetingDataCache } from './cached-data.cache.js';
 import { invalidatesMeetingData } from './cached-data.invalidation.js';
 import { CachedDataService } from './cached-data.service.js';
-import type { Clock } from './clock.js';
-import type { IdGenerator } from './ids.js';
 import { LiveResultsService } from './live-results.service.js';
-import { type MailTransport, outboxMailTransport } from './mail.transport.js';
 import { MeetingsService } from './meetings.service.js';
 import { MessagesService } from './messages.service.js';
 import { ParticipantsService } from './participants.service.js';
@@ -39,8 +36,6 @@ export interface ServiceDeps {
   llm?: MeetingAiEngine;
   /** Client for client-supplied URLs (ask-ai attachments); private addresses refused when absent. */
   outbound?: OutboundClient;
-  /** Where queued e-mail goes; the mail outbox table (GET /_emulator/mail) when absent. */
-  mailTransport?: MailTransport;
   meetingCache?: MeetingCacheOptions;
   logger?: Logger;
 }
@@ -63,18 +58,10 @@ export interface Services {
   ai: AiService;
   /** Stores live STT results of streams tied to a meeting (the live socket's results sink). */
   liveResults: LiveResultsService;
-  /** The outbox worker: main.ts starts and stops it; tests step it with `runDue()`. */
-  jobs: JobWorker;
 }
 
 export function createServices(deps: ServiceDeps): Services {
   const meetingCache = new MeetingDataCache(deps.clock, deps.meetingCache);
-  const jobs = new JobWorker({
-    store: deps.store,
-    clock: deps.clock,
-    ...(deps.logger ? { logger: deps.logger } : {}),
-  });
-  jobs.register(MAIL_JOB, mailJobHandler(deps.mailTransport ?? outboxMailTransport(deps.store)));
   return {
     accounts: new AccountsService(deps.store),
     meetings: invalidatesMeetingData(new MeetingsService(deps.store), ['delete'], meetingCache),
@@ -101,6 +88,5 @@ export function createServices(deps: ServiceDeps): Services {
       outbound: deps.outbound ?? createOutboundClient(),
     }),
     liveResults: new LiveResultsService(deps.store, deps.clock, meetingCache),
-    jobs,
   };
 }

@@ -5,10 +5,10 @@ import type {
   UpdateUserDefaultMeetingSettingResponse,
   UserDefaultMeetingSetting,
 } from '@parley/schemas/types';
+import type { Caller } from '../core/caller.js';
 import { fromJson, toJson } from '../store/json-columns.js';
 import type { SettingsRow } from '../store/settings.store.js';
 import type { Store } from '../store/store.js';
-import type { Caller } from './caller.js';
 
 // get- and update-user-default-meeting-setting. The update is a full replace (an omitted field
 // takes its schema default, which the validator has already written into the body).

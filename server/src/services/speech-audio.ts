@@ -1,7 +1,7 @@
+import { ApiError } from '../core/api-error.js';
 import { AudioDecodeError, type AudioEngine, AudioTooLongError } from '../engines/audio/audio.engine.js';
 import { fetchAudio } from '../engines/audio/fetch-audio.js';
 import type { OutboundClient } from '../net/outbound-client.js';
-import { ApiError } from './api-error.js';
 
 // A client's `audio_url` (file STT, denoise) → mono PCM. The download goes through the SSRF-guarded
 // outbound client, whose failures already carry their status (400 refused or malformed URL, 413 too

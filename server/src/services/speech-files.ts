@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { ApiError } from '../core/api-error.js';
+import { ErrorText } from '../core/contracts.js';
 import type { FileStore } from '../files/file-store.js';
-import { ApiError } from './api-error.js';
-import { ErrorText } from './contracts.js';
 
 // Produced audio (TTS, denoise) goes to the file store under the caller's user id, so two callers
 // who pick the same session and message ids never overwrite each other's files.

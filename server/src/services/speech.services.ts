@@ -1,7 +1,7 @@
+import type { IdGenerator } from '../core/ids.js';
 import type { FileStore } from '../files/file-store.js';
 import type { OutboundClient } from '../net/outbound-client.js';
 import { DenoiseService } from './denoise.service.js';
-import type { IdGenerator } from './ids.js';
 import type { SpeechEngines } from './speech-engines.js';
 import { SttService } from './stt.service.js';
 import { TranslateService } from './translate.service.js';

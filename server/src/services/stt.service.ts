@@ -1,12 +1,12 @@
 import type { SttRequest, SttResponse } from '@parley/schemas/types';
+import { ApiError } from '../core/api-error.js';
+import type { Caller } from '../core/caller.js';
+import type { IdGenerator } from '../core/ids.js';
 import { STT_SAMPLE_RATE } from '../engines/audio/pcm.js';
 import { transcribeFile } from '../engines/stt/file-transcription.js';
+import { keepContextKeywords, keepLanguageHints } from '../engines/stt/recognition-hints.js';
 import { primaryLanguage, type SttEngine } from '../engines/stt/stt.engine.js';
 import type { OutboundClient } from '../net/outbound-client.js';
-import { keepContextKeywords, keepLanguageHints } from '../ws/stream-params.js';
-import { ApiError } from './api-error.js';
-import type { Caller } from './caller.js';
-import type { IdGenerator } from './ids.js';
 import { downloadPcm } from './speech-audio.js';
 import { requireEngine, type SpeechEngines } from './speech-engines.js';
 

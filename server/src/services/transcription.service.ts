@@ -6,12 +6,12 @@ import type {
   UpdateTranscriptUtteranceRequest,
   UpdateTranscriptUtteranceResponse,
 } from '@parley/schemas/types';
+import { ApiError } from '../core/api-error.js';
+import type { Caller } from '../core/caller.js';
+import { Limits } from '../core/contracts.js';
 import { fromJson, toJson } from '../store/json-columns.js';
 import type { Store } from '../store/store.js';
 import type { ForwardPage } from '../store/transcription.store.js';
-import { ApiError } from './api-error.js';
-import type { Caller } from './caller.js';
-import { Limits } from './contracts.js';
 import { requireMeeting } from './meeting-access.js';
 import { cursorMicros, takePage } from './paging.js';
 import { chunkView, utteranceUpdateView, utteranceView } from './transcription-view.js';

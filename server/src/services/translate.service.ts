@@ -1,7 +1,7 @@
 import type { TranslateTextRequest, TranslateTextResponse } from '@parley/schemas/types';
+import { ApiError } from '../core/api-error.js';
+import type { Caller } from '../core/caller.js';
 import { TranslateInputError } from '../engines/translate/translate.engine.js';
-import { ApiError } from './api-error.js';
-import type { Caller } from './caller.js';
 import { requireEngine, type SpeechEngines } from './speech-engines.js';
 
 // POST /v1/translate-text. The engine does the work (languages, detection, structure, batching);

@@ -1,10 +1,10 @@
 import type { SessionTtsRequestData } from '@parley/schemas/proto';
+import { ApiError } from '../core/api-error.js';
+import type { Caller } from '../core/caller.js';
+import { ErrorText, SignedUrlTtl } from '../core/contracts.js';
 import { EngineUnavailableError } from '../engines/engine.js';
 import { TtsInputError } from '../engines/tts/tts.engine.js';
 import type { FileStore } from '../files/file-store.js';
-import { ApiError } from './api-error.js';
-import type { Caller } from './caller.js';
-import { ErrorText, SignedUrlTtl } from './contracts.js';
 import { requireEngine, type SpeechEngines } from './speech-engines.js';
 import { fileSegment, saveProduced } from './speech-files.js';
 

@@ -1,6 +1,6 @@
+import { ApiError } from '../core/api-error.js';
 import type { OutboundClient } from '../net/outbound-client.js';
 import { OutboundError, OutboundTimeoutError } from '../net/outbound-errors.js';
-import { ApiError } from './api-error.js';
 import type { PageContent } from './workspace-page.js';
 
 // Notion's public API, the one call the upload makes: POST {base}/v1/pages with the user's access

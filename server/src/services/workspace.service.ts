@@ -3,14 +3,14 @@ import type {
   UploadMeetingToWorkspaceRequest,
   UploadMeetingToWorkspaceResponse,
 } from '@parley/schemas/types';
+import { ApiError } from '../core/api-error.js';
+import type { Caller } from '../core/caller.js';
+import { MessageType } from '../core/contracts.js';
 import { createOutboundClient, type OutboundClient } from '../net/outbound-client.js';
 import { fromJson } from '../store/json-columns.js';
 import { participantIdsOf } from '../store/meetings.store.js';
 import type { Store } from '../store/store.js';
 import type { WorkspaceConnection, WorkspaceTokenRow } from '../store/workspace.store.js';
-import { ApiError } from './api-error.js';
-import type { Caller } from './caller.js';
-import { MessageType } from './contracts.js';
 import { requireMeeting } from './meeting-access.js';
 import { formatMicros } from './timestamps.js';
 import { createNotionPage, type NotionParent } from './workspace-notion.client.js';

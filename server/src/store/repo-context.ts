@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { IdGenerator } from '../services/ids.js';
+import type { IdGenerator } from '../core/ids.js';
 import type { Database, Dialect } from './database.js';
 import type { Stamps } from './stamps.js';
 

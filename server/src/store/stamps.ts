@@ -1,4 +1,4 @@
-import type { Clock } from '../services/clock.js';
+import type { Clock } from '../core/clock.js';
 
 // Every `created_us`/`updated_us` comes from here. Listing cursors are "updated strictly before X",
 // which only pages without losing or repeating a row if no two rows of a table share a stamp. This

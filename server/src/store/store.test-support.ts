@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Clock, manualClock } from '../services/clock.js';
-import { sequentialIds } from '../services/ids.js';
+import { type Clock, manualClock } from '../core/clock.js';
+import { sequentialIds } from '../core/ids.js';
 import type { TestDatabase } from '../testing/databases.js';
 import type { NewMeeting } from './meetings.store.js';
 import { openStore, type Store } from './store.js';

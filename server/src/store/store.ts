@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { Clock } from '../services/clock.js';
-import type { IdGenerator } from '../services/ids.js';
+import type { Clock } from '../core/clock.js';
+import type { IdGenerator } from '../core/ids.js';
 import { AccountsStore } from './accounts.store.js';
 import { AiDocumentsStore } from './ai-documents.store.js';
 import { connect } from './connect.js';

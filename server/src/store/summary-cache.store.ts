@@ -1,4 +1,4 @@
-import { MessageType } from '../services/contracts.js';
+import { MessageType } from '../core/contracts.js';
 import type { MessageRow } from './messages.store.js';
 import type { RepoContext } from './repo-context.js';
 

@@ -6,10 +6,13 @@ import { join } from 'node:path';
 import { validate } from '@parley/schemas';
 import { pino } from 'pino';
 import { type AppDeps, createApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { systemClock } from '../core/clock.js';
+import { loadConfig } from '../core/config.js';
+import { sequentialIds } from '../core/ids.js';
 import { FileStore } from '../files/file-store.js';
-import { systemClock } from '../services/clock.js';
-import { sequentialIds } from '../services/ids.js';
+import type { JobWorker } from '../jobs/job-worker.js';
+import { createJobWorker } from '../jobs/jobs.js';
+import { type MailTransport, outboxMailTransport } from '../services/mail.transport.js';
 import { createServices, type ServiceDeps, type Services } from '../services/services.js';
 import { openStore, type Store } from '../store/store.js';
 import { type LiveSttMountDeps, mountLiveStt } from '../ws/live-stt.mount.js';
@@ -39,6 +42,8 @@ export interface TestServer {
   wsUrl: string;
   store: Store;
   services: Services;
+  /** The outbox worker, not started: a test steps it with `runDue()`. */
+  jobs: JobWorker;
   files: FileStore;
   /** POST `body` as JSON (a string is sent as-is) to `path`. */
   post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
@@ -55,8 +60,10 @@ export async function startTestServer(
     databaseUrl?: string;
     env?: Record<string, string>;
     deps?: Partial<AppDeps>;
-    /** Extra service dependencies (an llm engine, a mail transport, an outbound client). */
+    /** Extra service dependencies (an llm engine, an outbound client). */
     serviceDeps?: Partial<ServiceDeps>;
+    /** Where the job worker delivers mail; the outbox table when absent. */
+    mailTransport?: MailTransport;
     /** Engines (and limits) for WS /v1/stt/stream; without them the live path is not mounted. */
     live?: Omit<LiveSttMountDeps, 'services'>;
   } = {},
@@ -73,6 +80,13 @@ export async function startTestServer(
   const ids = sequentialIds();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir, clock: systemClock, ids });
   const services = createServices({ store, clock: systemClock, ids, config, ...options.serviceDeps });
+  const logger = pino({ level: 'silent' });
+  const jobs = createJobWorker({
+    store,
+    clock: options.serviceDeps?.clock ?? systemClock,
+    mailTransport: options.mailTransport ?? outboxMailTransport(store),
+    logger,
+  });
   let url = '';
   const files = new FileStore({
     rootDir: join(dataDir, 'files'),
@@ -80,7 +94,7 @@ export async function startTestServer(
     clock: systemClock,
     baseUrl: () => url,
   });
-  const deps = { config, store, clock: systemClock, ids, logger: pino({ level: 'silent' }), services, files };
+  const deps = { config, store, clock: systemClock, ids, logger, services, files };
   const app = createApp({ ...deps, ...options.deps });
   const server: Server = createServer(app);
   const live = options.live ? mountLiveStt(server, { ...options.live, services }) : undefined;
@@ -113,6 +127,7 @@ export async function startTestServer(
     wsUrl: url.replace(/^http/, 'ws'),
     store,
     services,
+    jobs,
     files,
     post: (path, body, headers) => send('POST', path, body, headers),
     get: (path, headers) => send('GET', path, undefined, headers),

@@ -1,6 +1,6 @@
 import type { StreamServerFrame } from '@parley/schemas/types';
+import type { StreamFormat } from '../engines/stt/live-stt.contract.js';
 import { jsonCodec } from './json-codec.js';
-import type { StreamFormat } from './live-stt.contract.js';
 import { protobufCodec } from './protobuf-codec.js';
 
 // How server frames travel in each mode: `format=json` as JSON text frames, otherwise as binary

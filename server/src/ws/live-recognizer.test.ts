@@ -2,11 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { concatPcm, msToSamples, pcmToBytes } from '../engines/audio/pcm.js';
 import { silence, speak } from '../engines/audio/test-speech.js';
+import type { LiveSttEngine, LiveUtterance } from '../engines/stt/live-stt.contract.js';
+import { liveSttLimits } from '../engines/stt/live-stt.limits.js';
 import type { SttResult } from '../engines/stt/stt.engine.js';
 import { FvadEngine } from '../engines/vad/fvad.adapter.js';
 import { LiveRecognizer } from './live-recognizer.js';
-import type { LiveSttEngine, LiveUtterance } from './live-stt.contract.js';
-import { liveSttLimits } from './live-stt.limits.js';
 
 // The audio path with the real endpointer and a recorder-like recognizer double, so the test can
 // see exactly which audio the recognizer was given and make it slow on purpose.

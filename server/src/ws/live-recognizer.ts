@@ -2,9 +2,6 @@ import { concatPcm, msToSamples, samplesToMs } from '../engines/audio/pcm.js';
 import type { DenoiseEngine, DenoiseStream } from '../engines/denoise/denoise.engine.js';
 import type { DiarizationEngine, DiarizationSession } from '../engines/diarization/diarization.engine.js';
 import { EngineUnavailableError } from '../engines/engine.js';
-import type { SttStream } from '../engines/stt/stt.engine.js';
-import type { SpeechSegment, VadEngine, VadEvent, VadStream } from '../engines/vad/vad.engine.js';
-import { type AudioInput, createAudioInput } from './audio-input.js';
 import type {
   LiveInterim,
   LiveSttEngine,
@@ -12,7 +9,10 @@ import type {
   LiveUtterance,
   OpusDecoderLike,
   StreamEncoding,
-} from './live-stt.contract.js';
+} from '../engines/stt/live-stt.contract.js';
+import type { SttStream } from '../engines/stt/stt.engine.js';
+import type { SpeechSegment, VadEngine, VadEvent, VadStream } from '../engines/vad/vad.engine.js';
+import { type AudioInput, createAudioInput } from './audio-input.js';
 import { PcmHistory } from './pcm-history.js';
 
 // One session's audio path: frames → PCM → (denoise) → endpointer → recognizer → interims and

@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { StreamServerFrame } from '@parley/schemas/types';
 import { WebSocket } from 'ws';
 import { pcmToBytes } from '../engines/audio/pcm.js';
+import type { StreamFormat } from '../engines/stt/live-stt.contract.js';
+import { PCM16_BYTES_PER_MS } from '../engines/stt/live-stt.limits.js';
 import { codecFor, type FrameCodec } from './frame-codec.js';
-import type { StreamFormat } from './live-stt.contract.js';
-import { PCM16_BYTES_PER_MS } from './live-stt.limits.js';
 
 // A small live-STT client that speaks the protocol as a user's program would: connect with query
 // parameters, send the config, pace audio in 20 ms frames by the wall clock, send the empty frame,

@@ -1,13 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import { systemClock } from '../core/clock.js';
+import { ErrorText, StreamClose } from '../core/contracts.js';
+import { randomIds } from '../core/ids.js';
+import type { LiveCaller, LiveLogger, LiveSttDeps } from '../engines/stt/live-stt.contract.js';
+import { liveSttLimits } from '../engines/stt/live-stt.limits.js';
 import { queryCredential } from '../http/auth.middleware.js';
-import { systemClock } from '../services/clock.js';
-import { ErrorText, StreamClose } from '../services/contracts.js';
-import { randomIds } from '../services/ids.js';
 import { codecFor } from './frame-codec.js';
-import type { LiveCaller, LiveLogger, LiveSttDeps } from './live-stt.contract.js';
-import { liveSttLimits } from './live-stt.limits.js';
 import { OutboundQueue } from './outbound-queue.js';
 import { closeReason, failureOf, StreamFailure } from './stream-failure.js';
 import { formatOf, parseStreamQuery } from './stream-params.js';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StreamClose } from '../core/contracts.js';
 import { FfmpegAudioEngine } from '../engines/audio/ffmpeg-audio.adapter.js';
 import { fixtureFiles, fixturePcm, fixturesPresent } from '../engines/audio/fixture-audio.js';
 import { OggPacketReader } from '../engines/audio/ogg-packets.js';
 import { concatPcm } from '../engines/audio/pcm.js';
 import { converse, silence, speak } from '../engines/audio/test-speech.js';
 import { wordErrorRate } from '../engines/stt/wer.js';
-import { StreamClose } from '../services/contracts.js';
 import {
   type LiveTestServer,
   memorySink,

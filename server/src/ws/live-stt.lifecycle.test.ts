@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { StreamClose } from '../core/contracts.js';
 import { concatPcm } from '../engines/audio/pcm.js';
 import { silence, speak } from '../engines/audio/test-speech.js';
 import { wordErrorRate } from '../engines/stt/wer.js';
-import { StreamClose } from '../services/contracts.js';
 import {
   memorySink,
   type RealEngines,

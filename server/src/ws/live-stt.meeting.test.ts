@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_PAGE_CURSOR, MeetingStatus, StreamClose } from '../core/contracts.js';
 import { fixtureFiles, fixturePcm, fixturesPresent } from '../engines/audio/fixture-audio.js';
 import { concatPcm } from '../engines/audio/pcm.js';
 import { ENGLISH_SENTENCES, silence, speak } from '../engines/audio/test-speech.js';
-import { FIRST_PAGE_CURSOR, MeetingStatus, StreamClose } from '../services/contracts.js';
 import { testDatabases } from '../testing/databases.js';
 import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 import { type RealEngines, realEngines } from './live-stt.test-support.js';

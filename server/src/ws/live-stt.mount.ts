@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
+import { LIVE_STT_PATH } from '../core/contracts.js';
+import type { LiveSttDeps } from '../engines/stt/live-stt.contract.js';
 import { routeUpgrades } from '../http/upgrade-router.js';
-import { LIVE_STT_PATH } from '../services/contracts.js';
 import type { Services } from '../services/services.js';
-import type { LiveSttDeps } from './live-stt.contract.js';
 import { createLiveSttServer, type LiveSttServer } from './live-stt-server.js';
 
 // Puts WS /v1/stt/stream on an HTTP server, authenticated by the accounts service and recording

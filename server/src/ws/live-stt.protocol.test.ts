@@ -1,7 +1,7 @@
 import { validate } from '@parley/schemas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ErrorText, StreamClose, StreamErrorClose } from '../core/contracts.js';
 import { PocketsphinxSttEngine } from '../engines/stt/pocketsphinx.adapter.js';
-import { ErrorText, StreamClose, StreamErrorClose } from '../services/contracts.js';
 import {
   type LiveTestServer,
   memorySink,

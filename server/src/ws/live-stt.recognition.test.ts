@@ -1,10 +1,10 @@
 import { validate } from '@parley/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StreamClose } from '../core/contracts.js';
 import { fixtureFiles, fixturePcm, fixturesPresent } from '../engines/audio/fixture-audio.js';
 import { concatPcm } from '../engines/audio/pcm.js';
 import { ENGLISH_SENTENCES, silence, speak } from '../engines/audio/test-speech.js';
 import { wordErrorRate } from '../engines/stt/wer.js';
-import { StreamClose } from '../services/contracts.js';
 import {
   type LiveTestServer,
   memorySink,

@@ -1,12 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ApiError } from '../core/api-error.js';
+import { LIVE_STT_PATH } from '../core/contracts.js';
 import { RnnoiseDenoiseEngine } from '../engines/denoise/rnnoise-denoise.adapter.js';
 import { ClassicalDiarizationEngine } from '../engines/diarization/classical-diarization.adapter.js';
-import { PocketsphinxSttEngine } from '../engines/stt/pocketsphinx.adapter.js';
-import { FvadEngine } from '../engines/vad/fvad.adapter.js';
-import { routeUpgrades } from '../http/upgrade-router.js';
-import { ApiError } from '../services/api-error.js';
-import { LIVE_STT_PATH } from '../services/contracts.js';
 import type {
   LiveInterim,
   LiveResultsSink,
@@ -14,7 +11,10 @@ import type {
   LiveSessionInfo,
   LiveSttDeps,
   LiveUtterance,
-} from './live-stt.contract.js';
+} from '../engines/stt/live-stt.contract.js';
+import { PocketsphinxSttEngine } from '../engines/stt/pocketsphinx.adapter.js';
+import { FvadEngine } from '../engines/vad/fvad.adapter.js';
+import { routeUpgrades } from '../http/upgrade-router.js';
 import { createLiveSttServer, type LiveSttServer } from './live-stt-server.js';
 
 // Test support (not a test): the real engines, a real HTTP server on 127.0.0.1 port 0 routing the

@@ -1,5 +1,3 @@
-// The schemas package does not export its protobuf module by name yet, so it is reached by path,
-// as services/contracts.ts reaches the constants.
 import { decodeStreamFrame, encodeStreamFrame } from '@parley/schemas/proto';
 import type { FrameCodec } from './frame-codec.js';
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { LiveInterim, LiveUtterance } from './live-stt.contract.js';
+import type { LiveInterim, LiveUtterance } from '../engines/stt/live-stt.contract.js';
 import { RecorderQueue } from './recorder-queue.js';
 
 const logger = { debug() {}, info() {}, warn() {}, error() {} };

@@ -1,11 +1,11 @@
-import { withDeadline } from './deadline.js';
 import type {
   LiveInterim,
   LiveLogger,
   LiveSessionEnd,
   LiveSessionRecorder,
   LiveUtterance,
-} from './live-stt.contract.js';
+} from '../engines/stt/live-stt.contract.js';
+import { withDeadline } from './deadline.js';
 
 // Hands a session's results to its recorder one call at a time and in order, without making the
 // stream wait for storage. Finals are never dropped; of the interims waiting behind a slow

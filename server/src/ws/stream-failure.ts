@@ -1,7 +1,7 @@
+import { ApiError } from '../core/api-error.js';
+import { StreamErrorClose, type StreamErrorCode } from '../core/contracts.js';
 import { AudioDecodeError } from '../engines/audio/audio.engine.js';
 import { EngineFailedError, EngineUnavailableError } from '../engines/engine.js';
-import { ApiError } from '../services/api-error.js';
-import { StreamErrorClose, type StreamErrorCode } from '../services/contracts.js';
 
 // Why a session ends early: the stream-error frame's code and message, and the close code that
 // follows it (StreamErrorClose). Anything unexpected becomes INTERNAL with a fixed text, so engine

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Limits } from '../services/contracts.js';
+import { Limits } from '../core/contracts.js';
+import { keepContextKeywords, keepLanguageHints } from '../engines/stt/recognition-hints.js';
 import { StreamFailure } from './stream-failure.js';
-import {
-  keepContextKeywords,
-  keepLanguageHints,
-  parseStreamQuery,
-  readConfigFrame,
-  sessionSettings,
-} from './stream-params.js';
+import { parseStreamQuery, readConfigFrame, sessionSettings } from './stream-params.js';
 
 const query = (text: string) => parseStreamQuery(new URLSearchParams(text));
 const newId = () => 'sess_generated';

@@ -1,7 +1,8 @@
 import { validate } from '@parley/schemas';
 import type { StreamConfig } from '@parley/schemas/types';
-import { ErrorText, Limits } from '../services/contracts.js';
-import type { LiveSessionInfo, StreamFormat } from './live-stt.contract.js';
+import { ErrorText } from '../core/contracts.js';
+import type { LiveSessionInfo, StreamFormat } from '../engines/stt/live-stt.contract.js';
+import { keepContextKeywords, keepLanguageHints } from '../engines/stt/recognition-hints.js';
 import { StreamFailure } from './stream-failure.js';
 
 // The session's settings from its two sources: the query string of the upgrade request and the
@@ -16,41 +17,6 @@ export interface StreamQuery {
 }
 
 export type SessionSettings = Omit<LiveSessionInfo, 'caller' | 'startedAtMicros'>;
-
-/** Comma lists and repeated entries → trimmed, non-empty items. */
-export function listItems(value: readonly string[] | string | undefined): string[] {
-  if (value === undefined) return [];
-  const entries = typeof value === 'string' ? [value] : value;
-  return entries
-    .flatMap((entry) => entry.split(','))
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
-
-/** The first Limits.languageHintsKept distinct hints; extras are dropped, as the spec says. */
-export function keepLanguageHints(value: readonly string[] | string | undefined): string[] {
-  const seen = new Set<string>();
-  const kept: string[] = [];
-  for (const hint of listItems(value)) {
-    if (seen.has(hint.toLowerCase())) continue;
-    seen.add(hint.toLowerCase());
-    kept.push(hint);
-    if (kept.length === Limits.languageHintsKept) break;
-  }
-  return kept;
-}
-
-/** Keywords in order while their total length stays within Limits.contextKeywordsChars. */
-export function keepContextKeywords(value: readonly string[] | string | undefined): string[] {
-  const kept: string[] = [];
-  let total = 0;
-  for (const keyword of listItems(value)) {
-    total += keyword.length;
-    if (total > Limits.contextKeywordsChars) break;
-    kept.push(keyword);
-  }
-  return kept;
-}
 
 /**
  * The format is read first and on its own: every later error frame is sent in it. Anything but

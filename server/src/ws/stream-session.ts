@@ -1,10 +1,7 @@
 import type { StreamServerFrame } from '@parley/schemas/types';
-import type { Clock } from '../services/clock.js';
-import { StreamClose } from '../services/contracts.js';
-import type { IdGenerator } from '../services/ids.js';
-import { withDeadline } from './deadline.js';
-import { checkEngines } from './engine-check.js';
-import { LiveRecognizer, type RecognizerEngines } from './live-recognizer.js';
+import type { Clock } from '../core/clock.js';
+import { StreamClose } from '../core/contracts.js';
+import type { IdGenerator } from '../core/ids.js';
 import type {
   LiveCaller,
   LiveEndReason,
@@ -14,7 +11,10 @@ import type {
   LiveSessionInfo,
   LiveSttLimits,
   LiveUtterance,
-} from './live-stt.contract.js';
+} from '../engines/stt/live-stt.contract.js';
+import { withDeadline } from './deadline.js';
+import { checkEngines } from './engine-check.js';
+import { LiveRecognizer, type RecognizerEngines } from './live-recognizer.js';
 import type { FrameKind } from './outbound-queue.js';
 import { RecorderQueue } from './recorder-queue.js';
 import { closeReason, failureOf, StreamFailure } from './stream-failure.js';

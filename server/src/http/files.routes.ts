@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { ApiError } from '../services/api-error.js';
-import type { Clock } from '../services/clock.js';
-import { contentTypeOf, FILES_PREFIX, type FileStore } from './file-store.js';
-import { verifySignature } from './signed-url.js';
+import { ApiError } from '../core/api-error.js';
+import type { Clock } from '../core/clock.js';
+import { contentTypeOf, FILES_PREFIX, type FileStore } from '../files/file-store.js';
+import { verifySignature } from '../files/signed-url.js';
 
 // GET /files/<key>?expires=…&signature=… — the signed URLs FileStore hands out. A bad or expired
 // signature is 403 whether or not the file exists, so keys cannot be probed.

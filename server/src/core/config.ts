@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { validate } from '@parley/schemas';
 import type { ServerConfig } from '@parley/schemas/types';
-import { DEFAULT_PARTNER_SEGMENT, DEFAULT_WORKSPACE_SEGMENT } from './services/contracts.js';
+import { DEFAULT_PARTNER_SEGMENT, DEFAULT_WORKSPACE_SEGMENT } from './contracts.js';
 
 // Environment -> configuration, validated against schemas/json/server-config.schema.json. This is
 // the one place for the server's defaults; nothing else reads process.env.
@@ -9,7 +9,7 @@ import { DEFAULT_PARTNER_SEGMENT, DEFAULT_WORKSPACE_SEGMENT } from './services/c
 export type Config = ServerConfig;
 type Env = Record<string, string | undefined>;
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export const CONFIG_DEFAULTS = {
   port: 8080,

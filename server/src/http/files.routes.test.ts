@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkKey } from '../files/file-store.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
-import { checkKey } from './file-store.js';
 
 let server: TestServer;
 

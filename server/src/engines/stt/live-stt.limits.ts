@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { StreamAudio } from '../services/contracts.js';
+import { StreamAudio } from '../../core/contracts.js';
 import type { LiveSttLimits } from './live-stt.contract.js';
 
 // The live stream's limits and timings: the one home of these numbers (README "Live speech-to-text").

@@ -1,10 +1,10 @@
-import type { DenoiseEngine } from '../engines/denoise/denoise.engine.js';
-import type { DiarizationEngine } from '../engines/diarization/diarization.engine.js';
-import type { SttEngine } from '../engines/stt/stt.engine.js';
-import type { VadEngine } from '../engines/vad/vad.engine.js';
-import type { Caller } from '../services/caller.js';
-import type { Clock } from '../services/clock.js';
-import type { IdGenerator } from '../services/ids.js';
+import type { Caller } from '../../core/caller.js';
+import type { Clock } from '../../core/clock.js';
+import type { IdGenerator } from '../../core/ids.js';
+import type { DenoiseEngine } from '../denoise/denoise.engine.js';
+import type { DiarizationEngine } from '../diarization/diarization.engine.js';
+import type { VadEngine } from '../vad/vad.engine.js';
+import type { SttEngine } from './stt.engine.js';
 
 // What the live speech-to-text socket needs from the rest of the server, all injected: who the
 // API key belongs to, the engines, where results are recorded, and its limits. main.ts builds these

@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { cruise, type IForbiddenRuleType } from 'dependency-cruiser';
+import { describe, expect, it } from 'vitest';
+
+// The floor rule of server/README.md "Layout": a module imports from its own floor or the floors
+// below it, never above. This list is its one home. Tests and test helpers may reach any floor.
+
+const FLOORS: readonly (readonly string[])[] = [
+  ['core'],
+  ['store', 'engines', 'net', 'files'],
+  ['services'],
+  ['jobs'],
+  ['http', 'ws', 'partner', 'emulator'],
+  ['app.ts', 'main.ts', 'testing'],
+];
+
+const SRC = 'server/src/';
+const pathsOf = (names: readonly string[]) =>
+  `^${SRC}(${names.map((n) => n.replace('.', '\\.')).join('|')})(/|$)`;
+const TEST_CODE = '\\.test\\.ts$|\\.test-support\\.ts$|^server/src/testing/';
+
+/** One rule per floor: nothing on it imports from any floor above it. */
+function floorRules(): IForbiddenRuleType[] {
+  return FLOORS.slice(0, -1).map((floor, index) => ({
+    name: `floor-${index}-${floor.join('-')}`,
+    severity: 'error',
+    from: { path: pathsOf(floor), pathNot: TEST_CODE },
+    to: { path: pathsOf(FLOORS.slice(index + 1).flat()) },
+  }));
+}
+
+describe('floor order of server/src', () => {
+  it('has no import that climbs a floor', async () => {
+    const result = await cruise([SRC], {
+      baseDir: fileURLToPath(new URL('../../', import.meta.url)),
+      validate: true,
+      ruleSet: { forbidden: floorRules() },
+      tsPreCompilationDeps: true,
+      tsConfig: { fileName: 'server/tsconfig.json' },
+      doNotFollow: { path: 'node_modules' },
+      exclude: { path: 'node_modules' },
+    });
+    const output = result.output;
+    if (typeof output === 'string') throw new Error('dependency-cruiser returned text, not a result');
+    const climbs = output.summary.violations.map((v) => `${v.from} -> ${v.to} (${v.rule.name})`);
+    expect(output.summary.totalCruised).toBeGreaterThan(100);
+    expect(climbs).toEqual([]);
+  });
+});

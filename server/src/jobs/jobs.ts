@@ -1,0 +1,25 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../core/clock.js';
+import { MAIL_JOB } from '../services/mail.service.js';
+import type { MailTransport } from '../services/mail.transport.js';
+import type { Store } from '../store/store.js';
+import { JobWorker } from './job-worker.js';
+import { mailJobHandler } from './mail.job.js';
+
+// The outbox worker with every job kind the server queues registered. The composition roots
+// (main.ts, testing/test-server.ts) build it once; main.ts starts and stops it, tests step it with
+// `runDue()`.
+
+export interface JobDeps {
+  store: Store;
+  clock: Clock;
+  /** Where queued e-mail goes (main.ts: the mail outbox table, read by GET /_emulator/mail). */
+  mailTransport: MailTransport;
+  logger: Logger;
+}
+
+export function createJobWorker(deps: JobDeps): JobWorker {
+  const jobs = new JobWorker({ store: deps.store, clock: deps.clock, logger: deps.logger });
+  jobs.register(MAIL_JOB, mailJobHandler(deps.mailTransport));
+  return jobs;
+}
