@@ -51,6 +51,7 @@ export function securityOf(auth: Auth): Record<string, string[]>[] {
       return [{ ApiKeyQuery: [] }];
     case 'partner-bearer':
       return [{ PartnerOAuth: [] }];
+    case 'session':
     case 'none':
       return [];
   }
@@ -128,15 +129,17 @@ export function errorResponses(
   usesEngine: boolean,
 ) {
   const out: Record<string, { $ref: string }> = {};
-  if (route.name === 'partner-token') {
+  // Form bodies are the OAuth token endpoint's, which answers with RFC 6749 errors.
+  if (route.body === 'form-or-json') {
     out['400'] = responseRef('OAuthError');
     out['401'] = responseRef('OAuthError');
     out['500'] = responseRef('InternalError');
     return out;
   }
-  if (route.auth !== 'none' || validatesJson) out['400'] = responseRef('BadRequest');
+  const credential = route.auth !== 'none' && route.auth !== 'session';
+  if (credential || validatesJson) out['400'] = responseRef('BadRequest');
   if (route.auth === 'partner-bearer') out['401'] = responseRef('PartnerUnauthorized');
-  else if (route.auth !== 'none') out['401'] = responseRef('Unauthorized');
+  else if (credential) out['401'] = responseRef('Unauthorized');
   if (takesId) out['404'] = responseRef('NotFound');
   if (validatesJson) out['422'] = responseRef('ValidationFailed');
   out['500'] = responseRef('InternalError');

@@ -1,8 +1,31 @@
-// The route catalog: every HTTP route of the spec with its auth and the ids of its request and
-// response schemas (files `schemas/json/<id>.schema.json`). The server mounts routes from it, the
-// OpenAPI test checks the document lists exactly these, and the conformance kit walks it.
+// The route catalog: every HTTP route of the spec with its auth, its body and answer kinds and the
+// ids of its request and response schemas (files `schemas/json/<id>.schema.json`). The server serves
+// each entry through one pipeline (auth, body, validation, handler, answer), openapi.yaml is built
+// from it, the OpenAPI test checks the document lists exactly these, and the conformance kit walks it.
 
-export type Auth = 'api-key' | 'query-key' | 'partner-bearer' | 'none';
+/**
+ * Who may call a route.
+ * - `api-key`: X-API-Key, or `Authorization: Bearer` carrying an API key or (where the server has a
+ *   bearer verifier) an OAuth access token.
+ * - `query-key`: the `api_key` (or `authorization`) query parameter, then the headers as `api-key`.
+ * - `partner-bearer`: an OAuth access token holding every scope of `scopes` (a missing scope is
+ *   403 `insufficient_scope`, RFC 6750 §3.1).
+ * - `session`: HTML pages (OAuth sign-in and consent); the caller of the session cookie when there
+ *   is one, and the page itself decides what an anonymous visitor sees.
+ * - `none`: public.
+ */
+export type Auth = 'api-key' | 'query-key' | 'partner-bearer' | 'session' | 'none';
+
+/**
+ * What the request carries. `json`: a JSON body; it may be omitted (read as `{}`) exactly when the
+ * request schema has no required field (requestBodyRequired, one home). `json-or-protobuf`: JSON, or
+ * the `requestProto` message with Content-Type application/x-protobuf. `protobuf`: only the message.
+ * `form-or-json`: application/x-www-form-urlencoded (or JSON) fields. `none`: no body (GET).
+ */
+export type BodyKind = 'none' | 'json' | 'json-or-protobuf' | 'protobuf' | 'form-or-json';
+
+/** What a 200 carries: the `response` schema as JSON, the `responseProto` message, or an HTML page. */
+export type AnswerKind = 'json' | 'protobuf' | 'html';
 
 export interface RouteSpec {
   /** Stable name, also the operationId in openapi.yaml. */
@@ -13,12 +36,20 @@ export interface RouteSpec {
   /** Express-style path; `:id` for path parameters. Partner paths use the default segment. */
   path: string;
   auth: Auth;
-  /** Schema id of the JSON request body; undefined when the route takes none (or not JSON). */
+  /** OAuth scopes a `partner-bearer` token must hold. */
+  scopes?: readonly string[];
+  body: BodyKind;
+  /** Schema id of the request's fields (the JSON body, or the form's fields). */
   request?: string;
-  /** The spec lets the client omit the body; a missing body then counts as `{}`. */
-  optionalBody?: boolean;
+  /** Protobuf message of a `protobuf` or `json-or-protobuf` body (schemas/proto/parley/v1). */
+  requestProto?: ProtoMessage;
+  answer: AnswerKind;
   /** Schema id of the 200 JSON body. */
   response?: string;
+  /** Protobuf message of a `protobuf` answer. */
+  responseProto?: ProtoMessage;
+  /** Schema id of the body the server posts to the client's `callback_url`. */
+  callback?: string;
   group:
     | 'meetings'
     | 'messages'
@@ -34,19 +65,32 @@ export interface RouteSpec {
     | 'ops';
 }
 
-const rest = (
-  group: RouteSpec['group'],
-  name: string,
-  summary: string,
-  extra: Pick<RouteSpec, 'optionalBody'> = {},
-): RouteSpec => ({
+export interface ProtoMessage {
+  /** Fully qualified name, e.g. `parley.v1.SttRequest`. */
+  name: string;
+  /** File under schemas/proto/parley/v1/. */
+  file: string;
+}
+
+/**
+ * Whether a request schema makes the body required: it does when the schema has a required field;
+ * a schema without one accepts a missing body as `{}`. The one home of "body optional", read by the
+ * server and by build-openapi.ts.
+ */
+export function requestBodyRequired(schema: object | undefined): boolean {
+  const required = (schema as { required?: unknown } | undefined)?.required;
+  return Array.isArray(required) && required.length > 0;
+}
+
+const rest = (group: RouteSpec['group'], name: string, summary: string): RouteSpec => ({
   name,
   summary,
-  ...extra,
   method: 'POST',
   path: `/v1/${name}`,
   auth: 'api-key',
+  body: 'json',
   request: `${name}.request`,
+  answer: 'json',
   response: `${name}.response`,
   group,
 });
@@ -54,7 +98,7 @@ const rest = (
 export const restRoutes: RouteSpec[] = [
   rest('meetings', 'create-meeting', 'Create a meeting'),
   rest('meetings', 'delete-meeting', 'Delete a meeting'),
-  rest('meetings', 'get-meetings', "List the caller's meetings", { optionalBody: true }),
+  rest('meetings', 'get-meetings', "List the caller's meetings"),
   rest('messages', 'send-meeting-message', 'Send a message to a meeting'),
   rest('messages', 'delete-meeting-message', 'Delete a meeting message'),
   rest('messages', 'get-meeting-messages', 'List the messages of a meeting'),
@@ -66,15 +110,13 @@ export const restRoutes: RouteSpec[] = [
   rest('participants', 'remove-meeting-participants', 'Remove participants from a meeting'),
   rest('participants', 'assign-co-host', 'Assign co-hosts'),
   rest('participants', 'remove-co-host', 'Remove co-hosts'),
-  rest('settings', 'get-user-default-meeting-setting', "Get the caller's default meeting settings", {
-    optionalBody: true,
-  }),
+  rest('settings', 'get-user-default-meeting-setting', "Get the caller's default meeting settings"),
   rest('settings', 'update-user-default-meeting-setting', "Replace the caller's default meeting settings"),
   rest('transcription', 'get-live-transcription-chunks', 'List live transcription chunks'),
   rest('transcription', 'get-transcript-utterances', 'List finalized transcript utterances'),
   rest('transcription', 'update-transcript-utterance', "Correct an utterance's text"),
   rest('people', 'upload-meeting-to-workspace', "Upload a meeting's summary to the notes workspace"),
-  rest('people', 'get-my-people', "List the caller's contacts", { optionalBody: true }),
+  rest('people', 'get-my-people', "List the caller's contacts"),
   rest('speech', 'denoise', 'Reduce the noise of an audio file'),
 ];
 
@@ -85,17 +127,23 @@ export const speechRoutes: RouteSpec[] = [
     method: 'POST',
     path: '/v1/stt',
     auth: 'query-key',
+    body: 'json-or-protobuf',
     request: 'stt.request',
+    requestProto: { name: 'parley.v1.SttRequest', file: 'stt.proto' },
+    answer: 'json',
     response: 'stt.response',
     group: 'speech',
   },
-  // Protobuf in and out (SessionTTSRequest / SessionTTSResponse in schemas/proto).
   {
     name: 'tts',
     summary: 'Synthesize speech from text',
     method: 'POST',
     path: '/v1/tts',
     auth: 'query-key',
+    body: 'protobuf',
+    requestProto: { name: 'parley.v1.SessionTTSRequest', file: 'tts.proto' },
+    answer: 'protobuf',
+    responseProto: { name: 'parley.v1.SessionTTSResponse', file: 'tts.proto' },
     group: 'speech',
   },
   {
@@ -104,7 +152,9 @@ export const speechRoutes: RouteSpec[] = [
     method: 'POST',
     path: '/v1/translate-text',
     auth: 'api-key',
+    body: 'json',
     request: 'translate-text.request',
+    answer: 'json',
     response: 'translate-text.response',
     group: 'speech',
   },
@@ -116,7 +166,9 @@ export const partnerRoutes: RouteSpec[] = [
     summary: 'Start the OAuth authorization-code flow',
     method: 'GET',
     path: '/oauth/partner/authorize',
-    auth: 'none',
+    auth: 'session',
+    body: 'none',
+    answer: 'html',
     group: 'oauth',
   },
   {
@@ -125,7 +177,9 @@ export const partnerRoutes: RouteSpec[] = [
     method: 'POST',
     path: '/api/oauth/partner/token',
     auth: 'none',
+    body: 'form-or-json',
     request: 'oauth-token.request',
+    answer: 'json',
     response: 'oauth-token.response',
     group: 'oauth',
   },
@@ -135,6 +189,8 @@ export const partnerRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/api/partner/me',
     auth: 'partner-bearer',
+    body: 'none',
+    answer: 'json',
     response: 'partner-me.response',
     group: 'partner',
   },
@@ -144,6 +200,8 @@ export const partnerRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/api/partner/triggers/meeting-ended',
     auth: 'partner-bearer',
+    body: 'none',
+    answer: 'json',
     response: 'trigger-meeting-ended.response',
     group: 'partner',
   },
@@ -153,6 +211,8 @@ export const partnerRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/api/partner/triggers/summary-ready',
     auth: 'partner-bearer',
+    body: 'none',
+    answer: 'json',
     response: 'trigger-summary-ready.response',
     group: 'partner',
   },
@@ -162,6 +222,8 @@ export const partnerRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/api/partner/triggers/contact-discovered',
     auth: 'partner-bearer',
+    body: 'none',
+    answer: 'json',
     response: 'trigger-contact-discovered.response',
     group: 'partner',
   },
@@ -171,6 +233,8 @@ export const partnerRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/api/partner/triggers/followup-email-ready',
     auth: 'partner-bearer',
+    body: 'none',
+    answer: 'json',
     response: 'trigger-followup-email-ready.response',
     group: 'partner',
   },
@@ -180,6 +244,8 @@ export const partnerRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/api/partner/meetings/:id',
     auth: 'partner-bearer',
+    body: 'none',
+    answer: 'json',
     response: 'partner-meeting.response',
     group: 'partner',
   },
@@ -189,8 +255,11 @@ export const partnerRoutes: RouteSpec[] = [
     method: 'POST',
     path: '/api/partner/meetings/:id/generate-document',
     auth: 'partner-bearer',
+    body: 'json',
     request: 'generate-document.request',
+    answer: 'json',
     response: 'generate-document.response',
+    callback: 'generate-document-callback',
     group: 'partner',
   },
 ];
@@ -202,6 +271,8 @@ export const opsRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/health',
     auth: 'none',
+    body: 'none',
+    answer: 'json',
     response: 'health.response',
     group: 'ops',
   },

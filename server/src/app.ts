@@ -3,14 +3,16 @@ import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
 import express from 'express';
 import type { Logger } from 'pino';
+import type { BearerVerifier, SessionReader } from './core/bearer-verifier.js';
 import type { Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
+import { allRoutes } from './core/contracts.js';
 import type { IdGenerator } from './core/ids.js';
 import { emulatorRoutes } from './emulator/emulator.routes.js';
 import { FileStore } from './files/file-store.js';
 import { aiRoutes } from './http/ai.routes.js';
-import { authMiddleware, callerResolvers } from './http/auth.middleware.js';
 import { cachedDataRoutes } from './http/cached-data.routes.js';
+import { callerResolvers } from './http/caller-auth.js';
 import { docsRoutes } from './http/docs.routes.js';
 import { errorHandler, notFound } from './http/error-handler.middleware.js';
 import { filesRoutes } from './http/files.routes.js';
@@ -21,10 +23,11 @@ import { createMetrics, type Metrics } from './http/metrics.js';
 import { type EngineStatusSource, opsRoutes } from './http/ops.routes.js';
 import { participantsRoutes } from './http/participants.routes.js';
 import { peopleRoutes } from './http/people.routes.js';
-import { createRouteKit } from './http/route-kit.js';
+import { createRouteKit, type RouteKit } from './http/route-kit.js';
 import { settingsRoutes } from './http/settings.routes.js';
 import { speechRoutes } from './http/speech.routes.js';
 import { transcriptionRoutes } from './http/transcription.routes.js';
+import { UNSERVED_ROUTES } from './http/unserved-routes.js';
 import { workspaceRoutes } from './http/workspace.routes.js';
 import { createOutboundClient, type OutboundClient } from './net/outbound-client.js';
 import { createServices, type Services } from './services/services.js';
@@ -56,6 +59,10 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Where produced files go; a store under <dataDir>/files with a per-process secret when absent. */
   files?: FileStore;
+  /** OAuth access tokens (partner routes, Bearer on meeting routes); those routes unserved without it. */
+  bearer?: BearerVerifier;
+  /** The session cookie of the OAuth pages. */
+  session?: SessionReader;
   /** Runs after POST /_emulator/reset wiped the database (main.ts recreates the demo account). */
   afterReset?: () => Promise<void>;
 }
@@ -64,9 +71,12 @@ export function createApp(deps: AppDeps): RequestListener {
   const { config, store } = deps;
   const services = deps.services ?? createServices(deps);
   const metrics = deps.metrics ?? createMetrics({ processMetrics: false });
-  const resolvers = callerResolvers((credential: string) => services.accounts.authenticate(credential));
   const kit = createRouteKit({
-    auth: resolvers,
+    auth: callerResolvers({
+      authenticate: (credential: string) => services.accounts.authenticate(credential),
+      bearer: deps.bearer,
+      session: deps.session,
+    }),
     bodyLimitBytes: config.bodyLimitBytes,
     partnerSegment: config.partnerSegment,
   });
@@ -86,7 +96,9 @@ export function createApp(deps: AppDeps): RequestListener {
   // never used for one. Static files (/docs) keep theirs; express.static sets its own.
   app.set('etag', false);
 
-  app.use(opsRoutes(kit, { store, clock: deps.clock, metrics, engines: deps.engines }));
+  app.use(
+    opsRoutes(kit, { store, clock: deps.clock, metrics, engines: deps.engines, notServed: UNSERVED_ROUTES }),
+  );
   app.use(docsRoutes());
   app.use(filesRoutes(files, deps.clock));
   app.use(
@@ -114,20 +126,31 @@ export function createApp(deps: AppDeps): RequestListener {
   workspaceRoutes(kit, services.workspace);
   aiRoutes(kit, services.ai);
   cachedDataRoutes(kit, services.cachedData);
-  app.use(
-    speechRoutes(
-      kit,
-      createSpeechServices({
-        engines: deps.engines ?? {},
-        files,
-        outbound: deps.outbound ?? createOutboundClient({ allowPrivate: config.allowPrivateUrls }),
-        ids: deps.ids,
-      }),
-      { queryAuth: authMiddleware(resolvers['query-key']), bodyLimitBytes: config.bodyLimitBytes },
-    ),
+  speechRoutes(
+    kit,
+    createSpeechServices({
+      engines: deps.engines ?? {},
+      files,
+      outbound: deps.outbound ?? createOutboundClient({ allowPrivate: config.allowPrivateUrls }),
+      ids: deps.ids,
+    }),
   );
+  checkEveryRouteServed(kit);
 
   app.use(notFound());
   app.use(errorHandler());
   return frontDoor({ logger: deps.logger, metrics, routes: kit.table, fallback: app });
+}
+
+/** Every catalog route is mounted or named in UNSERVED_ROUTES, never both. */
+function checkEveryRouteServed(kit: RouteKit): void {
+  const mounted = kit.mounted();
+  const unserved = new Set(UNSERVED_ROUTES);
+  const missing = allRoutes.filter((r) => !mounted.has(r.name) && !unserved.has(r.name));
+  const both = allRoutes.filter((r) => mounted.has(r.name) && unserved.has(r.name));
+  if (missing.length > 0)
+    throw new Error(`catalog routes not mounted: ${missing.map((r) => r.name).join(', ')}`);
+  if (both.length > 0) {
+    throw new Error(`mounted yet listed as unserved: ${both.map((r) => r.name).join(', ')}`);
+  }
 }

@@ -665,6 +665,10 @@ export interface HealthResponse {
   version?: string;
   uptime_seconds?: number;
   /**
+   * Names (openapi.yaml operationId) of the catalog routes this deployment does not serve yet.
+   */
+  routes_not_served?: string[];
+  /**
    * Engine name (stt, tts, denoise, translate, llm, ...) to its state.
    */
   engines?: {

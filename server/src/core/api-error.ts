@@ -5,10 +5,13 @@ import { type ErrorCode, ErrorCodes } from './contracts.js';
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+  /** An RFC 6750 `WWW-Authenticate` challenge the answer carries (bearer-token routes). */
+  readonly challenge: string | undefined;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; challenge?: string }) {
     super(message, options);
     this.name = 'ApiError';
     this.code = code;
+    this.challenge = options?.challenge;
   }
 
   get status(): number {

@@ -1,6 +1,6 @@
 import { type Request, Router } from 'express';
 import { ApiError } from '../core/api-error.js';
-import { jsonBody } from '../http/json-body.middleware.js';
+import { readJsonBody } from '../http/json-body.js';
 import type { Services } from '../services/services.js';
 import { formatMicros } from '../services/timestamps.js';
 import type { ApiKeyRow } from '../store/accounts.store.js';
@@ -25,11 +25,10 @@ const MAIL_PAGE = 100;
 export function emulatorRoutes(deps: EmulatorDeps): Router {
   const { store, services } = deps;
   const router = Router();
-  router.use(
-    '/_emulator',
-    adminAuth(deps.adminToken),
-    jsonBody({ limitBytes: deps.bodyLimitBytes, required: false }),
-  );
+  router.use('/_emulator', adminAuth(deps.adminToken), async (req, _res, next) => {
+    req.body = await readJsonBody(req, { limitBytes: deps.bodyLimitBytes, required: false });
+    next();
+  });
 
   router.post('/_emulator/users', async (req, res) => {
     const { account, user } = await services.accounts.createUser({

@@ -42,5 +42,6 @@ export function sendError(res: ServerResponse, error: unknown): void {
     return;
   }
   if (mapped.status >= 500) logOf(res)?.warn({ err: error }, 'request failed');
+  if (error instanceof ApiError && error.challenge) res.setHeader('WWW-Authenticate', error.challenge);
   sendJson(res, mapped.status, mapped.body);
 }

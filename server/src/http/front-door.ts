@@ -7,9 +7,8 @@ import { logWhenFinished } from './request-log.js';
 import { pathOf, type RouteTable } from './route-table.js';
 
 // Every HTTP request enters here. The front door gives it a request id, a logger carrying that id,
-// a log line and metrics when it finishes; then the catalog's JSON routes are answered straight
-// from the route table, and everything else (docs, files, emulator, the protobuf speech routes,
-// 404s) goes to the Express app.
+// a log line and metrics when it finishes; then the catalog's routes are answered straight from the
+// route table, and everything else (docs, files, metrics, emulator, 404s) goes to the Express app.
 //
 // Why not Express for everything: measured on this machine, an Express 5 app answering a fixed
 // 41 kB JSON body through 15 routers served ~1,900 req/s where bare node:http served ~4,000: its
@@ -36,9 +35,9 @@ export function frontDoor(deps: FrontDoorDeps): RequestListener {
     const path = pathOf(req.url);
     metrics.observe(req, res, method);
     logWhenFinished(res, log, method, path);
-    const route = routes.match(method, path);
-    if (!route) return fallback(req, res);
-    setRouteLabel(res, route.path);
-    route.serve(req, res);
+    const match = routes.match(method, path);
+    if (!match) return fallback(req, res);
+    setRouteLabel(res, match.route.path);
+    match.route.serve(req, res, match.params);
   };
 }

@@ -1,15 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { Caller } from '../core/caller.js';
 
-// Typed access to what the front door and auth leave on `res.locals` for later code. The front
+// Typed access to what the front door leaves on `res.locals` for later code. The front
 // door creates the bag on the bare node:http response, so catalog routes (served without Express)
 // and Express routes (which keep an existing `res.locals`) read the same values.
 
 interface Locals {
   requestId?: string;
   log?: Logger;
-  caller?: Caller;
   /** The matched route pattern: the metrics label (never the raw URL, whose ids are unbounded). */
   route?: string;
 }
@@ -37,17 +35,6 @@ export function setLog(res: ServerResponse, log: Logger): void {
 /** The request's logger (carries `reqId`), set by the front door. */
 export function logOf(res: ServerResponse): Logger | undefined {
   return locals(res).log;
-}
-
-export function setCaller(res: ServerResponse, caller: Caller): void {
-  locals(res).caller = caller;
-}
-
-/** The authenticated caller; only call it behind authentication. */
-export function callerOf(res: ServerResponse): Caller {
-  const caller = locals(res).caller;
-  if (!caller) throw new Error('callerOf() used on a route without authentication');
-  return caller;
 }
 
 export function setRouteLabel(res: ServerResponse, route: string): void {

@@ -20,6 +20,8 @@ export interface OpsDeps {
   clock: Clock;
   metrics: Metrics;
   engines?: EngineStatusSource | undefined;
+  /** Catalog routes not served (http/unserved-routes.ts), reported so a client knows. */
+  notServed: readonly string[];
 }
 
 export function opsRoutes(kit: RouteKit, deps: OpsDeps): Router {
@@ -45,6 +47,7 @@ export function opsRoutes(kit: RouteKit, deps: OpsDeps): Router {
       uptime_seconds: Math.max(0, (deps.clock.nowMicros() - startedUs) / 1e6),
       database: { dialect: deps.store.dialect, ok: databaseOk },
       engines,
+      routes_not_served: [...deps.notServed],
     };
   });
 

@@ -1,30 +1,48 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getSchema } from '@parley/schemas';
-import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
 import type { Caller } from '../core/caller.js';
-import { type Auth, allRoutes, partnerPath, type RouteSpec } from '../core/contracts.js';
-import { authMiddleware, type ResolveCaller } from './auth.middleware.js';
+import { type Auth, allRoutes, partnerPath, type RouteSpec, requestBodyRequired } from '../core/contracts.js';
+import type { ResolveCaller } from './caller-auth.js';
 import { abortOnDisconnect } from './disconnect-signal.js';
 import { sendError } from './error-response.js';
-import { jsonBody, readJsonBody } from './json-body.middleware.js';
 import { sendJson } from './json-response.js';
-import { setCaller } from './locals.js';
+import { logOf } from './locals.js';
+import { Reply, sendReply } from './reply.js';
+import { readRequestBody, validRequest } from './request-body.js';
 import { RouteTable } from './route-table.js';
-import { validatedBody, validRequest } from './validated.middleware.js';
 
-// Mounts a route of the catalog (schemas/src/routes.ts) by name: its method and path, its auth,
-// its JSON body and request schema all come from the catalog, so a router file only says what the
-// route does. The handler gets the validated body (defaults applied) and the caller, and returns
-// the 200 body. JSON routes go into the route table the front door answers from (front-door.ts
-// says why not Express); routes answering something else (protobuf) use middlewareOf in Express.
+// Serves the routes of the catalog (schemas/src/routes.ts) through one pipeline. A catalog entry
+// says a route's method and path, its auth kind, its body kind and request schema, and what its 200
+// carries; a routes file only binds the handler: `kit.mount('<name>', handler)`. Every request then
+// meets the same steps in the spec's error order: the caller (401/403), the body (415, 400, 413),
+// the request schema (422), the handler, the answer (its result as the 200 JSON body, or a Reply).
+// The routes go into the route table the front door answers from (front-door.ts says why not Express).
 
 export interface RouteContext {
   /** Aborts when the client goes away before the answer is sent (created on first use). */
   readonly signal: AbortSignal;
+  /** The path parameters (`:id`), decoded. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  /** The request, for what the catalog does not cover (cookies, headers of HTML pages). */
+  readonly request: IncomingMessage;
+  /** The request's logger (carries its request id). */
+  readonly log: Logger | undefined;
 }
 
+/** A handler's result: the 200 JSON body (a value or JsonText), or a Reply written as it is. */
 export type Handler<Body, Result> = (body: Body, caller: Caller, context: RouteContext) => Promise<Result>;
-export type PublicHandler<Body, Result> = (body: Body, context: RouteContext) => Promise<Result>;
+/** The handler of a `none` or `session` route; `caller` is the session's user, if any. */
+export type PublicHandler<Body, Result> = (
+  body: Body,
+  context: RouteContext & { readonly caller: Caller | undefined },
+) => Promise<Result>;
+
+export interface MountOptions {
+  /** Runs on the parsed body before the schema check, for errors the spec words itself (stt's audio_url). */
+  precheck?: (body: unknown) => void;
+}
 
 export interface RouteKitOptions {
   /** How each auth kind finds the caller; a route whose kind has none cannot be mounted. */
@@ -34,109 +52,117 @@ export interface RouteKitOptions {
 }
 
 export interface RouteKit {
-  /** Adds the authenticated catalog route `name`; the handler's result is the 200 JSON body. */
-  mount<Body, Result>(name: string, handler: Handler<Body, Result>): void;
-  /** The same for a route whose catalog auth is `none`. */
-  mountPublic<Body, Result>(name: string, handler: PublicHandler<Body, Result>): void;
-  /**
-   * Express middleware (auth, body, validation) of a route that answers with something other than
-   * JSON: `router.post(kit.pathOf(name), ...kit.middlewareOf(name), own)`.
-   */
-  middlewareOf(name: string): RequestHandler[];
+  /** Serves the authenticated catalog route `name` with `handler`. */
+  mount<Body, Result>(name: string, handler: Handler<Body, Result>, options?: MountOptions): void;
+  /** The same for a route whose catalog auth is `none` or `session`. */
+  mountPublic<Body, Result>(name: string, handler: PublicHandler<Body, Result>, options?: MountOptions): void;
   /** The path the route is served at (the partner segment applied). */
   pathOf(name: string): string;
-  /** Every route mounted with mount/mountPublic. */
+  /** Names of the catalog routes mounted so far. */
+  mounted(): ReadonlySet<string>;
+  /** Every route mounted. */
   readonly table: RouteTable;
 }
 
+const PUBLIC_AUTH: readonly Auth[] = ['none', 'session'];
+
 export function createRouteKit(options: RouteKitOptions): RouteKit {
   const table = new RouteTable();
+  const mounted = new Set<string>();
   const spec = (name: string): RouteSpec => {
     const route = allRoutes.find((r) => r.name === name);
     if (!route) throw new Error(`no route named ${name} in schemas/src/routes.ts`);
     return route;
   };
   const pathOf = (name: string) => partnerPath(spec(name).path, options.partnerSegment);
-  const resolverOf = (route: RouteSpec): ResolveCaller | undefined => {
-    if (route.auth === 'none') return undefined;
-    const resolve = options.auth[route.auth];
-    if (!resolve)
-      throw new Error(`route ${route.name} needs ${route.auth} auth, which this app cannot check`);
-    return resolve;
-  };
-  const bodyOptions = (schemaId: string) => ({
-    limitBytes: options.bodyLimitBytes,
-    required: hasRequiredFields(schemaId),
-  });
 
   const add = (
-    name: string,
+    route: RouteSpec,
     answer: (body: unknown, caller: Caller | undefined, context: RouteContext) => Promise<unknown>,
+    mountOptions: MountOptions,
   ) => {
-    const route = spec(name);
-    const resolve = resolverOf(route);
-    const request = route.request;
-    const body = request ? bodyOptions(request) : undefined;
-    const serve = async (req: IncomingMessage, res: ServerResponse) => {
+    const resolve = route.auth === 'none' ? undefined : options.auth[route.auth];
+    if (route.auth !== 'none' && !resolve) {
+      throw new Error(`route ${route.name} needs ${route.auth} auth, which this app cannot check`);
+    }
+    const schemaId = route.request;
+    const validates = schemaId !== undefined && (route.body === 'json' || route.body === 'json-or-protobuf');
+    const rules = {
+      limitBytes: options.bodyLimitBytes,
+      required: schemaId !== undefined && requestBodyRequired(getSchema(schemaId)),
+    };
+    const serve = async (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => {
       try {
-        // Auth first, then the body, as the spec's error table orders them (401 before 400/422).
-        const caller = resolve ? await resolve(req) : undefined;
-        if (caller) setCaller(res, caller);
-        const value = request && body ? validRequest(request, await readJsonBody(req, body)) : undefined;
-        sendJson(res, 200, await answer(value, caller, contextOf(res)));
+        const caller = resolve ? await resolve(req, route) : undefined;
+        let body = await readRequestBody(route, req, rules);
+        mountOptions.precheck?.(body);
+        if (validates) body = validRequest(schemaId as string, body);
+        const result = await answer(body, caller, contextOf(req, res, params));
+        if (result instanceof Reply) sendReply(res, result);
+        else sendJson(res, 200, result);
       } catch (error) {
         if (res.headersSent) res.destroy(error instanceof Error ? error : undefined);
         else sendError(res, error);
       }
     };
+    if (mounted.has(route.name)) throw new Error(`route ${route.name} is mounted twice`);
+    mounted.add(route.name);
     table.add({
       method: route.method,
-      path: pathOf(name),
+      path: pathOf(route.name),
       // serve() answers every error itself; this only keeps a bug in that path from killing the process.
-      serve: (req, res) => void serve(req, res).catch((error: Error) => res.destroy(error)),
+      serve: (req, res, params) => void serve(req, res, params).catch((error: Error) => res.destroy(error)),
     });
   };
 
   return {
     table,
     pathOf,
-    middlewareOf(name) {
+    mounted: () => mounted,
+    mount(name, handler, mountOptions = {}) {
       const route = spec(name);
-      const chain: RequestHandler[] = [];
-      const resolve = resolverOf(route);
-      if (resolve) chain.push(authMiddleware(resolve));
-      if (route.request) {
-        chain.push(jsonBody(bodyOptions(route.request)));
-        chain.push(validatedBody(route.request));
-      }
-      return chain;
+      if (PUBLIC_AUTH.includes(route.auth)) throw new Error(`route ${name} is public: use mountPublic`);
+      add(
+        route,
+        (body, caller, context) => {
+          if (!caller) throw new Error(`route ${name} ran without a caller`);
+          return handler(body as never, caller, context);
+        },
+        mountOptions,
+      );
     },
-    mount(name, handler) {
-      if (spec(name).auth === 'none') throw new Error(`route ${name} is public: use mountPublic`);
-      add(name, (body, caller, context) => {
-        if (!caller) throw new Error(`route ${name} ran without a caller`);
-        return handler(body as never, caller, context);
-      });
-    },
-    mountPublic(name, handler) {
-      if (spec(name).auth !== 'none') throw new Error(`route ${name} needs auth: use mount`);
-      add(name, (body, _caller, context) => handler(body as never, context));
+    mountPublic(name, handler, mountOptions = {}) {
+      const route = spec(name);
+      if (!PUBLIC_AUTH.includes(route.auth)) throw new Error(`route ${name} needs auth: use mount`);
+      add(
+        route,
+        (body, caller, context) => handler(body as never, withCaller(context, caller)),
+        mountOptions,
+      );
     },
   };
 }
 
-function contextOf(res: ServerResponse): RouteContext {
+function contextOf(req: IncomingMessage, res: ServerResponse, params: Record<string, string>): RouteContext {
   let signal: AbortSignal | undefined;
+  let query: URLSearchParams | undefined;
   return {
     get signal() {
       signal ??= abortOnDisconnect(res);
       return signal;
     },
+    get query() {
+      query ??= new URL(req.url ?? '/', 'http://localhost').searchParams;
+      return query;
+    },
+    params,
+    request: req,
+    log: logOf(res),
   };
 }
 
-/** A request schema with required fields needs a body; one without accepts none (read as `{}`). */
-function hasRequiredFields(schemaId: string): boolean {
-  const required = getSchema(schemaId).required;
-  return Array.isArray(required) && required.length > 0;
+function withCaller(context: RouteContext, caller: Caller | undefined) {
+  return Object.defineProperty(context, 'caller', { value: caller, enumerable: true }) as RouteContext & {
+    readonly caller: Caller | undefined;
+  };
 }

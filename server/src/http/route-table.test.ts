@@ -7,11 +7,12 @@ describe('route table', () => {
   const table = new RouteTable();
   table.add({ method: 'POST', path: '/v1/get-meetings', serve });
   table.add({ method: 'GET', path: '/health', serve });
+  table.add({ method: 'GET', path: '/api/partner/meetings/:id', serve });
 
   it('matches as Express does: any case, optional trailing slash, HEAD by the GET route', () => {
-    expect(table.match('POST', '/v1/get-meetings')?.path).toBe('/v1/get-meetings');
-    expect(table.match('POST', '/V1/Get-Meetings/')?.path).toBe('/v1/get-meetings');
-    expect(table.match('HEAD', '/health')?.path).toBe('/health');
+    expect(table.match('POST', '/v1/get-meetings')?.route.path).toBe('/v1/get-meetings');
+    expect(table.match('POST', '/V1/Get-Meetings/')?.route.path).toBe('/v1/get-meetings');
+    expect(table.match('HEAD', '/health')?.route.path).toBe('/health');
   });
 
   it('misses other methods and paths', () => {
@@ -21,9 +22,20 @@ describe('route table', () => {
     expect(table.match('POST', '/v1/get-meeting')).toBeUndefined();
   });
 
-  it('refuses a route mounted twice and a path with a parameter', () => {
+  it('matches a path with a parameter and hands its decoded value over', () => {
+    const match = table.match('GET', '/api/partner/meetings/m%201/');
+    expect(match?.route.path).toBe('/api/partner/meetings/:id');
+    expect(match?.params).toEqual({ id: 'm 1' });
+    expect(table.match('GET', '/api/partner/meetings/%E0%A4%A')?.params).toEqual({ id: '%E0%A4%A' });
+    expect(table.match('GET', '/api/partner/meetings/a/b')).toBeUndefined();
+    expect(table.match('POST', '/api/partner/meetings/m1')).toBeUndefined();
+  });
+
+  it('refuses a route mounted twice', () => {
     expect(() => table.add({ method: 'POST', path: '/V1/get-meetings', serve })).toThrow(/mounted twice/);
-    expect(() => table.add({ method: 'GET', path: '/api/partner/meetings/:id', serve })).toThrow(/parameter/);
+    expect(() => table.add({ method: 'GET', path: '/api/partner/meetings/:id', serve })).toThrow(
+      /mounted twice/,
+    );
   });
 
   it('reads the path of a request target without its query', () => {

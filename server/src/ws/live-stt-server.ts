@@ -6,7 +6,7 @@ import { ErrorText, StreamClose } from '../core/contracts.js';
 import { randomIds } from '../core/ids.js';
 import type { LiveCaller, LiveLogger, LiveSttDeps } from '../engines/stt/live-stt.contract.js';
 import { liveSttLimits } from '../engines/stt/live-stt.limits.js';
-import { queryCredential } from '../http/auth.middleware.js';
+import { queryCredential } from '../http/caller-auth.js';
 import { codecFor } from './frame-codec.js';
 import { OutboundQueue } from './outbound-queue.js';
 import { closeReason, failureOf, StreamFailure } from './stream-failure.js';

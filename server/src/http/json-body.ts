@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import type { RequestHandler } from 'express';
 import { ApiError } from '../core/api-error.js';
 import { ErrorText } from '../core/contracts.js';
 
@@ -15,14 +14,6 @@ export interface JsonBodyOptions {
   limitBytes: number;
   /** When false, an empty body is read as `{}`. */
   required: boolean;
-}
-
-/** Express middleware: `req.body` becomes the parsed body. */
-export function jsonBody(options: JsonBodyOptions): RequestHandler {
-  return async (req, _res, next) => {
-    req.body = await readJsonBody(req, options);
-    next();
-  };
 }
 
 /** The request's JSON body, parsed, or the ApiError the rules above prescribe. */

@@ -1,10 +1,11 @@
-import express from 'express';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorText } from '../core/contracts.js';
+import { allRoutes, ErrorText, type RouteSpec } from '../core/contracts.js';
 import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
-import { authMiddleware, callerResolvers } from './auth.middleware.js';
-import { errorHandler } from './error-handler.middleware.js';
-import { callerOf } from './locals.js';
+import { callerResolvers } from './caller-auth.js';
+import { sendError } from './error-response.js';
+import { sendJson } from './json-response.js';
 
 let server: TestServer;
 let alice: TestUser;
@@ -66,17 +67,17 @@ describe('query-key auth (stt/tts)', () => {
   let url: string;
   let close: () => void;
   beforeAll(async () => {
-    const app = express();
     const authenticate = (key: string) => server.services.accounts.authenticate(key);
-    app.post('/probe', authMiddleware(callerResolvers(authenticate)['query-key']), (_req, res) => {
-      res.json({ user: callerOf(res).userId });
+    const resolve = callerResolvers({ authenticate, bearer: undefined, session: undefined })['query-key'];
+    const probe = createServer((req, res) => {
+      resolve?.(req, allRoutes[0] as RouteSpec).then(
+        (caller) => sendJson(res, 200, { user: caller?.userId }),
+        (error: unknown) => sendError(res, error),
+      );
     });
-    app.use(errorHandler());
-    const listener = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => listener.once('listening', resolve));
-    const address = listener.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    close = () => listener.close();
+    await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+    url = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+    close = () => probe.close();
   });
   afterAll(() => close());
 

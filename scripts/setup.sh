@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# One setup step for a fresh Debian machine: the Debian packages the tests use (as root, or through
+# sudo), then the npm workspaces (`npm ci`). `.ci/run` calls it; the README's quick start starts here.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# pocketsphinx + model: local speech-to-text; flite, espeak-ng, sox: fixture generation and audio
+# tests; postgresql: the store and route tests run on a real server as well as on SQLite.
+PACKAGES=(pocketsphinx pocketsphinx-en-us libpocketsphinx-dev flite espeak-ng sox postgresql)
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  sudo=()
+  if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+npm ci --no-audit --no-fund

@@ -1,0 +1,32 @@
+import type { ServerResponse } from 'node:http';
+
+// An answer that is not the route's 200 JSON body: a protobuf message, an HTML page, a redirect, or
+// any of these under another status. A handler returns one; the pipeline writes it as it is.
+
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: Uint8Array | string,
+    readonly headers: Readonly<Record<string, string>>,
+  ) {}
+
+  static protobuf(status: number, bytes: Uint8Array, contentType: string): Reply {
+    return new Reply(status, bytes, { 'Content-Type': contentType });
+  }
+
+  static html(status: number, page: string): Reply {
+    return new Reply(status, page, { 'Content-Type': 'text/html; charset=utf-8' });
+  }
+
+  static redirect(location: string): Reply {
+    return new Reply(302, '', { Location: location });
+  }
+}
+
+export function sendReply(res: ServerResponse, reply: Reply): void {
+  res.statusCode = reply.status;
+  for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+  const body = typeof reply.body === 'string' ? reply.body : Buffer.from(reply.body);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { openapiPath } from '@parley/schemas/paths';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { allRoutes, ErrorText, partnerPath } from '../core/contracts.js';
+import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
+import { UNSERVED_ROUTES } from './unserved-routes.js';
+
+// Every catalog route is served or listed as not served yet, and the served OpenAPI document and
+// the server agree on which JSON bodies may be omitted.
+
+interface Operation {
+  requestBody?: { required?: boolean };
+}
+const openapi = parse(readFileSync(openapiPath, 'utf8')) as {
+  paths: Record<string, Record<string, Operation>>;
+};
+const operationOf = (path: string, method: string): Operation => {
+  const operation = openapi.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+  if (!operation) throw new Error(`openapi.yaml has no ${method} ${path}`);
+  return operation;
+};
+
+let server: TestServer;
+let user: TestUser;
+beforeAll(async () => {
+  server = await startTestServer();
+  user = await server.user('Catalog');
+});
+afterAll(() => server?.close());
+
+describe('route catalog', () => {
+  it('/health reports exactly the routes not served yet', async () => {
+    const health = await server.get<{ routes_not_served: string[] }>('/health');
+    expect(health.body.routes_not_served).toEqual([...UNSERVED_ROUTES]);
+    expect(UNSERVED_ROUTES.every((name) => allRoutes.some((r) => r.name === name))).toBe(true);
+  });
+
+  const served = allRoutes.filter((route) => !UNSERVED_ROUTES.includes(route.name));
+  it.each(served.map((r) => [r.name, r] as const))('%s is mounted', async (_name, route) => {
+    const path = partnerPath(route.path, 'partner').replace(':id', 'no-such-id');
+    const reply = await fetch(`${server.url}${path}`, { method: route.method });
+    const body = (await reply.json().catch(() => ({}))) as { error?: string };
+    // The Express fallback answers 404 "Route <method> <path> not found" for anything unmounted.
+    expect(body.error ?? '').not.toMatch(/^Route /);
+  });
+
+  const jsonRoutes = served.filter((route) => route.body === 'json');
+  it.each(jsonRoutes.map((r) => [r.name, r] as const))(
+    '%s answers an empty body as openapi.yaml requestBody.required says',
+    async (_name, route) => {
+      const required = operationOf(route.path, route.method).requestBody?.required === true;
+      const reply = await fetch(`${server.url}${route.path}`, {
+        method: route.method,
+        headers: { 'X-API-Key': user.key, 'Content-Type': 'application/json' },
+      });
+      const body = (await reply.json()) as { error?: string };
+      if (required) {
+        expect(reply.status).toBe(400);
+        expect(body.error).toBe(ErrorText.emptyBody);
+      } else {
+        expect(body.error).not.toBe(ErrorText.emptyBody);
+        expect(reply.status).not.toBe(415);
+      }
+    },
+  );
+});
