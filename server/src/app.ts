@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
-import { join } from 'node:path';
 import express from 'express';
 import type { Logger } from 'pino';
 import type { BearerVerifier, SessionReader } from './core/bearer-verifier.js';
@@ -9,7 +7,7 @@ import type { Config } from './core/config.js';
 import { allRoutes } from './core/contracts.js';
 import type { IdGenerator } from './core/ids.js';
 import { emulatorRoutes } from './emulator/emulator.routes.js';
-import { FileStore } from './files/file-store.js';
+import type { FileStore } from './files/file-store.js';
 import { aiRoutes } from './http/ai.routes.js';
 import { cachedDataRoutes } from './http/cached-data.routes.js';
 import { callerResolvers } from './http/caller-auth.js';
@@ -19,7 +17,7 @@ import { filesRoutes } from './http/files.routes.js';
 import { frontDoor } from './http/front-door.js';
 import { meetingsRoutes } from './http/meetings.routes.js';
 import { messagesRoutes } from './http/messages.routes.js';
-import { createMetrics, type Metrics } from './http/metrics.js';
+import type { Metrics } from './http/metrics.js';
 import { type EngineStatusSource, opsRoutes } from './http/ops.routes.js';
 import { participantsRoutes } from './http/participants.routes.js';
 import { peopleRoutes } from './http/people.routes.js';
@@ -29,8 +27,8 @@ import { speechRoutes } from './http/speech.routes.js';
 import { transcriptionRoutes } from './http/transcription.routes.js';
 import { UNSERVED_ROUTES } from './http/unserved-routes.js';
 import { workspaceRoutes } from './http/workspace.routes.js';
-import { createOutboundClient, type OutboundClient } from './net/outbound-client.js';
-import { createServices, type Services } from './services/services.js';
+import type { OutboundClient } from './net/outbound-client.js';
+import type { Services } from './services/services.js';
 import { createSpeechServices } from './services/speech.services.js';
 import type { SpeechEngines } from './services/speech-engines.js';
 import type { Store } from './store/store.js';
@@ -50,27 +48,24 @@ export interface AppDeps {
    * The engines registry (main.ts: buildEngines(config)): states for /health and the engines of
    * the speech routes. A route whose engine is absent answers 503.
    */
-  engines?: EngineStatusSource & SpeechEngines;
-  /** Client for client-supplied URLs (audio_url); built from config.allowPrivateUrls when absent. */
-  outbound?: OutboundClient;
-  /** Built from store/clock/ids when absent. */
-  services?: Services;
-  /** Built (without process metrics) when absent. */
-  metrics?: Metrics;
-  /** Where produced files go; a store under <dataDir>/files with a per-process secret when absent. */
-  files?: FileStore;
-  /** OAuth access tokens (partner routes, Bearer on meeting routes); those routes unserved without it. */
-  bearer?: BearerVerifier;
+  engines: EngineStatusSource & SpeechEngines;
+  /** Client for client-supplied URLs (audio_url): net/outbound-clients.ts `clientUrls`. */
+  clientUrls: OutboundClient;
+  services: Services;
+  metrics: Metrics;
+  /** Where produced files go (built once by the composition root). */
+  files: FileStore;
+  /** OAuth access tokens (partner routes, Bearer on meeting routes); those routes need it. */
+  bearer: BearerVerifier | undefined;
   /** The session cookie of the OAuth pages. */
-  session?: SessionReader;
+  session: SessionReader | undefined;
   /** Runs after POST /_emulator/reset wiped the database (main.ts recreates the demo account). */
   afterReset?: () => Promise<void>;
 }
 
 export function createApp(deps: AppDeps): RequestListener {
   const { config, store } = deps;
-  const services = deps.services ?? createServices(deps);
-  const metrics = deps.metrics ?? createMetrics({ processMetrics: false });
+  const { services, metrics, files } = deps;
   const kit = createRouteKit({
     auth: callerResolvers({
       authenticate: (credential: string) => services.accounts.authenticate(credential),
@@ -80,15 +75,6 @@ export function createApp(deps: AppDeps): RequestListener {
     bodyLimitBytes: config.bodyLimitBytes,
     partnerSegment: config.partnerSegment,
   });
-
-  const files =
-    deps.files ??
-    new FileStore({
-      rootDir: join(config.dataDir, 'files'),
-      secret: config.filesSecret ?? randomBytes(32).toString('base64url'),
-      clock: deps.clock,
-      baseUrl: () => config.publicUrl ?? '',
-    });
 
   const app = express();
   app.disable('x-powered-by');
@@ -129,9 +115,9 @@ export function createApp(deps: AppDeps): RequestListener {
   speechRoutes(
     kit,
     createSpeechServices({
-      engines: deps.engines ?? {},
+      engines: deps.engines,
       files,
-      outbound: deps.outbound ?? createOutboundClient({ allowPrivate: config.allowPrivateUrls }),
+      outbound: deps.clientUrls,
       ids: deps.ids,
     }),
   );

@@ -11,7 +11,7 @@ import { buildEngines } from './engines/registry.js';
 import { FileStore } from './files/file-store.js';
 import { createMetrics } from './http/metrics.js';
 import { createJobWorker } from './jobs/jobs.js';
-import { createOutboundClient } from './net/outbound-client.js';
+import { createOutboundClients } from './net/outbound-clients.js';
 import { outboxMailTransport } from './services/mail.transport.js';
 import { createServices } from './services/services.js';
 import { loadOrCreateSecrets } from './store/local-secrets.js';
@@ -38,15 +38,15 @@ async function main(): Promise<void> {
     clock: systemClock,
     ids: randomIds,
   });
-  const engines = await buildEngines(config);
+  const outbound = createOutboundClients(config);
+  const engines = await buildEngines(config, { upstreamClient: outbound.operatorUrls });
   const services = createServices({
     store,
     clock: systemClock,
     ids: randomIds,
     config,
     llm: engines.llm,
-    outbound: createOutboundClient({ allowPrivate: config.allowPrivateUrls }),
-    logger,
+    ...outbound,
   });
   const jobs = createJobWorker({
     store,
@@ -75,6 +75,10 @@ async function main(): Promise<void> {
     logger,
     services,
     metrics: createMetrics({ processMetrics: true }),
+    clientUrls: outbound.clientUrls,
+    // The partner interface's OAuth provider plugs in here.
+    bearer: undefined,
+    session: undefined,
     afterReset: async () => {
       await seedDemo();
     },

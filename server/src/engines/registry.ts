@@ -1,4 +1,5 @@
-import { createOutboundClient, type OutboundClient } from '../net/outbound-client.js';
+import type { OutboundClient } from '../net/outbound-client.js';
+import { operatorClient } from '../net/outbound-clients.js';
 import type { AudioEngine } from './audio/audio.engine.js';
 import { FfmpegAudioEngine } from './audio/ffmpeg-audio.adapter.js';
 import type { DenoiseEngine } from './denoise/denoise.engine.js';
@@ -60,9 +61,9 @@ export interface EnginesConfig {
 
 export interface EngineDeps {
   /**
-   * Client for upstream engine calls. Default: the server's outbound client with private addresses
-   * allowed — upstream URLs come from the operator (a LibreTranslate on the same network is normal),
-   * unlike the audio URLs clients send, which keep the SSRF guard.
+   * Client for upstream engine calls: main.ts passes its `operatorUrls` (net/outbound-clients.ts);
+   * tests that build engines alone get the same policy. Upstream URLs come from the operator (a
+   * LibreTranslate on the same network is normal), unlike the audio URLs clients send.
    */
   upstreamClient?: OutboundClient;
 }
@@ -91,8 +92,7 @@ const DEFAULT_UPSTREAM_TIMEOUT_MS = 120_000;
 export async function buildEngines(config: EnginesConfig = {}, deps: EngineDeps = {}): Promise<Engines> {
   const upstream = config.upstream ?? {};
   const timeoutMs = config.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
-  const outbound =
-    deps.upstreamClient ?? createOutboundClient({ allowPrivate: true, defaultTimeoutMs: timeoutMs });
+  const outbound = deps.upstreamClient ?? operatorClient();
   const openAi = (u: UpstreamEngineConfig) =>
     createOpenAiCompatibleClient({
       baseUrl: u.url,

@@ -43,7 +43,7 @@ const section = (markdown: string, heading: string) =>
 beforeAll(async () => {
   server = await startTestServer({
     serviceDeps: {
-      outbound: createOutboundClient({
+      clientUrls: createOutboundClient({
         resolve: async (name) => [
           { address: name === 'intranet.attach.test' ? '10.1.2.3' : PUBLIC_ADDRESS, family: 4 },
         ],

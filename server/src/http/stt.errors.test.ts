@@ -163,7 +163,7 @@ describe('POST /v1/stt: audio_url failures', () => {
     const strict = await startSpeechServer({
       deps: {
         engines,
-        outbound: createOutboundClient({
+        clientUrls: createOutboundClient({
           allowPrivate: true,
           defaultMaxBytes: 10_000,
           defaultTimeoutMs: 300,

@@ -1,10 +1,8 @@
-import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
 import type { IdGenerator } from '../core/ids.js';
-import { createExtractiveMeetingAi } from '../engines/llm/extractive-llm.adapter.js';
 import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
-import { createOutboundClient, type OutboundClient } from '../net/outbound-client.js';
+import type { OutboundClient } from '../net/outbound-client.js';
 import type { Store } from '../store/store.js';
 import { AccountsService } from './accounts.service.js';
 import { AiService } from './ai.service.js';
@@ -32,12 +30,13 @@ export interface ServiceDeps {
     Config,
     'maxRecordingMinutes' | 'workspaceApiUrl' | 'workspaceApiVersion' | 'workspaceTimeoutMs'
   >;
-  /** Meeting AI (main.ts: engines.llm); the local extractive engine when absent. */
-  llm?: MeetingAiEngine;
-  /** Client for client-supplied URLs (ask-ai attachments); private addresses refused when absent. */
-  outbound?: OutboundClient;
+  /** Meeting AI (main.ts: engines.llm). */
+  llm: MeetingAiEngine;
+  /** Client for client-supplied URLs (ask-ai attachments): net/outbound-clients.ts `clientUrls`. */
+  clientUrls: OutboundClient;
+  /** Client for operator-configured URLs (the workspace API): `operatorUrls`. */
+  operatorUrls: OutboundClient;
   meetingCache?: MeetingCacheOptions;
-  logger?: Logger;
 }
 
 export interface Services {
@@ -78,14 +77,15 @@ export function createServices(deps: ServiceDeps): Services {
       apiUrl: deps.config.workspaceApiUrl,
       apiVersion: deps.config.workspaceApiVersion,
       timeoutMs: deps.config.workspaceTimeoutMs,
+      outbound: deps.operatorUrls,
     }),
     meetingCache,
     cachedData: new CachedDataService(deps.store, meetingCache),
     ai: new AiService({
       store: deps.store,
-      llm: deps.llm ?? createExtractiveMeetingAi(),
+      llm: deps.llm,
       cache: meetingCache,
-      outbound: deps.outbound ?? createOutboundClient(),
+      outbound: deps.clientUrls,
     }),
     liveResults: new LiveResultsService(deps.store, deps.clock, meetingCache),
   };

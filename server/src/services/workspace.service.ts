@@ -6,7 +6,7 @@ import type {
 import { ApiError } from '../core/api-error.js';
 import type { Caller } from '../core/caller.js';
 import { MessageType } from '../core/contracts.js';
-import { createOutboundClient, type OutboundClient } from '../net/outbound-client.js';
+import type { OutboundClient } from '../net/outbound-client.js';
 import { fromJson } from '../store/json-columns.js';
 import { participantIdsOf } from '../store/meetings.store.js';
 import type { Store } from '../store/store.js';
@@ -29,7 +29,7 @@ export interface WorkspaceOptions {
    * Default: an outbound client that may reach private addresses. The API URL comes from the
    * operator (a Notion-compatible service on the same network is legitimate), never from a request.
    */
-  outbound?: OutboundClient;
+  outbound: OutboundClient;
 }
 
 export const NO_WORKSPACE_TEXT = 'No workspace connected for this user';
@@ -41,8 +41,7 @@ export class WorkspaceService {
     private readonly store: Store,
     private readonly options: WorkspaceOptions,
   ) {
-    this.outbound =
-      options.outbound ?? createOutboundClient({ allowPrivate: true, defaultTimeoutMs: options.timeoutMs });
+    this.outbound = options.outbound;
   }
 
   async upload(

@@ -9,9 +9,12 @@ import { type AppDeps, createApp } from '../app.js';
 import { systemClock } from '../core/clock.js';
 import { loadConfig } from '../core/config.js';
 import { sequentialIds } from '../core/ids.js';
+import { createExtractiveMeetingAi } from '../engines/llm/extractive-llm.adapter.js';
 import { FileStore } from '../files/file-store.js';
+import { createMetrics } from '../http/metrics.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import { createJobWorker } from '../jobs/jobs.js';
+import { createOutboundClients } from '../net/outbound-clients.js';
 import { type MailTransport, outboxMailTransport } from '../services/mail.transport.js';
 import { createServices, type ServiceDeps, type Services } from '../services/services.js';
 import { openStore, type Store } from '../store/store.js';
@@ -60,7 +63,7 @@ export async function startTestServer(
     databaseUrl?: string;
     env?: Record<string, string>;
     deps?: Partial<AppDeps>;
-    /** Extra service dependencies (an llm engine, an outbound client). */
+    /** Service dependencies replacing the defaults (an llm engine, outbound clients). */
     serviceDeps?: Partial<ServiceDeps>;
     /** Where the job worker delivers mail; the outbox table when absent. */
     mailTransport?: MailTransport;
@@ -79,7 +82,16 @@ export async function startTestServer(
   });
   const ids = sequentialIds();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir, clock: systemClock, ids });
-  const services = createServices({ store, clock: systemClock, ids, config, ...options.serviceDeps });
+  const outbound = createOutboundClients(config);
+  const services = createServices({
+    store,
+    clock: systemClock,
+    ids,
+    config,
+    llm: createExtractiveMeetingAi(),
+    ...outbound,
+    ...options.serviceDeps,
+  });
   const logger = pino({ level: 'silent' });
   const jobs = createJobWorker({
     store,
@@ -94,7 +106,20 @@ export async function startTestServer(
     clock: systemClock,
     baseUrl: () => url,
   });
-  const deps = { config, store, clock: systemClock, ids, logger, services, files };
+  const deps: AppDeps = {
+    config,
+    store,
+    clock: systemClock,
+    ids,
+    logger,
+    services,
+    files,
+    engines: { statuses: () => [] },
+    clientUrls: options.serviceDeps?.clientUrls ?? outbound.clientUrls,
+    metrics: createMetrics({ processMetrics: false }),
+    bearer: undefined,
+    session: undefined,
+  };
   const app = createApp({ ...deps, ...options.deps });
   const server: Server = createServer(app);
   const live = options.live ? mountLiveStt(server, { ...options.live, services }) : undefined;
