@@ -13,7 +13,7 @@ import { fallbackProfile, profilesOf, toMeeting } from './meeting-view.js';
 // from the users table and are rendered for every request.
 // Why: the page is the busiest read (integrations poll it). In bench:rest, reading 16 columns of
 // 51 rows, building 50 views and serializing them was ~400 µs of ~900 µs of CPU per request; with
-// kept renderings it is ~60 µs (server/README.md, "Performance").
+// kept renderings it is ~60 µs (server/bench/README.md, `bench:rest`).
 
 /** Meetings whose rendering is kept; past this the oldest entry goes (a few MB at most). */
 const RENDERED_MEETINGS_KEPT = 5_000;
