@@ -25,6 +25,7 @@ import { speechRoutes } from './http/speech.routes.js';
 import { transcriptionRoutes } from './http/transcription.routes.js';
 import { workspaceRoutes } from './http/workspace.routes.js';
 import { createOutboundClient, type OutboundClient } from './net/outbound-client.js';
+import { mountPartner } from './partner/partner.wiring.js';
 import type { Clock } from './services/clock.js';
 import type { IdGenerator } from './services/ids.js';
 import { createServices, type Services } from './services/services.js';
@@ -126,6 +127,9 @@ export function createApp(deps: AppDeps): RequestListener {
       { queryAuth: authMiddleware(resolvers['query-key']), bodyLimitBytes: config.bodyLimitBytes },
     ),
   );
+
+  // The partner interface: OAuth provider pages and endpoints, partner routes, its emulator routes.
+  app.use(mountPartner({ ...deps, services }));
 
   app.use(notFound());
   app.use(errorHandler());

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, publicUrlOf } from './config.js';
-import { DEMO_USER, ensureDemoAccount, INTEGRATION_CLIENT_ID } from './emulator/demo-account.js';
+import {
+  DEMO_USER,
+  ensureDemoAccount,
+  INTEGRATION_CLIENT_ID,
+  INTEGRATION_REDIRECT_URI,
+} from './emulator/demo-account.js';
 import { buildEngines } from './engines/registry.js';
 import { FileStore } from './files/file-store.js';
 import { createMetrics } from './http/metrics.js';
@@ -109,6 +114,8 @@ async function main(): Promise<void> {
     demoKey: secrets.demoApiKey,
     adminToken: generatedAdminToken ? secrets.adminToken : '(PARLEY_ADMIN_TOKEN)',
     clientSecret: secrets.oauthClientSecret,
+    demoPassword: secrets.demoPassword,
+    partnerSegment: config.partnerSegment,
     secretsPath,
   });
 
@@ -141,8 +148,16 @@ function printBanner(info: {
   demoKey: string;
   adminToken: string;
   clientSecret: string;
+  demoPassword: string;
+  partnerSegment: string;
   secretsPath: string;
 }): void {
+  const authorize = `${info.url}/oauth/${info.partnerSegment}/authorize?${new URLSearchParams({
+    response_type: 'code',
+    client_id: INTEGRATION_CLIENT_ID,
+    redirect_uri: INTEGRATION_REDIRECT_URI,
+    state: 'try-it',
+  })}`;
   const lines = [
     '',
     `Parley reference server: ${info.url}`,
@@ -151,8 +166,10 @@ function printBanner(info: {
     `  database       ${info.database}`,
     `  demo user      ${DEMO_USER.email} (${DEMO_USER.id})`,
     `  demo API key   ${info.demoKey}`,
+    `  demo password  ${info.demoPassword}   (sign-in page of the partner OAuth provider)`,
     `  admin token    ${info.adminToken}   (Authorization: Bearer … on /_emulator/*)`,
     `  OAuth client   ${INTEGRATION_CLIENT_ID} / ${info.clientSecret}`,
+    `  authorize URL  ${authorize}`,
     `  secrets kept in ${info.secretsPath}; they stay valid across restarts`,
     '',
     `  curl -s -X POST ${info.url}/v1/get-meetings -H 'X-API-Key: ${info.demoKey}'`,

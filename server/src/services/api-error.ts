@@ -5,10 +5,17 @@ import { type ErrorCode, ErrorCodes } from './contracts.js';
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+  /** Extra response headers (an RFC 6750 `WWW-Authenticate` challenge). */
+  readonly headers: Record<string, string> | undefined;
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown; headers?: Record<string, string> },
+  ) {
     super(message, options);
     this.name = 'ApiError';
     this.code = code;
+    this.headers = options?.headers;
   }
 
   get status(): number {

@@ -63,6 +63,8 @@ export interface Services {
   ai: AiService;
   /** Stores live STT results of streams tied to a meeting (the live socket's results sink). */
   liveResults: LiveResultsService;
+  /** The meeting-AI engine the services use (the partner interface writes with it too). */
+  llm: MeetingAiEngine;
   /** The outbox worker: main.ts starts and stops it; tests step it with `runDue()`. */
   jobs: JobWorker;
 }
@@ -75,7 +77,9 @@ export function createServices(deps: ServiceDeps): Services {
     ...(deps.logger ? { logger: deps.logger } : {}),
   });
   jobs.register(MAIL_JOB, mailJobHandler(deps.mailTransport ?? outboxMailTransport(deps.store)));
+  const llm = deps.llm ?? createExtractiveMeetingAi();
   return {
+    llm,
     accounts: new AccountsService(deps.store),
     meetings: invalidatesMeetingData(new MeetingsService(deps.store), ['delete'], meetingCache),
     participants: new ParticipantsService(deps.store),
@@ -96,7 +100,7 @@ export function createServices(deps: ServiceDeps): Services {
     cachedData: new CachedDataService(deps.store, meetingCache),
     ai: new AiService({
       store: deps.store,
-      llm: deps.llm ?? createExtractiveMeetingAi(),
+      llm,
       cache: meetingCache,
       outbound: deps.outbound ?? createOutboundClient(),
     }),

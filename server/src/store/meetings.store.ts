@@ -304,7 +304,7 @@ function pageValues(viewer: Viewer, page: { beforeUs?: number; limit: number }):
 }
 
 /** Meetings hosted by `hostId` or with `userId` or `invitee` among the participants. */
-function visibleTo(db: Kysely<Database>, hostId: string, userId: string, invitee: string) {
+export function visibleTo(db: Kysely<Database>, hostId: string, userId: string, invitee: string) {
   return db
     .selectFrom('meetings as m')
     .selectAll('m')
