@@ -25,6 +25,8 @@ import { speechRoutes } from './http/speech.routes.js';
 import { transcriptionRoutes } from './http/transcription.routes.js';
 import { workspaceRoutes } from './http/workspace.routes.js';
 import { createOutboundClient, type OutboundClient } from './net/outbound-client.js';
+import { bearerVerifier } from './partner/bearer.js';
+import { withPartnerBearer } from './partner/meeting-bearer.js';
 import { mountPartner } from './partner/partner.wiring.js';
 import type { Clock } from './services/clock.js';
 import type { IdGenerator } from './services/ids.js';
@@ -65,7 +67,12 @@ export function createApp(deps: AppDeps): RequestListener {
   const { config, store } = deps;
   const services = deps.services ?? createServices(deps);
   const metrics = deps.metrics ?? createMetrics({ processMetrics: false });
-  const resolvers = callerResolvers((credential: string) => services.accounts.authenticate(credential));
+  const keyResolvers = callerResolvers((credential: string) => services.accounts.authenticate(credential));
+  // Partner OAuth access tokens are accepted where API keys are sent as headers (scope-checked).
+  const resolvers = {
+    ...keyResolvers,
+    'api-key': withPartnerBearer(keyResolvers['api-key'], bearerVerifier(store), store),
+  };
   const kit = createRouteKit({
     auth: resolvers,
     bodyLimitBytes: config.bodyLimitBytes,

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { ApiError } from '../services/api-error.js';
 import type { Caller } from '../services/caller.js';
-import { ErrorText } from '../services/contracts.js';
+import { ErrorText, type RouteSpec } from '../services/contracts.js';
 import { setCaller } from './locals.js';
 
 // API-key authentication, in the two forms the spec gives: headers (X-API-Key, or
@@ -11,8 +11,8 @@ import { setCaller } from './locals.js';
 
 export type Authenticate = (credential: string) => Promise<Caller | undefined>;
 
-/** The caller of a request, or the 401 ApiError the spec prescribes. */
-export type ResolveCaller = (req: IncomingMessage) => Promise<Caller>;
+/** The caller of a request (for the catalog route `route` when known), or the 401 ApiError. */
+export type ResolveCaller = (req: IncomingMessage, route?: RouteSpec) => Promise<Caller>;
 
 /** The credential of a request's headers: X-API-Key first, then an `Authorization: Bearer` token. */
 export function headerCredential(req: IncomingMessage): string | undefined {

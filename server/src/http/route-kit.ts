@@ -62,7 +62,7 @@ export function createRouteKit(options: RouteKitOptions): RouteKit {
     const resolve = options.auth[route.auth];
     if (!resolve)
       throw new Error(`route ${route.name} needs ${route.auth} auth, which this app cannot check`);
-    return resolve;
+    return (req) => resolve(req, route);
   };
   const bodyOptions = (schemaId: string) => ({
     limitBytes: options.bodyLimitBytes,

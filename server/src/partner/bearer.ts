@@ -29,13 +29,16 @@ export function bearerVerifier(store: Store, now: () => Date = () => new Date())
       throw new ApiError('UNAUTHORIZED', ErrorText.missingAuth, { headers: { 'WWW-Authenticate': REALM } });
     }
     const stored = await store.oauthGrants.getToken(token, 'access');
-    if (!stored || stored.revoked || stored.expiresAt <= now()) {
-      throw new ApiError('UNAUTHORIZED', PARTNER_INVALID_TOKEN_TEXT, {
-        headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token"` },
-      });
-    }
+    if (!stored || stored.revoked || stored.expiresAt <= now()) throw invalidTokenError();
     return { userId: stored.userId, clientId: stored.clientId, scopes: stored.scopes };
   };
+}
+
+/** 401 for a token that is unknown, expired or revoked, or whose user is gone. */
+export function invalidTokenError(): ApiError {
+  return new ApiError('UNAUTHORIZED', PARTNER_INVALID_TOKEN_TEXT, {
+    headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token"` },
+  });
 }
 
 /** Throws 403 insufficient_scope unless the grant holds `scope`. */

@@ -5,6 +5,7 @@ import type { AppDeps } from '../app.js';
 import { jsonBody } from '../http/json-body.middleware.js';
 import { ApiError, RequestValidationError } from '../services/api-error.js';
 import { partnerPath } from '../services/contracts.js';
+import { MEETING_ENDED_JOB, meetingEndedJobHandler } from '../services/partner/meeting-ended.job.js';
 import { PartnerService, type PartnerUser } from '../services/partner/partner.service.js';
 import type { Services } from '../services/services.js';
 import { bearerVerifier, requireScope } from './bearer.js';
@@ -22,6 +23,7 @@ export function mountPartner(deps: AppDeps & { services: Services }): Router {
   const segment = config.partnerSegment;
   const verify = bearerVerifier(store);
   const partner = new PartnerService(store, deps.services.llm);
+  deps.services.jobs.register(MEETING_ENDED_JOB, meetingEndedJobHandler(store, deps.services.llm));
 
   router.use(
     oauthRoutes(createOAuthProvider(store), {

@@ -89,6 +89,18 @@ export class PartnerFeedStore {
     }));
   }
 
+  /** Messages of `type` in one meeting (no viewer: for jobs), oldest first. */
+  async messagesOfMeeting(meetingId: string, type: string): Promise<Pick<FeedMessage, 'id' | 'payload'>[]> {
+    const rows = await this.ctx.db
+      .selectFrom('messages')
+      .select(['id', 'payload'])
+      .where('meeting_id', '=', meetingId)
+      .where('type', '=', type)
+      .orderBy('created_us')
+      .execute();
+    return rows.map((row) => ({ id: row.id, payload: fromJson(row.payload, {}) }));
+  }
+
   /** Whether a message of `type` already exists in a meeting (jobs run at least once). */
   async hasMessage(meetingId: string, type: string): Promise<boolean> {
     const row = await this.ctx.db
