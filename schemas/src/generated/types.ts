@@ -1147,6 +1147,14 @@ export interface ServerConfig {
    */
   workspaceApiVersion: string;
   /**
+   * How long a claimed outbox job is held before another worker may run it again (a process killed mid-job is retried after this). PARLEY_JOB_LEASE_MS; default 300000.
+   */
+  jobLeaseMs: number;
+  /**
+   * Requests per minute one partner access token may make on the partner routes; more get 429 with Retry-After. PARLEY_PARTNER_RATE_LIMIT; default 600.
+   */
+  partnerRateLimit: number;
+  /**
    * PARLEY_WORKSPACE_TIMEOUT_MS: deadline of one workspace API call; past it the upload answers 504.
    */
   workspaceTimeoutMs: number;

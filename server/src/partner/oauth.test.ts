@@ -40,13 +40,13 @@ describe('authorize', () => {
       expect(reply.headers.get('location')).toBeNull();
       expect(await reply.text()).toContain('cannot be completed');
     }
-  });
+  }, 60_000);
 
   it('serves pages that cannot be framed', async () => {
     const reply = await fetch(`${server.url}/oauth/partner/authorize?${authorizeQuery()}`);
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-  });
+  }, 60_000);
 
   it('refuses PKCE plain and a challenge without a method, back at the client with state', async () => {
     for (const method of ['plain', '']) {
@@ -57,7 +57,7 @@ describe('authorize', () => {
       expect(back.searchParams.get('error')).toBe('invalid_request');
       expect(back.searchParams.get('state')).toBe('st-123');
     }
-  });
+  }, 60_000);
 
   it('sends access_denied with state when the user declines', async () => {
     const back = await authorize(server, ana, authorizeQuery(), 'deny');
@@ -65,7 +65,7 @@ describe('authorize', () => {
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(back.searchParams.get('state')).toBe('st-123');
     expect(back.searchParams.get('code')).toBeNull();
-  });
+  }, 60_000);
 
   it('refuses a wrong password with 401 and no session', async () => {
     const reply = await fetch(`${server.url}/oauth/partner/authorize/sign-in`, {
@@ -80,7 +80,7 @@ describe('authorize', () => {
     });
     expect(reply.status).toBe(401);
     expect(reply.headers.get('set-cookie')).toBeNull();
-  });
+  }, 60_000);
 });
 
 describe('token endpoint (RFC 9700)', () => {
@@ -90,7 +90,7 @@ describe('token endpoint (RFC 9700)', () => {
     expect(reply.status).toBe(200);
     expectSchema('partner-me.response', reply.body);
     expect((reply.body as { user_id: string }).user_id).toBe(ana.userId);
-  });
+  }, 60_000);
 
   it('answers with no-store and the token-response shape', async () => {
     const { verifier, challenge } = pkcePair();
@@ -104,7 +104,7 @@ describe('token endpoint (RFC 9700)', () => {
     expect(reply.headers.get('cache-control')).toBe('no-store');
     expectSchema('oauth-token.response', reply.body);
     expect(reply.body.scope).toBe('meetings:read documents:write');
-  });
+  }, 60_000);
 
   it('refuses a code without its verifier or with a wrong one', async () => {
     const { challenge } = pkcePair();
@@ -121,7 +121,7 @@ describe('token endpoint (RFC 9700)', () => {
       pkcePair().verifier,
     );
     expect(wrong.body.error).toBe('invalid_grant');
-  });
+  }, 60_000);
 
   it('binds the code to the redirect URI and to the client', async () => {
     const code = (await authorize(server, ana, authorizeQuery())).searchParams.get('code') ?? '';
@@ -144,7 +144,7 @@ describe('token endpoint (RFC 9700)', () => {
       other,
     );
     expect(stolen.body.error).toBe('invalid_grant');
-  });
+  }, 60_000);
 
   it('revokes every token issued from a code when the code is replayed', async () => {
     const code = (await authorize(server, ana, authorizeQuery())).searchParams.get('code') ?? '';
@@ -159,7 +159,7 @@ describe('token endpoint (RFC 9700)', () => {
       refresh_token: String(first.body.refresh_token),
     });
     expect(refresh.body.error).toBe('invalid_grant');
-  });
+  }, 60_000);
 
   it('rotates refresh tokens, and reuse of a rotated one revokes the grant', async () => {
     const tokens = await connect(server, ana);
@@ -176,7 +176,7 @@ describe('token endpoint (RFC 9700)', () => {
       refresh_token: String(next.body.refresh_token),
     });
     expect(afterReuse.body.error).toBe('invalid_grant');
-  });
+  }, 60_000);
 
   it('stores only hashes of codes and tokens', async () => {
     const tokens = await connect(server, ana);
@@ -184,7 +184,7 @@ describe('token endpoint (RFC 9700)', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((r) => r.token_hash === tokens.access || r.token_hash === tokens.refresh)).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
-  });
+  }, 60_000);
 
   it('authenticates the client by Basic or in the body, and refuses a wrong secret with 401', async () => {
     const tokens = await connect(server, ana);
@@ -207,7 +207,7 @@ describe('token endpoint (RFC 9700)', () => {
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toBe('invalid_client');
     expectSchema('oauth-error', wrong.body);
-  });
+  }, 60_000);
 
   it('revokes a grant (RFC 7009): access ends for both tokens', async () => {
     const tokens = await connect(server, ana);
@@ -227,7 +227,7 @@ describe('token endpoint (RFC 9700)', () => {
       refresh_token: tokens.refresh,
     });
     expect(refresh.body.error).toBe('invalid_grant');
-  });
+  }, 60_000);
 });
 
 describe('bearer errors', () => {
@@ -242,5 +242,5 @@ describe('bearer errors', () => {
     const narrow = await me(tokens.access);
     expect(narrow.status).toBe(403);
     expect(narrow.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
-  });
+  }, 60_000);
 });

@@ -42,7 +42,12 @@ export function partnerEmulatorRoutes(deps: PartnerEmulatorDeps): Router {
       name: input.name,
       redirectUris: input.redirect_uris,
     });
-    res.json({ success: true, client: await store.registeredClients.get(input.client_id) });
+    res.json({
+      success: true,
+      client: await store.registeredClients.get(input.client_id),
+      // What the client verifies generate-document callbacks with (Standard Webhooks).
+      webhook_secret: await store.registeredClients.webhookSecret(input.client_id),
+    });
   });
 
   router.post('/_emulator/users/:id/password', auth, body, async (req, res) => {

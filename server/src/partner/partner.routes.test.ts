@@ -52,11 +52,6 @@ async function poll(user: { access: string }, trigger: string): Promise<Item[]> 
   return reply.body;
 }
 
-type Op =
-  | { kind: 'meeting'; host: 0 | 1; inviteOther: boolean; guest: string | null }
-  | { kind: 'end'; pick: number }
-  | { kind: 'summary'; pick: number; by: 0 | 1 };
-
 const ops = fc.array(
   fc.oneof(
     {

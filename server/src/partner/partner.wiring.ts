@@ -3,15 +3,18 @@ import type { GenerateDocumentRequest } from '@parley/schemas/types';
 import { type Request, type Response, Router } from 'express';
 import type { AppDeps } from '../app.js';
 import { jsonBody } from '../http/json-body.middleware.js';
-import { ApiError, RequestValidationError } from '../services/api-error.js';
+import { createOutboundClient } from '../net/outbound-client.js';
+import { RequestValidationError } from '../services/api-error.js';
 import { partnerPath } from '../services/contracts.js';
 import { MEETING_ENDED_JOB, meetingEndedJobHandler } from '../services/partner/meeting-ended.job.js';
 import { PartnerService, type PartnerUser } from '../services/partner/partner.service.js';
 import type { Services } from '../services/services.js';
-import { bearerVerifier, requireScope } from './bearer.js';
+import { type BearerGrant, bearerVerifier, requireScope } from './bearer.js';
+import { documentCallbacks } from './document-callbacks.js';
 import { oauthRoutes } from './oauth.routes.js';
 import { createOAuthProvider } from './oauth-provider.js';
 import { partnerEmulatorRoutes } from './partner-emulator.routes.js';
+import { TokenRateLimit } from './rate-limit.js';
 
 // HTTP wiring of the partner interface, in one place: the OAuth provider's pages and endpoints,
 // the partner routes (bearer token, scope, handler), and their emulator routes. Handlers are
@@ -21,9 +24,23 @@ export function mountPartner(deps: AppDeps & { services: Services }): Router {
   const { config, store } = deps;
   const router = Router();
   const segment = config.partnerSegment;
-  const verify = bearerVerifier(store);
+  const checkBearer = bearerVerifier(store);
+  const limit = new TokenRateLimit(config.partnerRateLimit);
+  // Every partner route: a live token, then its rate limit (the scope is each route's own).
+  const verify = async (authorization: string | undefined) => {
+    const grant = await checkBearer(authorization);
+    limit.take(authorization ?? '');
+    return grant;
+  };
   const partner = new PartnerService(store, deps.services.llm);
   deps.services.jobs.register(MEETING_ENDED_JOB, meetingEndedJobHandler(store, deps.services.llm));
+  const callbacks = documentCallbacks({
+    store,
+    partner,
+    jobs: deps.services.jobs,
+    outbound: deps.outbound ?? createOutboundClient({ allowPrivate: config.allowPrivateUrls }),
+    allowPrivate: config.allowPrivateUrls,
+  });
 
   router.use(
     oauthRoutes(createOAuthProvider(store), {
@@ -68,10 +85,18 @@ export function mountPartner(deps: AppDeps & { services: Services }): Router {
   router.post(generatePath, async (req, res) => {
     const result = validate<GenerateDocumentRequest>('generate-document.request', req.body);
     if (!result.ok) throw new RequestValidationError(result.detail);
-    const user = await partner.user(res.locals.partnerGrant.userId);
+    const grant = res.locals.partnerGrant as BearerGrant;
+    const user = await partner.user(grant.userId);
     const meetingId = String(req.params.id);
-    if (result.value.callback_url) {
-      throw new ApiError('BAD_REQUEST', 'callback_url is not supported by this server yet');
+    const callbackUrl = result.value.callback_url;
+    if (callbackUrl) {
+      const payload = await callbacks.accept(user, grant.clientId, meetingId, result.value, callbackUrl);
+      res.set('Cache-Control', 'no-store');
+      return void res.json({
+        success: true,
+        meeting_id: meetingId,
+        message: `Document queued; the result will be POSTed to the callback URL (webhook-id ${payload.deliveryId})`,
+      });
     }
     const text = await partner.documentText(user, meetingId, result.value);
     res.set('Cache-Control', 'no-store');

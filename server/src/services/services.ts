@@ -34,7 +34,8 @@ export interface ServiceDeps {
   config: Pick<
     Config,
     'maxRecordingMinutes' | 'workspaceApiUrl' | 'workspaceApiVersion' | 'workspaceTimeoutMs'
-  >;
+  > &
+    Partial<Pick<Config, 'jobLeaseMs'>>;
   /** Meeting AI (main.ts: engines.llm); the local extractive engine when absent. */
   llm?: MeetingAiEngine;
   /** Client for client-supplied URLs (ask-ai attachments); private addresses refused when absent. */
@@ -75,6 +76,7 @@ export function createServices(deps: ServiceDeps): Services {
     store: deps.store,
     clock: deps.clock,
     ...(deps.logger ? { logger: deps.logger } : {}),
+    ...(deps.config.jobLeaseMs ? { leaseMs: deps.config.jobLeaseMs } : {}),
   });
   jobs.register(MAIL_JOB, mailJobHandler(deps.mailTransport ?? outboxMailTransport(deps.store)));
   const llm = deps.llm ?? createExtractiveMeetingAi();
