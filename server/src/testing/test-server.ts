@@ -14,6 +14,7 @@ import { FileStore } from '../files/file-store.js';
 import { createMetrics } from '../http/metrics.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import { createJobWorker } from '../jobs/jobs.js';
+import { createPartnerInterface } from '../partner/partner.wiring.js';
 import { createOutboundClients } from '../net/outbound-clients.js';
 import { type MailTransport, outboxMailTransport } from '../services/mail.transport.js';
 import { createServices, type ServiceDeps, type Services } from '../services/services.js';
@@ -83,12 +84,13 @@ export async function startTestServer(
   const ids = sequentialIds();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir, clock: systemClock, ids });
   const outbound = createOutboundClients(config);
+  const llm = options.serviceDeps?.llm ?? createExtractiveMeetingAi();
   const services = createServices({
     store,
     clock: systemClock,
     ids,
     config,
-    llm: createExtractiveMeetingAi(),
+    llm,
     ...outbound,
     ...options.serviceDeps,
   });
@@ -98,6 +100,14 @@ export async function startTestServer(
     clock: options.serviceDeps?.clock ?? systemClock,
     mailTransport: options.mailTransport ?? outboxMailTransport(store),
     logger,
+    leaseMs: config.jobLeaseMs,
+  });
+  const partner = createPartnerInterface({
+    store,
+    config,
+    llm,
+    jobs,
+    clientUrls: options.serviceDeps?.clientUrls ?? outbound.clientUrls,
   });
   let url = '';
   const files = new FileStore({
@@ -117,8 +127,9 @@ export async function startTestServer(
     engines: { statuses: () => [] },
     clientUrls: options.serviceDeps?.clientUrls ?? outbound.clientUrls,
     metrics: createMetrics({ processMetrics: false }),
-    bearer: undefined,
-    session: undefined,
+    bearer: partner.bearer,
+    session: partner.session,
+    partner,
   };
   const app = createApp({ ...deps, ...options.deps });
   const server: Server = createServer(app);
