@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     ids: randomIds,
     config,
     llm: engines.llm,
+    translate: engines.translate,
     outbound: createOutboundClient({ allowPrivate: config.allowPrivateUrls }),
     logger,
   });

@@ -102,7 +102,9 @@ function expectValidationError(reply: Reply, loc: string[], type: string): void 
 describe('POST /v1/translate-text without a translation engine', () => {
   let server: SpeechServer;
   beforeAll(async () => {
-    server = await startSpeechServer({ deps: { engines: await buildEngines() } });
+    server = await startSpeechServer({
+      deps: { engines: await buildEngines({ apertiumDataDir: '/nonexistent/apertium' }) },
+    });
   });
   afterAll(async () => {
     await server.close();

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { createExtractiveMeetingAi } from '../engines/llm/extractive-llm.adapter.js';
 import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
+import type { TranslateEngine } from '../engines/translate/translate.engine.js';
 import { JobWorker } from '../jobs/job-worker.js';
 import { MAIL_JOB, mailJobHandler } from '../jobs/mail.job.js';
 import { createOutboundClient, type OutboundClient } from '../net/outbound-client.js';
@@ -20,6 +21,7 @@ import { MessagesService } from './messages.service.js';
 import { ParticipantsService } from './participants.service.js';
 import { PeopleService } from './people.service.js';
 import { SettingsService } from './settings.service.js';
+import { TranscriptTranslationService } from './transcript-translation.service.js';
 import { TranscriptionService } from './transcription.service.js';
 import { WorkspaceService } from './workspace.service.js';
 
@@ -37,6 +39,8 @@ export interface ServiceDeps {
   >;
   /** Meeting AI (main.ts: engines.llm); the local extractive engine when absent. */
   llm?: MeetingAiEngine;
+  /** Translates transcripts into meetings' translation languages (main.ts: engines.translate); none when absent. */
+  translate?: TranslateEngine;
   /** Client for client-supplied URLs (ask-ai attachments); private addresses refused when absent. */
   outbound?: OutboundClient;
   /** Where queued e-mail goes; the mail outbox table (GET /_emulator/mail) when absent. */
@@ -63,6 +67,8 @@ export interface Services {
   ai: AiService;
   /** Stores live STT results of streams tied to a meeting (the live socket's results sink). */
   liveResults: LiveResultsService;
+  /** The queue translating final and corrected utterances; `idle()` waits for it (tests, shutdown). */
+  transcriptTranslation: TranscriptTranslationService;
   /** The outbox worker: main.ts starts and stops it; tests step it with `runDue()`. */
   jobs: JobWorker;
 }
@@ -75,13 +81,19 @@ export function createServices(deps: ServiceDeps): Services {
     ...(deps.logger ? { logger: deps.logger } : {}),
   });
   jobs.register(MAIL_JOB, mailJobHandler(deps.mailTransport ?? outboxMailTransport(deps.store)));
+  const transcriptTranslation = new TranscriptTranslationService({
+    store: deps.store,
+    cache: meetingCache,
+    translate: deps.translate,
+    logger: deps.logger,
+  });
   return {
     accounts: new AccountsService(deps.store),
     meetings: invalidatesMeetingData(new MeetingsService(deps.store), ['delete'], meetingCache),
     participants: new ParticipantsService(deps.store),
     messages: invalidatesMeetingData(new MessagesService(deps.store), ['delete'], meetingCache),
     transcription: invalidatesMeetingData(
-      new TranscriptionService(deps.store),
+      new TranscriptionService(deps.store, transcriptTranslation),
       ['updateUtterance'],
       meetingCache,
     ),
@@ -100,7 +112,8 @@ export function createServices(deps: ServiceDeps): Services {
       cache: meetingCache,
       outbound: deps.outbound ?? createOutboundClient(),
     }),
-    liveResults: new LiveResultsService(deps.store, deps.clock, meetingCache),
+    liveResults: new LiveResultsService(deps.store, deps.clock, meetingCache, transcriptTranslation),
+    transcriptTranslation,
     jobs,
   };
 }
