@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { APERTIUM_PACKAGES } from './apertium.backend.js';
 import { buildPairGraph, modesFromNames } from './apertium-pairs.js';
 
 // The pair graph from mode names alone (no Apertium needed): which names count, and the routes.
@@ -65,5 +67,13 @@ describe('Apertium pair graph', () => {
     expect(graph.targetsFrom('en')).toEqual(['bs', 'ca', 'es', 'fr', 'hr', 'pt', 'sr']);
     expect(graph.targetsFrom('mk')).toEqual(['bg', 'bs', 'ca', 'en', 'es', 'fr', 'hr', 'pt', 'sr']);
     expect(graph.targets()).toContain('bg');
+  });
+});
+
+describe('Apertium packages', () => {
+  it('are the ones CI installs', () => {
+    const ci = readFileSync(new URL('../../../../.ci/run', import.meta.url), 'utf8');
+    const installed = new Set(ci.match(/\bapertium[\w-]*/g));
+    expect(APERTIUM_PACKAGES.filter((p) => !installed.has(p))).toEqual([]);
   });
 });
