@@ -84,9 +84,14 @@ describe('transcript translation', { timeout: 120_000 }, () => {
     await server.services.transcriptTranslation.idle();
     const changed = await utterances(server, host.key, meetingId);
     expect(changed).toHaveLength(1);
-    expect(changed[0]?.texts).toEqual({ es: expect.stringMatching(/jueves/), fr: expect.stringMatching(/jeudi/) });
+    expect(changed[0]?.texts).toEqual({
+      es: expect.stringMatching(/jueves/),
+      fr: expect.stringMatching(/jeudi/),
+    });
     // updated_at moved past the insert, so a poller holding the first version receives it again.
-    expect(Date.parse(changed[0]?.updated_at ?? '')).toBeGreaterThan(Date.parse(changed[0]?.created_at ?? ''));
+    expect(Date.parse(changed[0]?.updated_at ?? '')).toBeGreaterThan(
+      Date.parse(changed[0]?.created_at ?? ''),
+    );
     expect(changed[0]?.transcript).toBe('We will ship the release on Thursday.');
 
     const chunks = await server.call<GetLiveTranscriptionChunksResponse>(

@@ -43,7 +43,7 @@ export class TranscriptTranslationService {
   /** Queues a job and returns at once. */
   enqueue(job: TranscriptTranslationJob): void {
     const engine = this.deps.translate;
-    if (!engine || !engine.status().available) return;
+    if (!engine?.status().available) return;
     if (this.queue.length >= (this.deps.maxQueued ?? DEFAULT_MAX_QUEUED)) {
       this.deps.logger?.warn({ ...job }, 'transcript translation queue full; utterance not translated');
       return;
@@ -87,7 +87,9 @@ export class TranscriptTranslationService {
     const text = utterance.transcript;
 
     const done = await Promise.allSettled(
-      languages.map((language) => engine.translate({ text, targets: [language], source: utterance.language })),
+      languages.map((language) =>
+        engine.translate({ text, targets: [language], source: utterance.language }),
+      ),
     );
     const translated: Record<string, string> = {};
     const failed: string[] = [];
