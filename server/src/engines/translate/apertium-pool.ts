@@ -2,8 +2,8 @@ import { APERTIUM_DATA_DIR } from './apertium-pairs.js';
 import { ApertiumPipeline, nullFlushScript } from './apertium-pipeline.js';
 
 // A bounded set of long-lived pipelines (apertium-pipeline.ts), shared by every request: a batch
-// takes an idle pipeline of its mode, else starts one while under the bound, else replaces the
-// least recently used idle pipeline of another mode, else waits. So ten targets run in parallel,
+// takes an idle pipeline of its mode, else starts one while under the bound, else (when its mode
+// has no pipeline) replaces the least recently used idle pipeline of another mode, else waits. So ten targets run in parallel,
 // a busy mode gets a second pipeline, and the process count stays bounded whatever the load.
 // Pipelines idle for `idleMs` are stopped (each holds its transducers in memory).
 
@@ -25,6 +25,8 @@ export class ApertiumPool {
   private readonly pipelines = new Set<ApertiumPipeline>();
   private readonly scripts = new Map<string, Promise<string>>();
   private readonly waiters: (() => void)[] = [];
+  /** Modes whose pipeline is being started. */
+  private readonly starting: string[] = [];
   private readonly dataDir: string;
   private readonly max: number;
   private readonly idleMs: number;
@@ -69,29 +71,32 @@ export class ApertiumPool {
     for (;;) {
       const idle = [...this.pipelines].find((p) => p.mode === mode && !p.busy && p.alive);
       if (idle) return this.take(idle);
-      const spare = this.pipelines.size < this.max;
-      const victim = spare
-        ? undefined
-        : [...this.pipelines].filter((p) => !p.busy).sort((a, b) => a.lastUsed - b.lastUsed)[0];
+      const spare = this.pipelines.size + this.starting.length < this.max;
+      // When full, a mode that already has a pipeline waits for it; only a mode with none replaces
+      // another mode's idle pipeline. Replacing for a second copy would thrash: ten targets through
+      // one pivot would keep evicting the modes the next request needs.
+      const own = this.starting.includes(mode) || [...this.pipelines].some((p) => p.mode === mode);
+      const victim =
+        spare || own
+          ? undefined
+          : [...this.pipelines].filter((p) => !p.busy).sort((a, b) => a.lastUsed - b.lastUsed)[0];
       if (spare || victim) {
         victim?.close();
-        // Reserve the slot before awaiting the script, so concurrent callers count it.
-        const slot = { busy: true } as ApertiumPipeline;
-        this.pipelines.add(slot);
+        // Counted while its script is read, so concurrent callers see the slot taken.
+        this.starting.push(mode);
         try {
           const script = await this.script(mode);
-          return this.take(new ApertiumPipeline(mode, script, (p) => this.forget(p)), slot);
-        } catch (error) {
-          this.forget(slot);
-          throw error;
+          return this.take(new ApertiumPipeline(mode, script, (p) => this.forget(p)));
+        } finally {
+          this.starting.splice(this.starting.indexOf(mode), 1);
+          this.wake();
         }
       }
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
   }
 
-  private take(pipeline: ApertiumPipeline, replacing?: ApertiumPipeline): ApertiumPipeline {
-    if (replacing) this.pipelines.delete(replacing);
+  private take(pipeline: ApertiumPipeline): ApertiumPipeline {
     this.pipelines.add(pipeline);
     pipeline.busy = true;
     this.startSweeper();
@@ -101,11 +106,16 @@ export class ApertiumPool {
   private release(pipeline: ApertiumPipeline): void {
     pipeline.busy = false;
     pipeline.lastUsed = Date.now();
-    this.waiters.shift()?.();
+    this.wake();
   }
 
   private forget(pipeline: ApertiumPipeline): void {
-    if (this.pipelines.delete(pipeline)) this.waiters.shift()?.();
+    if (this.pipelines.delete(pipeline)) this.wake();
+  }
+
+  /** Every waiter looks again: the pipeline freed may be of any one's mode. */
+  private wake(): void {
+    for (const resolve of this.waiters.splice(0)) resolve();
   }
 
   private script(mode: string): Promise<string> {
