@@ -46,6 +46,8 @@ async function main(): Promise<void> {
     ids: randomIds,
     config,
     llm: engines.llm,
+    translate: engines.translate,
+    logger,
     ...outbound,
   });
   const jobs = createJobWorker({

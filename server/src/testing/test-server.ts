@@ -10,6 +10,7 @@ import { systemClock } from '../core/clock.js';
 import { loadConfig } from '../core/config.js';
 import { sequentialIds } from '../core/ids.js';
 import { createExtractiveMeetingAi } from '../engines/llm/extractive-llm.adapter.js';
+import { createUnavailableTranslator } from '../engines/translate/translator.js';
 import { FileStore } from '../files/file-store.js';
 import { createMetrics } from '../http/metrics.js';
 import type { JobWorker } from '../jobs/job-worker.js';
@@ -83,16 +84,19 @@ export async function startTestServer(
   const ids = sequentialIds();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir, clock: systemClock, ids });
   const outbound = createOutboundClients(config);
+  const logger = pino({ level: 'silent' });
   const services = createServices({
     store,
     clock: systemClock,
     ids,
     config,
     llm: createExtractiveMeetingAi(),
+    // Tests that translate transcripts pass an engine in serviceDeps.
+    translate: createUnavailableTranslator('no translation engine in this test server'),
+    logger,
     ...outbound,
     ...options.serviceDeps,
   });
-  const logger = pino({ level: 'silent' });
   const jobs = createJobWorker({
     store,
     clock: options.serviceDeps?.clock ?? systemClock,
