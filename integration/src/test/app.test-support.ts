@@ -1,0 +1,53 @@
+// Shared by the unit tests: the app loaded against a test base URL (set before the import, because the
+// authorize URL is fixed when authentication.ts loads), an appTester, and helpers for nock and errors.
+import nock from 'nock';
+import zapier, { type Bundle } from 'zapier-platform-core';
+
+export const BASE_URL = 'https://parley.test';
+process.env.PARLEY_BASE_URL = BASE_URL;
+delete process.env.PARLEY_INTEGRATION_URL;
+delete process.env.PARLEY_PARTNER_SEGMENT;
+process.env.CLIENT_ID = 'zapier-client';
+process.env.CLIENT_SECRET = 'zapier-secret';
+
+export const App = (await import('../index.js')).default;
+export const appTester = zapier.createAppTester(App);
+
+export const ACCESS_TOKEN = 'at_test_4f2b9c1e';
+export const authData = { access_token: ACCESS_TOKEN, refresh_token: 'rt_test_9e8d7c6b' };
+
+/** A bundle of a connected user; extra keys (inputData, meta …) are merged in. */
+export const bundleWith = (extra: Partial<Bundle> = {}): Bundle =>
+  ({ authData, inputData: {}, meta: {}, ...extra }) as Bundle;
+
+/** nock scope on the service that answers only requests carrying the user's bearer token. */
+export const service = () => nock(BASE_URL, { reqheaders: { authorization: `Bearer ${ACCESS_TOKEN}` } });
+
+/** Operations of the app by kind and key, typed loosely for appTester. */
+export const op = {
+  trigger: (key: string) => App.triggers?.[key as keyof typeof App.triggers]?.operation.perform as never,
+  search: (key: string) => App.searches?.[key as keyof typeof App.searches]?.operation.perform as never,
+  create: (key: string) => App.creates?.[key as keyof typeof App.creates]?.operation.perform as never,
+};
+
+export interface CaughtError {
+  name: string;
+  message: string;
+  /** Decoded body of core's JSON-message errors (AppError, ThrottledError). */
+  detail: { message?: string; code?: string; status?: number; delay?: number | null };
+}
+
+/** The error a call rejects with, decoded; fails the test when the call succeeds. */
+export async function caught(call: Promise<unknown>): Promise<CaughtError> {
+  try {
+    await call;
+  } catch (error) {
+    const { name, message } = error as Error;
+    let detail: CaughtError['detail'] = {};
+    try {
+      detail = JSON.parse(message);
+    } catch {}
+    return { name, message, detail };
+  }
+  throw new Error('expected the call to fail, but it succeeded');
+}
