@@ -4,9 +4,9 @@
 
 import { createHash } from 'node:crypto';
 import type {
-  GenerateDocumentAcceptedResponse,
   GenerateDocumentCallback,
   GenerateDocumentRequest,
+  GenerateDocumentResponse,
 } from '@parley/schemas/types';
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
 import { DOCUMENT_MODELS, schemaExamples } from '../generated/service-data.js';
@@ -54,16 +54,13 @@ export const documentId = (meetingId: string, text: string): string =>
 interface Finished {
   meeting_id: string;
   document_text: string;
-  message?: string;
-  created_at?: string;
 }
 
-const documentOutput = ({ meeting_id, document_text, message, created_at }: Finished) => ({
+/** The same fields whether the document came in the reply or through the callback. */
+const documentOutput = ({ meeting_id, document_text }: Finished) => ({
   id: documentId(meeting_id, document_text),
   meeting_id,
   document_text,
-  ...(message === undefined ? {} : { message }),
-  ...(created_at === undefined ? {} : { created_at }),
 });
 
 const perform = async (z: ZObject, bundle: Bundle<Inputs>) => {
@@ -73,7 +70,7 @@ const perform = async (z: ZObject, bundle: Bundle<Inputs>) => {
   const body: GenerateDocumentRequest = { prompt: bundle.inputData.prompt, model };
   if (later) body.callback_url = z.generateCallbackUrl();
   const path = `/meetings/${encodeURIComponent(bundle.inputData.meeting_id)}/generate-document`;
-  const reply = dataOf<Finished | GenerateDocumentAcceptedResponse>(
+  const reply = dataOf<GenerateDocumentResponse>(
     await z.request({ url: urls.partner(path), method: 'POST', body }),
   );
   if (later) return { meeting_id: reply.meeting_id, message: reply.message };
@@ -110,8 +107,6 @@ export default defineCreate({
       { key: 'id', label: 'Document ID', type: 'string', primary: true },
       { key: 'meeting_id', label: 'Meeting ID', type: 'string' },
       { key: 'document_text', label: 'Document (Markdown)', type: 'string' },
-      { key: 'message', label: 'Message', type: 'string' },
-      { key: 'created_at', label: 'Created At', type: 'datetime' },
     ],
   },
 });

@@ -11,7 +11,17 @@ process.env.CLIENT_ID = 'zapier-client';
 process.env.CLIENT_SECRET = 'zapier-secret';
 
 export const App = (await import('../index.js')).default;
-export const appTester = zapier.createAppTester(App);
+
+/** appTester runs any function of the app, or an ad-hoc one, with the app's middlewares. */
+type Tester = (method: unknown, bundle?: unknown) => Promise<unknown>;
+export const appTester = zapier.createAppTester(App) as unknown as Tester;
+
+const defined = <T>(value: T | undefined, what: string): T => {
+  if (value === undefined) throw new Error(`the app defines no ${what}`);
+  return value;
+};
+export const authentication = defined(App.authentication, 'authentication');
+export const oauth = defined(authentication.oauth2Config, 'oauth2Config');
 
 export const ACCESS_TOKEN = 'at_test_4f2b9c1e';
 export const authData = { access_token: ACCESS_TOKEN, refresh_token: 'rt_test_9e8d7c6b' };
@@ -24,10 +34,12 @@ export const bundleWith = (extra: Partial<Bundle> = {}): Bundle =>
 export const service = () => nock(BASE_URL, { reqheaders: { authorization: `Bearer ${ACCESS_TOKEN}` } });
 
 /** Operations of the app by kind and key, typed loosely for appTester. */
+const performOf = (group: Record<string, { operation: object }> | undefined, key: string) =>
+  defined((group?.[key]?.operation as { perform?: unknown } | undefined)?.perform, `operation ${key}`);
 export const op = {
-  trigger: (key: string) => App.triggers?.[key as keyof typeof App.triggers]?.operation.perform as never,
-  search: (key: string) => App.searches?.[key as keyof typeof App.searches]?.operation.perform as never,
-  create: (key: string) => App.creates?.[key as keyof typeof App.creates]?.operation.perform as never,
+  trigger: (key: string) => performOf(App.triggers, key),
+  search: (key: string) => performOf(App.searches, key),
+  create: (key: string) => performOf(App.creates, key),
 };
 
 export interface CaughtError {

@@ -1,9 +1,16 @@
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serviceConfig, urls } from '../service.client.js';
-import { App, appTester, authData, BASE_URL, bundleWith, caught, service } from './app.test-support.js';
-
-const oauth = App.authentication.oauth2Config;
+import {
+  appTester,
+  authData,
+  authentication,
+  BASE_URL,
+  bundleWith,
+  caught,
+  oauth,
+  service,
+} from './app.test-support.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => {
@@ -24,7 +31,7 @@ describe('OAuth2 configuration', () => {
         state: 'st_42',
         redirect_uri: 'https://zapier.com/dashboard/auth/oauth/return/App1CLIAPI/',
       },
-    } as never);
+    });
     const parsed = new URL(url as unknown as string);
     expect(`${parsed.origin}${parsed.pathname}`).toBe(`${BASE_URL}/oauth/partner/authorize`);
     expect(Object.fromEntries(parsed.searchParams)).toMatchObject({
@@ -62,7 +69,7 @@ describe('OAuth2 configuration', () => {
         redirect_uri: 'https://zapier.com/return',
         code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
       },
-    } as never);
+    });
     expect(tokens).toEqual({ access_token: 'at_new', refresh_token: 'rt_new' });
   });
 
@@ -73,20 +80,18 @@ describe('OAuth2 configuration', () => {
         (body) => body.grant_type === 'refresh_token' && body.refresh_token === authData.refresh_token,
       )
       .reply(200, { access_token: 'at_2', token_type: 'Bearer', expires_in: 3600, refresh_token: 'rt_2' });
-    expect(await appTester(oauth.refreshAccessToken, { authData } as never)).toEqual({
+    expect(await appTester(oauth.refreshAccessToken, { authData })).toEqual({
       access_token: 'at_2',
       refresh_token: 'rt_2',
     });
   });
 
   it('shows the OAuth error description when the exchange is refused', async () => {
-    nock(BASE_URL)
-      .post('/api/oauth/partner/token')
-      .reply(400, {
-        error: 'invalid_grant',
-        error_description: 'The authorization code has expired or was already used',
-      });
-    const error = await caught(appTester(oauth.getAccessToken, { inputData: { code: 'old' } } as never));
+    nock(BASE_URL).post('/api/oauth/partner/token').reply(400, {
+      error: 'invalid_grant',
+      error_description: 'The authorization code has expired or was already used',
+    });
+    const error = await caught(appTester(oauth.getAccessToken, { inputData: { code: 'old' } }));
     expect(error.detail.message).toBe('The authorization code has expired or was already used');
   });
 
@@ -94,7 +99,7 @@ describe('OAuth2 configuration', () => {
     nock(BASE_URL, { badheaders: ['authorization'] })
       .post('/api/oauth/partner/token')
       .reply(200, { access_token: 'at_3', token_type: 'Bearer', expires_in: 3600, refresh_token: 'rt_3' });
-    await appTester(oauth.refreshAccessToken, { authData } as never);
+    await appTester(oauth.refreshAccessToken, { authData });
   });
 });
 
@@ -102,13 +107,13 @@ describe('connection test and label', () => {
   it('calls /api/partner/me with the bearer and labels the connection with name and e-mail', async () => {
     const me = { user_id: 'usr_3Jk9Q2', email: 'aiko.tanaka@example.com', display_name: 'Aiko Tanaka' };
     service().get('/api/partner/me').reply(200, me);
-    expect(await appTester(App.authentication.test, bundleWith())).toEqual(me);
-    expect(App.authentication.connectionLabel).toBe('{{display_name}} ({{email}})');
+    expect(await appTester(authentication.test, bundleWith())).toEqual(me);
+    expect(authentication.connectionLabel).toBe('{{display_name}} ({{email}})');
   });
 
   it('fails the test with a refresh request when the token is refused', async () => {
     service().get('/api/partner/me').reply(401, { success: false, error: 'Invalid access token' });
-    expect((await caught(appTester(App.authentication.test, bundleWith()))).name).toBe('RefreshAuthError');
+    expect((await caught(appTester(authentication.test, bundleWith()))).name).toBe('RefreshAuthError');
   });
 });
 
@@ -140,7 +145,7 @@ describe('deployment settings from the environment', () => {
     try {
       expect(urls.token()).toBe(`${BASE_URL}/api/oauth/zapier/token`);
       service().get('/api/zapier/me').reply(200, { user_id: 'u', email: 'u@example.com', display_name: 'U' });
-      await appTester(App.authentication.test, bundleWith());
+      await appTester(authentication.test, bundleWith());
     } finally {
       delete process.env.PARLEY_PARTNER_SEGMENT;
     }

@@ -87,15 +87,17 @@ describe('meetings_list (hidden, feeds the meeting dropdown)', () => {
 
   /** appTester gives no cursor store (z.cursor calls the platform), so the test supplies one. */
   const listPage = (store: Map<string, string>, page: number) =>
-    appTester((z: ZObject, bundle: never) => {
-      z.cursor = {
-        get: async () => store.get('cursor') ?? null,
-        set: async (value: string) => void store.set('cursor', value),
-      } as never;
-      return App.triggers?.meetings_list?.operation.perform(z, {
-        ...(bundle as object),
-        meta: { page },
-      } as never);
+    appTester((z: ZObject, bundle: object) => {
+      const cursor: ZObject['cursor'] = {
+        get: async () => store.get('cursor') ?? '',
+        set: async (value) => {
+          store.set('cursor', value);
+          return null;
+        },
+      };
+      z.cursor = cursor;
+      const perform = op.trigger('meetings_list') as (z: ZObject, bundle: object) => unknown;
+      return perform(z, { ...bundle, meta: { page } });
     }, bundleWith());
 
   it('pages through get-meetings with the updated_at cursor and stops at the last page', async () => {
