@@ -1,20 +1,15 @@
-// Shared by the unit tests: the app loaded against a test base URL (set before the import, because the
-// authorize URL is fixed when authentication.ts loads), an appTester, and helpers for nock and errors.
+// Shared by the unit tests: the app loaded against a nock'd test deployment, an appTester, and helpers
+// for nock and errors.
 import nock from 'nock';
-import zapier, { type Bundle } from 'zapier-platform-core';
+import type { Bundle } from 'zapier-platform-core';
+import { loadApp } from './load-app.test-support.js';
 
 export const BASE_URL = 'https://parley.test';
-process.env.PARLEY_BASE_URL = BASE_URL;
-delete process.env.PARLEY_INTEGRATION_URL;
-delete process.env.PARLEY_PARTNER_SEGMENT;
-process.env.CLIENT_ID = 'zapier-client';
-process.env.CLIENT_SECRET = 'zapier-secret';
-
-export const App = (await import('../index.js')).default;
-
-/** appTester runs any function of the app, or an ad-hoc one, with the app's middlewares. */
-type Tester = (method: unknown, bundle?: unknown) => Promise<unknown>;
-export const appTester = zapier.createAppTester(App) as unknown as Tester;
+export const { App, appTester } = await loadApp({
+  baseUrl: BASE_URL,
+  clientId: 'zapier-client',
+  clientSecret: 'zapier-secret',
+});
 
 const defined = <T>(value: T | undefined, what: string): T => {
   if (value === undefined) throw new Error(`the app defines no ${what}`);
