@@ -1,6 +1,6 @@
 // The platform's CLI on this package: the offline validation, and the zip `zapier-platform build` makes
 // (what `zapier-platform push` uploads). The build installs the production dependencies from the npm
-// registry into a temp copy, so it is slow; an up-to-date build/build.zip is reused.
+// registry into a temp copy, so it is slow; a build/build.zip newer than the app's sources is reused.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,13 +26,16 @@ function zapierPlatform(args: string[]) {
   return run(process.execPath, [cliBin, ...args], { cwd: appDir, env, maxBuffer: 16 * 1024 * 1024 });
 }
 
+/** Newest change to what goes into the zip: the app's sources (not its tests) and build settings. */
 const newestInput = (): number => {
   const walk = (dir: string): number[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const path = join(dir, entry.name);
-      return entry.isDirectory() ? walk(path) : [statSync(path).mtimeMs];
+      if (entry.isDirectory()) return entry.name === 'test' ? [] : walk(path);
+      return [statSync(path).mtimeMs];
     });
-  return Math.max(...walk(join(appDir, 'src')), statSync(join(appDir, 'package.json')).mtimeMs);
+  const settings = ['package.json', 'tsconfig.json', 'tsconfig.build.json', '.zapierapprc'];
+  return Math.max(...walk(join(appDir, 'src')), ...settings.map((f) => statSync(join(appDir, f)).mtimeMs));
 };
 
 describe('zapier-platform CLI', () => {
