@@ -94,7 +94,7 @@ const isInsufficientScope = (response: HttpResponse): boolean => {
 
 /** The meeting a failed request was about: `/meetings/<id>` in the path or `meeting_id` in the body. */
 export function meetingIdOf(request: { url?: string; body?: unknown } | undefined): string | undefined {
-  const path = request?.url ? new URL(request.url).pathname : '';
+  const path = URL.canParse(request?.url ?? '') ? new URL(request?.url ?? '').pathname : '';
   const fromPath = /\/meetings\/([^/]+)/.exec(path)?.[1];
   if (fromPath) return decodeURIComponent(fromPath);
   let body = request?.body;

@@ -153,5 +153,6 @@ describe('error helpers', () => {
     );
     expect(meetingIdOf({ url: 'https://x.test/v1/x', body: '{"meeting_id":"mtg_3"}' })).toBe('mtg_3');
     expect(meetingIdOf({ url: 'https://x.test/v1/x', body: 'not json' })).toBeUndefined();
+    expect(meetingIdOf({ url: 'not a url', body: { meeting_id: 'mtg_4' } })).toBe('mtg_4');
   });
 });
