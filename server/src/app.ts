@@ -11,6 +11,7 @@ import { aiRoutes } from './http/ai.routes.js';
 import { authMiddleware, callerResolvers } from './http/auth.middleware.js';
 import { cachedDataRoutes } from './http/cached-data.routes.js';
 import { docsRoutes } from './http/docs.routes.js';
+import { docsPagesRoutes } from './http/docs-pages.routes.js';
 import { errorHandler, notFound } from './http/error-handler.middleware.js';
 import { frontDoor } from './http/front-door.js';
 import { meetingsRoutes } from './http/meetings.routes.js';
@@ -25,6 +26,7 @@ import { speechRoutes } from './http/speech.routes.js';
 import { transcriptionRoutes } from './http/transcription.routes.js';
 import { workspaceRoutes } from './http/workspace.routes.js';
 import { createOutboundClient, type OutboundClient } from './net/outbound-client.js';
+import { playgroundRoutes } from './playground/playground.routes.js';
 import type { Clock } from './services/clock.js';
 import type { IdGenerator } from './services/ids.js';
 import { createServices, type Services } from './services/services.js';
@@ -56,6 +58,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Where produced files go; a store under <dataDir>/files with a per-process secret when absent. */
   files?: FileStore;
+  /** The demo account's key, offered by /docs/ and /playground/ to a browser on a loopback server. */
+  demoApiKey?: string;
   /** Runs after POST /_emulator/reset wiped the database (main.ts recreates the demo account). */
   afterReset?: () => Promise<void>;
 }
@@ -87,7 +91,9 @@ export function createApp(deps: AppDeps): RequestListener {
   app.set('etag', false);
 
   app.use(opsRoutes(kit, { store, clock: deps.clock, metrics, engines: deps.engines }));
+  app.use(docsPagesRoutes({ ...config, demoApiKey: deps.demoApiKey }));
   app.use(docsRoutes());
+  app.use(playgroundRoutes());
   app.use(filesRoutes(files, deps.clock));
   app.use(
     emulatorRoutes({

@@ -67,6 +67,7 @@ async function main(): Promise<void> {
     logger,
     services,
     metrics: createMetrics({ processMetrics: true }),
+    demoApiKey: secrets.demoApiKey,
     afterReset: async () => {
       await seedDemo();
     },

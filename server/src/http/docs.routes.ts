@@ -23,8 +23,9 @@ export function docsRoutes(): Router {
     res.type('application/yaml').send(text);
   });
 
-  router.get('/json/:file', async (req, res) => {
-    const file = req.params.file;
+  // Also under /docs/: the UI reads its copy of the document from /docs/openapi.yaml (docs-pages.routes.ts).
+  router.get(['/json/:file', '/docs/json/:file'], async (req, res) => {
+    const file = String(req.params.file);
     if (!SCHEMA_FILE.test(file)) throw ApiError.notFound('Schema');
     const text = await readFile(join(jsonSchemaDir, file), 'utf8').catch(() => {
       throw ApiError.notFound('Schema');
@@ -44,13 +45,21 @@ export function docsRoutes(): Router {
   return router;
 }
 
-const INITIALIZER = `window.onload = function () {
+// The UI reads the copy made for it (servers pointing here) and is authorized with the demo key
+// when /docs/session.json offers one (a loopback server asked from its own machine).
+const INITIALIZER = `window.onload = async function () {
+  const session = await fetch('session.json').then((r) => r.json()).catch(() => ({}));
   window.ui = SwaggerUIBundle({
-    url: '/openapi.yaml',
+    url: 'openapi.yaml',
     dom_id: '#swagger-ui',
     deepLinking: true,
     presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
     layout: 'StandaloneLayout',
+    onComplete: () => {
+      if (!session.demo_api_key) return;
+      window.ui.preauthorizeApiKey('ApiKeyHeader', session.demo_api_key);
+      window.ui.preauthorizeApiKey('ApiKeyQuery', session.demo_api_key);
+    },
   });
 };
 `;
