@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
-import { asyncapiPath, openapiPath } from '@parley/schemas/paths';
+import { asyncapiPath, jsonSchemaDir, openapiPath } from '@parley/schemas/paths';
 import express, { type Request, Router } from 'express';
 import { parse, stringify } from 'yaml';
 import { ApiError } from '../services/api-error.js';
+import { SCHEMA_FILE } from './docs.routes.js';
 
 // What a person reads in a browser beside the API: the OpenAPI document as Swagger UI shows it
 // (/docs/openapi.yaml), the live stream's AsyncAPI document rendered by @asyncapi/react-component's
@@ -50,6 +51,13 @@ export function sessionOf(req: Request, deps: DocsPagesDeps): DocsSession {
 export function docsPagesRoutes(deps: DocsPagesDeps): Router {
   const router = Router();
 
+  // Swagger UI's own page (its layout brings the <main> landmark), with colours that pass WCAG AA contrast.
+  router.get('/docs/', (_req, res) => {
+    res.type('html').send(SWAGGER_PAGE);
+  });
+  router.get('/docs/contrast.css', (_req, res) => {
+    res.type('text/css').send(CONTRAST_CSS);
+  });
   router.get('/docs/session.json', (req, res) => {
     res.set('cache-control', 'no-store').json(sessionOf(req, deps));
   });
@@ -73,6 +81,15 @@ export function docsPagesRoutes(deps: DocsPagesDeps): Router {
         : 'Enter an API key under Authorize (`npm start` prints the demo key).',
     ].join('\n\n');
     res.type('application/yaml').send(stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }));
+  });
+
+  // The schema files beside that copy, without `$id`: Swagger UI resolves a schema's references
+  // against its `$id` (https://parley.dev/schemas/, not served here) and shows a resolver error.
+  router.get('/docs/json/:file', async (req, res) => {
+    if (!SCHEMA_FILE.test(req.params.file)) throw ApiError.notFound('Schema');
+    const schema = JSON.parse(await readSource(join(jsonSchemaDir, req.params.file), 'Schema'));
+    delete schema.$id;
+    res.type('application/schema+json').send(schema);
   });
 
   router.get('/asyncapi.yaml', async (_req, res) => {
@@ -135,6 +152,7 @@ const ASYNCAPI_PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Parley live speech-to-text (AsyncAPI)</title>
 <link rel="stylesheet" href="styles/default.min.css">
+<link rel="stylesheet" href="../contrast.css">
 </head>
 <body>
 <nav aria-label="Documentation"><a href="/docs/">REST interface (OpenAPI)</a> · <a href="/playground/">Playground</a> · <a href="/asyncapi.yaml">asyncapi.yaml</a></nav>
@@ -149,4 +167,52 @@ const ASYNCAPI_RENDER = `AsyncApiStandalone.render(
   { schema: { url: 'asyncapi.json', requestOptions: {} }, config: { show: { sidebar: true } } },
   document.getElementById('asyncapi'),
 );
+`;
+
+const SWAGGER_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Parley API reference</title>
+<link rel="stylesheet" href="swagger-ui.css">
+<link rel="stylesheet" href="index.css">
+<link rel="stylesheet" href="contrast.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="swagger-ui-bundle.js"></script>
+<script src="swagger-ui-standalone-preset.js"></script>
+<script src="swagger-initializer.js"></script>
+</body>
+</html>
+`;
+
+/** Darker shades of the renderers' colours where their text fails 4.5:1 on its background. */
+const CONTRAST_CSS = `.swagger-ui .info a, .swagger-ui .info .url { color: #1a4f8b; }
+.swagger-ui .info .title small pre { background: #4a5160; }
+.swagger-ui .info .title small.version-stamp { background: #3b6e00; }
+.swagger-ui .opblock.opblock-post .opblock-summary-method { background: #1f7a4d; }
+.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1a5f9e; }
+.swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b3261e; }
+.swagger-ui .opblock.opblock-put .opblock-summary-method { background: #8a5300; }
+.swagger-ui .btn.execute { background: #1a4f8b; border-color: #1a4f8b; }
+.swagger-ui .btn.try-out__btn { color: #1b1b1b; border-color: #1b1b1b; }
+.swagger-ui .download-contents { background: #3d3d3d; }
+.swagger-ui .btn.authorize { color: #1f7a4d; border-color: #1f7a4d; }
+.swagger-ui .btn.authorize svg { fill: #1f7a4d; }
+#asyncapi .text-orange-600, #asyncapi .border-orange-300 { color: #8a3b00; }
+#asyncapi .text-gray-600, #asyncapi .text-gray-500 { color: #474747; }
+#asyncapi .bg-teal-500 { background: #0f6b5c; }
+#asyncapi .bg-blue-500, #asyncapi .bg-blue-600 { background: #1a5f9e; }
+#asyncapi .bg-green-600, #asyncapi .bg-green-500 { background: #1f7a4d; }
+#asyncapi .bg-red-600, #asyncapi .bg-red-500 { background: #b3261e; }
+#asyncapi .bg-purple-600, #asyncapi .bg-purple-500 { background: #5b2a86; }
+#asyncapi .bg-orange-600, #asyncapi .bg-yellow-600 { background: #8a3b00; }
+#asyncapi .bg-gray-600 { background: #3d3d3d; }
+#asyncapi .bg-gray-600 span { color: #fff; }
+#asyncapi .text-teal-500 { color: #0f6b5c; }
+#asyncapi .text-blue-500 { color: #1a5f9e; }
+#asyncapi .text-purple-500 { color: #5b2a86; }
+#asyncapi .text-red-600 { color: #b3261e; }
 `;

@@ -10,7 +10,7 @@ import { ApiError } from '../services/api-error.js';
 // openapi.yaml refers to `json/<id>.schema.json` and the schemas to each other by file name, so
 // serving both at these paths makes every relative $ref resolve.
 
-const SCHEMA_FILE = /^[a-z0-9.-]+\.schema\.json$/;
+export const SCHEMA_FILE = /^[a-z0-9.-]+\.schema\.json$/;
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 export function docsRoutes(): Router {
@@ -23,8 +23,7 @@ export function docsRoutes(): Router {
     res.type('application/yaml').send(text);
   });
 
-  // Also under /docs/: the UI reads its copy of the document from /docs/openapi.yaml (docs-pages.routes.ts).
-  router.get(['/json/:file', '/docs/json/:file'], async (req, res) => {
+  router.get('/json/:file', async (req, res) => {
     const file = String(req.params.file);
     if (!SCHEMA_FILE.test(file)) throw ApiError.notFound('Schema');
     const text = await readFile(join(jsonSchemaDir, file), 'utf8').catch(() => {
@@ -53,8 +52,8 @@ const INITIALIZER = `window.onload = async function () {
     url: 'openapi.yaml',
     dom_id: '#swagger-ui',
     deepLinking: true,
-    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-    layout: 'StandaloneLayout',
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: 'BaseLayout',
     onComplete: () => {
       if (!session.demo_api_key) return;
       window.ui.preauthorizeApiKey('ApiKeyHeader', session.demo_api_key);

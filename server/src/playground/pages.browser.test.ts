@@ -18,6 +18,21 @@ import {
 const MIC_FIXTURE = fileURLToPath(new URL('../../../fixtures/audio/en/rms-01.wav', import.meta.url));
 const MIC_WORDS = ['good', 'morning', 'everyone', 'start', 'meeting'];
 
+/**
+ * axe-core rules that Swagger UI's own markup breaks and a stylesheet cannot mend: the server and
+ * example <select>s and the server-variable <input> have no label, an operation's header is a button
+ * holding buttons, example blocks scroll without focus, its headings skip levels, and its layout
+ * puts the info block outside its <main>. Colours are ours to fix (docs-pages.routes.ts) and checked.
+ */
+const SWAGGER_UI_MARKUP = [
+  'select-name',
+  'label',
+  'nested-interactive',
+  'scrollable-region-focusable',
+  'heading-order',
+  'region',
+];
+
 const missing = chromiumMissing();
 if (missing) throw new Error(missing);
 
@@ -63,27 +78,22 @@ describe('/docs/', () => {
     await expect
       .poll(() => op.locator('.live-responses-table tbody .response-col_status').first().innerText())
       .toBe('200');
+    // Expanding the operation resolved its schema files without a resolver error.
+    expect(await page.locator('.errors-wrapper').count()).toBe(0);
     await screenshot(page, 'docs');
-    // Swagger UI's own markup (unlabelled server select, nested buttons, its colours) is not ours to
-    // fix; the page's own parts (its description, our links) must be clean.
-    expect(
-      await axeViolations(page, [
-        '.swagger-ui .scheme-container',
-        '.swagger-ui .opblock-tag-section',
-        '.topbar',
-      ]),
-    ).toEqual([]);
+    expect(await axeViolations(page, SWAGGER_UI_MARKUP)).toEqual([]);
   }, 120_000);
 });
 
 describe('/docs/asyncapi/', () => {
   it('renders the live stream document from the local renderer, linked from /docs/', async () => {
     const page = await open('/docs/asyncapi/');
-    await page.getByText('Parley live speech-to-text 1.0.0').first().waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Operations' }).waitFor({ timeout: 60_000 });
     expect(await page.locator('body').innerText()).not.toMatch(/errors in your Asyncapi document/i);
     expect(await page.locator('body').innerText()).toContain('finished');
     await screenshot(page, 'asyncapi');
-    expect(await axeViolations(page, ['#asyncapi'])).toEqual([]);
+    // The renderer lists a payload's property badges in a <ul> with non-<li> children.
+    expect(await axeViolations(page, ['list'])).toEqual([]);
   }, 120_000);
 });
 
@@ -91,17 +101,17 @@ describe('/playground/', () => {
   let page: Page;
   beforeAll(async () => {
     page = await open('/playground/');
-    await page.waitForFunction(
-      (key) => (document.getElementById('api-key') as HTMLInputElement).value === key,
-      server.demoKey,
-    );
+    // The key arrives with /docs/session.json, after the page loaded.
+    for (let i = 0; i < 100 && (await page.locator('#api-key').inputValue()) === ''; i++)
+      await page.waitForTimeout(100);
+    expect(await page.locator('#api-key').inputValue()).toBe(server.demoKey);
   }, 60_000);
 
   it('has no axe-core violation and works from the keyboard', async () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.locator('#api-key').focus();
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('value'))).toBe('microphone');
+    expect(await page.locator(':focus').getAttribute('value')).toBe('microphone');
   }, 60_000);
 
   it('transcribes the microphone live: interims, finals with the fixture words, finished with its time', async () => {
@@ -177,14 +187,16 @@ describe('/playground/', () => {
 
 /** Plays an <audio> from its start; true once its clock has advanced (it decoded and ran). */
 function plays(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).evaluate(async (audio: HTMLAudioElement) => {
-    audio.currentTime = 0;
-    await audio.play();
-    const started = performance.now();
-    while (audio.currentTime < 0.2 && performance.now() - started < 15_000) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    audio.pause();
-    return audio.currentTime >= 0.2;
-  });
+  return page
+    .locator(selector)
+    .evaluate(async (audio: { currentTime: number; play(): Promise<void>; pause(): void }) => {
+      audio.currentTime = 0;
+      await audio.play();
+      const started = performance.now();
+      while (audio.currentTime < 0.2 && performance.now() - started < 15_000) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      audio.pause();
+      return audio.currentTime >= 0.2;
+    });
 }
