@@ -52,9 +52,10 @@ export function docsPagesRoutes(deps: DocsPagesDeps): Router {
   const router = Router();
 
   // Swagger UI's own page (its layout brings the <main> landmark), with colours that pass WCAG AA contrast.
-  router.get('/docs/', (_req, res) => {
-    res.type('html').send(SWAGGER_PAGE);
-  });
+  // Express matches `/docs` here too; that one is redirected by docs.routes.ts (relative asset URLs).
+  router.get('/docs/', (req, res, next) =>
+    req.originalUrl.split('?')[0] === '/docs' ? next() : res.type('html').send(SWAGGER_PAGE),
+  );
   router.get('/docs/contrast.css', (_req, res) => {
     res.type('text/css').send(CONTRAST_CSS);
   });
