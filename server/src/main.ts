@@ -148,6 +148,7 @@ function printBanner(info: {
     '',
     `Parley reference server: ${info.url}`,
     `  API docs       ${info.url}/docs/`,
+    `  playground     ${info.url}/playground/`,
     `  health         ${info.url}/health`,
     `  database       ${info.database}`,
     `  demo user      ${DEMO_USER.email} (${DEMO_USER.id})`,
