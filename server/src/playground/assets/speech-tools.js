@@ -106,7 +106,12 @@ async function denoise(session) {
   $('denoise-result').textContent = 'Denoising…';
   try {
     const { status, body: answer } = await postJson(session, '/v1/denoise', body, 'header');
-    showAnswer($('denoise-result'), status, answer);
+    // One number per frame, thousands for a minute of audio: the plot shows them, the text the count.
+    const frames = answer?.frame_lsnr_db;
+    const shown = Array.isArray(frames)
+      ? { ...answer, frame_lsnr_db: `[${frames.length} values, plotted above]` }
+      : answer;
+    showAnswer($('denoise-result'), status, shown);
     $('denoise-before').src = body.audio_url;
     await drawAudio(body.audio_url, $('denoise-before-wave'));
     if (status !== 200) return;
