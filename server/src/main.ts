@@ -81,6 +81,7 @@ async function main(): Promise<void> {
     // The partner interface's OAuth provider plugs in here.
     bearer: undefined,
     session: undefined,
+    demoApiKey: secrets.demoApiKey,
     afterReset: async () => {
       await seedDemo();
     },
@@ -161,6 +162,7 @@ function printBanner(info: {
     '',
     `Parley reference server: ${info.url}`,
     `  API docs       ${info.url}/docs/`,
+    `  playground     ${info.url}/playground/`,
     `  health         ${info.url}/health`,
     `  database       ${info.database}`,
     `  demo user      ${DEMO_USER.email} (${DEMO_USER.id})`,

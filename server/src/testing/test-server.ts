@@ -123,6 +123,7 @@ export async function startTestServer(
     metrics: createMetrics({ processMetrics: false }),
     bearer: undefined,
     session: undefined,
+    demoApiKey: undefined,
   };
   const app = createApp({ ...deps, ...options.deps });
   const server: Server = createServer(app);
