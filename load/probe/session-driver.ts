@@ -55,7 +55,9 @@ export function driveSession(options: DriveOptions): Promise<SessionReport> {
   return new Promise((resolve) => {
     socket.on('open', () => perform(session.open(now())));
     socket.on('message', (data: ArrayBuffer | Buffer, isBinary: boolean) => {
-      const frame = isBinary ? parseServerFrame(new Uint8Array(data as ArrayBuffer)) : parseServerFrame(data.toString());
+      const frame = isBinary
+        ? parseServerFrame(new Uint8Array(data as ArrayBuffer))
+        : parseServerFrame(data.toString());
       perform(session.message(now(), frame));
     });
     socket.on('error', () => {});

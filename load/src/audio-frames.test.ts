@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { fixtureFrames, opusPacketMs, PCM16_FRAME_BYTES, pcm16Frames, wavPcm16 } from './audio-frames.ts';
 
 const fixture = (path: string) => readFileSync(new URL(`../../fixtures/audio/${path}`, import.meta.url));
-const manifest = JSON.parse(readFileSync(new URL('../../fixtures/audio/manifest.json', import.meta.url), 'utf8')) as {
+const manifest = JSON.parse(
+  readFileSync(new URL('../../fixtures/audio/manifest.json', import.meta.url), 'utf8'),
+) as {
   files: { path: string; duration_s: number; bytes: number }[];
 };
 const entry = (path: string) => manifest.files.find((f) => f.path === path);
@@ -35,7 +37,9 @@ describe('Opus frames', () => {
     const first = new Uint8Array(frames.buffer, ...(frames.ranges[0] ?? [0, 0]));
     expect(String.fromCharCode(...first.subarray(0, 8))).not.toBe('OpusHead');
     // The last Ogg page trims the final packet's padding: within one 20 ms packet of the decoded length.
-    expect(Math.abs(frames.durationMs - (entry('formats/speech.ogg')?.duration_s ?? 0) * 1000)).toBeLessThanOrEqual(40);
+    expect(
+      Math.abs(frames.durationMs - (entry('formats/speech.ogg')?.duration_s ?? 0) * 1000),
+    ).toBeLessThanOrEqual(40);
   });
 
   it('reads packet durations from the TOC byte (RFC 6716 3.1)', () => {

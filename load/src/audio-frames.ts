@@ -37,7 +37,7 @@ export function wavPcm16(bytes: Uint8Array): Uint8Array {
         bits: view.getUint16(at + 22, true),
       };
     } else if (id === 'data') {
-      if (!format || format.tag !== 1 || format.channels !== 1 || format.rate !== 16_000 || format.bits !== 16) {
+      if (format?.tag !== 1 || format.channels !== 1 || format.rate !== 16_000 || format.bits !== 16) {
         throw new Error(`WAV must be 16 kHz mono PCM16 for pcm16 streaming, got ${JSON.stringify(format)}`);
       }
       return bytes.subarray(at + 8, Math.min(bytes.length, at + 8 + size));
@@ -70,7 +70,8 @@ export function oggPackets(bytes: Uint8Array): Uint8Array[] {
   let partial: number[] = [];
   let serial: number | undefined;
   for (let at = 0; at < bytes.length; ) {
-    if (bytes.length - at < 27 || ascii(bytes, at, 4) !== 'OggS') throw new Error(`Ogg page expected at byte ${at}`);
+    if (bytes.length - at < 27 || ascii(bytes, at, 4) !== 'OggS')
+      throw new Error(`Ogg page expected at byte ${at}`);
     const segments = bytes[at + 26] ?? 0;
     const table = bytes.subarray(at + 27, at + 27 + segments);
     let offset = at + 27 + segments;
@@ -96,7 +97,11 @@ export function opusPacketMs(packet: Uint8Array): number {
   const toc = packet[0] ?? 0;
   const config = toc >> 3;
   const frameMs =
-    config < 12 ? [10, 20, 40, 60][config & 3] : config < 16 ? [10, 20][config & 1] : [2.5, 5, 10, 20][config & 3];
+    config < 12
+      ? [10, 20, 40, 60][config & 3]
+      : config < 16
+        ? [10, 20][config & 1]
+        : [2.5, 5, 10, 20][config & 3];
   const code = toc & 3;
   const count = code === 0 ? 1 : code === 3 ? (packet[1] ?? 0) & 0x3f : 2;
   return (frameMs ?? 20) * count;

@@ -42,7 +42,8 @@ export class FramePacer {
     }
     const indices: number[] = [];
     for (let i = first; i < this.next; i++) indices.push(i);
-    const lagMs = indices.length === 0 ? 0 : Math.max(0, nowMs - (this.startMs + (this.offsetsMs[first] ?? 0)));
+    const lagMs =
+      indices.length === 0 ? 0 : Math.max(0, nowMs - (this.startMs + (this.offsetsMs[first] ?? 0)));
     return { indices, lagMs };
   }
 

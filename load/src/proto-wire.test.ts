@@ -1,11 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeStreamResponse, decodeTtsResponse, encodeTtsRequest, utf8Decode, utf8Encode } from './proto-wire.ts';
+import {
+  decodeStreamResponse,
+  decodeTtsResponse,
+  encodeTtsRequest,
+  utf8Decode,
+  utf8Encode,
+} from './proto-wire.ts';
 
 // The hand-kept field numbers against the reference .proto files, through protobufjs.
 
-const proto = (name: string) => fileURLToPath(new URL(`../../schemas/proto/parley/v1/${name}`, import.meta.url));
+const proto = (name: string) =>
+  fileURLToPath(new URL(`../../schemas/proto/parley/v1/${name}`, import.meta.url));
 let root: protobuf.Root;
 
 beforeAll(async () => {
@@ -20,11 +27,17 @@ function encode(type: string, value: Record<string, unknown>): Uint8Array {
 describe('StreamResponse', () => {
   it('reads every frame protobufjs writes from stream.proto', () => {
     const chunk = { id: 'utt_1', session_id: 'sess_ü', text: 'Grüße, 你好 🙂', is_final: true, speaker: '1' };
-    expect(decodeStreamResponse(encode('parley.v1.StreamResponse', { connected: true }))).toEqual({ connected: true });
+    expect(decodeStreamResponse(encode('parley.v1.StreamResponse', { connected: true }))).toEqual({
+      connected: true,
+    });
     expect(decodeStreamResponse(encode('parley.v1.StreamResponse', { chunk }))).toEqual({ chunk });
     const interim = { id: 'utt_2', session_id: 's', text: 'hello', is_final: false };
-    expect(decodeStreamResponse(encode('parley.v1.StreamResponse', { chunk: interim }))).toEqual({ chunk: interim });
-    expect(decodeStreamResponse(encode('parley.v1.StreamResponse', { disconnect_reason: 'SESSION_ENDED' }))).toEqual({
+    expect(decodeStreamResponse(encode('parley.v1.StreamResponse', { chunk: interim }))).toEqual({
+      chunk: interim,
+    });
+    expect(
+      decodeStreamResponse(encode('parley.v1.StreamResponse', { disconnect_reason: 'SESSION_ENDED' })),
+    ).toEqual({
       finished: true,
     });
     const error = { code: 'IDLE_TIMEOUT', message: 'no audio for 30 s', close_code: 4408 };
@@ -44,7 +57,9 @@ describe('SessionTTSRequest and SessionTTSResponse', () => {
     expect([...encodeTtsRequest(request)]).toEqual([...encode('parley.v1.SessionTTSRequest', request)]);
     const response = { audio_url: 'http://x/files/a.ogg?sig=1', error: '' };
     expect(decodeTtsResponse(encode('parley.v1.SessionTTSResponse', response))).toEqual(response);
-    expect(decodeTtsResponse(encode('parley.v1.SessionTTSResponse', { error: 'TTS generation failed' }))).toEqual({
+    expect(
+      decodeTtsResponse(encode('parley.v1.SessionTTSResponse', { error: 'TTS generation failed' })),
+    ).toEqual({
       audio_url: '',
       error: 'TTS generation failed',
     });

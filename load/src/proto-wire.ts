@@ -61,8 +61,14 @@ export function utf8Decode(bytes: Uint8Array): string {
   for (let i = 0; i < bytes.length; ) {
     const b = bytes[i++] ?? 0;
     let code = b;
-    if (b >= 0xf0) code = ((b & 0x07) << 18) | (((bytes[i++] ?? 0) & 0x3f) << 12) | (((bytes[i++] ?? 0) & 0x3f) << 6) | ((bytes[i++] ?? 0) & 0x3f);
-    else if (b >= 0xe0) code = ((b & 0x0f) << 12) | (((bytes[i++] ?? 0) & 0x3f) << 6) | ((bytes[i++] ?? 0) & 0x3f);
+    if (b >= 0xf0)
+      code =
+        ((b & 0x07) << 18) |
+        (((bytes[i++] ?? 0) & 0x3f) << 12) |
+        (((bytes[i++] ?? 0) & 0x3f) << 6) |
+        ((bytes[i++] ?? 0) & 0x3f);
+    else if (b >= 0xe0)
+      code = ((b & 0x0f) << 12) | (((bytes[i++] ?? 0) & 0x3f) << 6) | ((bytes[i++] ?? 0) & 0x3f);
     else if (b >= 0xc0) code = ((b & 0x1f) << 6) | ((bytes[i++] ?? 0) & 0x3f);
     out += String.fromCodePoint(code);
   }
@@ -77,7 +83,13 @@ export function utf8Encode(text: string): Uint8Array {
     if (code < 0x80) out.push(code);
     else if (code < 0x800) out.push(0xc0 | (code >> 6), 0x80 | (code & 0x3f));
     else if (code < 0x10000) out.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f));
-    else out.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 0x3f), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f));
+    else
+      out.push(
+        0xf0 | (code >> 18),
+        0x80 | ((code >> 12) & 0x3f),
+        0x80 | ((code >> 6) & 0x3f),
+        0x80 | (code & 0x3f),
+      );
   }
   return Uint8Array.from(out);
 }
@@ -122,7 +134,8 @@ export function decodeStreamResponse(bytes: Uint8Array): StreamResponse {
   r.each((n, w) => {
     if (n === 1 && w === 0) frame = r.varint() ? { connected: true } : { unknown: true };
     else if (n === 2 && w === 2) frame = { chunk: decodeChunk(r.bytesField()) };
-    else if (n === 3 && w === 0) frame = r.varint() === SESSION_ENDED ? { finished: true } : { unknown: true };
+    else if (n === 3 && w === 0)
+      frame = r.varint() === SESSION_ENDED ? { finished: true } : { unknown: true };
     else if (n === 4 && w === 2) frame = { error: decodeError(r.bytesField()) };
     else return false;
     return true;
@@ -148,7 +161,11 @@ function writeString(out: number[], number: number, text: string): void {
 }
 
 /** The body of POST /v1/tts. */
-export function encodeTtsRequest(request: { session_id: string; message_id: string; text: string }): Uint8Array {
+export function encodeTtsRequest(request: {
+  session_id: string;
+  message_id: string;
+  text: string;
+}): Uint8Array {
   const out: number[] = [];
   writeString(out, 1, request.session_id);
   writeString(out, 2, request.message_id);

@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { driveSession } from '../probe/session-driver.ts';
 import { type FrameSet, pcm16Frames } from './audio-frames.ts';
-import { type FakeServer, type FakeServerOptions, startFakeStreamServer } from './fake-stream-server.test-support.ts';
+import {
+  type FakeServer,
+  type FakeServerOptions,
+  startFakeStreamServer,
+} from './fake-stream-server.test-support.ts';
 import { StreamSession } from './stream-session.ts';
 import { streamUrl } from './stream-url.ts';
 
@@ -19,9 +23,18 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function run(options: FakeServerOptions, format: 'json' | 'protobuf', extra: { finalizeTimeoutMs?: number } = {}) {
+async function run(
+  options: FakeServerOptions,
+  format: 'json' | 'protobuf',
+  extra: { finalizeTimeoutMs?: number } = {},
+) {
   server = await startFakeStreamServer(options);
-  return driveSession({ url: streamUrl(server.url, { apiKey: 'fake-key', format }), frames, turns, ...extra });
+  return driveSession({
+    url: streamUrl(server.url, { apiKey: 'fake-key', format }),
+    frames,
+    turns,
+    ...extra,
+  });
 }
 
 describe('a live session against a ws server speaking the protocol', () => {
@@ -30,7 +43,10 @@ describe('a live session against a ws server speaking the protocol', () => {
       const started = performance.now();
       const report = await run({}, format);
       const elapsed = performance.now() - started;
-      expect(report.error, JSON.stringify({ ...report, pacingLagMs: report.pacingLagMs.length })).toBeUndefined();
+      expect(
+        report.error,
+        JSON.stringify({ ...report, pacingLagMs: report.pacingLagMs.length }),
+      ).toBeUndefined();
       expect(report).toMatchObject({ finished: true, lostFinal: false, closeCode: 1000, phase: 'closed' });
       expect(server?.audioBytes).toEqual([frames.buffer.byteLength]);
       expect(report.framesSent).toBe(frames.ranges.length);
@@ -60,7 +76,10 @@ describe('a live session against a ws server speaking the protocol', () => {
 
   it('reports the 1008 close of a bad key', async () => {
     server = await startFakeStreamServer();
-    const report = await driveSession({ url: streamUrl(server.url, { apiKey: 'wrong', format: 'json' }), frames });
+    const report = await driveSession({
+      url: streamUrl(server.url, { apiKey: 'wrong', format: 'json' }),
+      frames,
+    });
     expect(report).toMatchObject({ finished: false, closeCode: 1008, framesSent: 0 });
   });
 });
@@ -98,7 +117,9 @@ describe('StreamSession with a hand-driven clock', () => {
     const s = new StreamSession({ frames: tiny, config: {} }, 0);
     s.open(0);
     s.message(1, { connected: true });
-    expect(s.message(2, { finished: true })).toEqual([{ type: 'close', reason: '{finished} before the empty frame' }]);
+    expect(s.message(2, { finished: true })).toEqual([
+      { type: 'close', reason: '{finished} before the empty frame' },
+    ]);
     expect(s.result().error).toMatch(/protocol/);
   });
 

@@ -98,7 +98,10 @@ export class StreamSession {
     if (this.phase !== 'opening') return [];
     this.phase = 'configured';
     return [
-      { type: 'send-text', text: JSON.stringify({ encoding: this.options.frames.encoding, ...this.options.config }) },
+      {
+        type: 'send-text',
+        text: JSON.stringify({ encoding: this.options.frames.encoding, ...this.options.config }),
+      },
       { type: 'wake', atMs: this.deadline },
     ];
   }
@@ -112,7 +115,8 @@ export class StreamSession {
       return this.stream(now);
     }
     if ('chunk' in frame) {
-      if (this.phase !== 'streaming' && this.phase !== 'ending') return this.protocolError('result out of order');
+      if (this.phase !== 'streaming' && this.phase !== 'ending')
+        return this.protocolError('result out of order');
       if (this.firstAudioAt !== undefined && this.report.firstInterimMs === undefined) {
         this.report.firstInterimMs = now - this.firstAudioAt;
       }
@@ -147,10 +151,12 @@ export class StreamSession {
 
   timer(now: number): Action[] {
     if (this.phase === 'streaming') return this.stream(now);
-    if (this.phase === 'closed' || now < this.deadline) return this.phase === 'closed' ? [] : [{ type: 'wake', atMs: this.deadline }];
+    if (this.phase === 'closed' || now < this.deadline)
+      return this.phase === 'closed' ? [] : [{ type: 'wake', atMs: this.deadline }];
     if (this.phase === 'opening' || this.phase === 'configured') return this.giveUp('no {connected} in time');
     if (this.phase === 'ending') return this.giveUp('no {finished} in time');
-    if (this.phase === 'finished') return [{ type: 'close', reason: 'server kept the socket open after {finished}' }];
+    if (this.phase === 'finished')
+      return [{ type: 'close', reason: 'server kept the socket open after {finished}' }];
     return [];
   }
 

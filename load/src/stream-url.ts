@@ -1,3 +1,5 @@
+import { LIVE_STT_PATH } from '../../schemas/src/routes.ts';
+
 // The live STT URL a client connects to: the spec's query parameters, the key as `api_key`.
 
 export interface StreamQuery {
@@ -8,8 +10,6 @@ export interface StreamQuery {
   languageHints?: string;
   enableDiarization?: boolean;
 }
-
-export const STREAM_PATH = '/v1/stt/stream';
 
 /** `WS_URL` when given, else BASE_URL with its scheme swapped (http→ws, https→wss). */
 export function wsBase(baseUrl: string, wsUrl?: string): string {
@@ -22,5 +22,5 @@ export function streamUrl(base: string, query: StreamQuery): string {
   if (query.reduceNoise) params.push('reduce_noise=true');
   if (query.languageHints) params.push(`language_hints=${encodeURIComponent(query.languageHints)}`);
   if (query.enableDiarization === false) params.push('enable_diarization=false');
-  return `${base}${STREAM_PATH}?${params.join('&')}`;
+  return `${base}${LIVE_STT_PATH}?${params.join('&')}`;
 }

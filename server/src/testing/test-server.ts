@@ -65,7 +65,12 @@ export interface TestServer {
  */
 export async function localLiveEngines(): Promise<Omit<LiveSttMountDeps, 'services'>> {
   const engines = await buildEngines();
-  return { stt: engines.localStt, vad: engines.vad, denoise: engines.denoise, diarization: engines.diarization };
+  return {
+    stt: engines.localStt,
+    vad: engines.vad,
+    denoise: engines.denoise,
+    diarization: engines.diarization,
+  };
 }
 
 export async function startTestServer(
