@@ -21,6 +21,10 @@ function fixture(path: string) {
   return { frames, turns: entry.turns };
 }
 
+// A busy CI machine may take far longer than the spec's ~5 s to finalize; these tests check the
+// protocol, not the speed (that is what the load scripts measure).
+const SLOW = 60_000;
+
 let server: TestServer;
 let key: string;
 
@@ -48,7 +52,7 @@ describe('a live session against the reference server', () => {
       expect(report.firstInterimMs).toBeGreaterThan(0);
       expect(report.endToFinishedMs).toBeGreaterThanOrEqual(0);
       expect(report.transcriptLagMs.length).toBeGreaterThanOrEqual(1);
-    }, 30_000);
+    }, 90_000);
   }
 
   it('holds an Opus stream, one packet per message', async () => {
@@ -61,7 +65,7 @@ describe('a live session against the reference server', () => {
     expect(report.error).toBeUndefined();
     expect(report).toMatchObject({ finished: true, lostFinal: false, closeCode: 1000 });
     expect(report.finals).toBeGreaterThanOrEqual(1);
-  }, 30_000);
+  }, 90_000);
 
   it('sees the 1008 close of a bad key', async () => {
     const { frames } = fixture('en/rms-01.wav');
@@ -70,5 +74,5 @@ describe('a live session against the reference server', () => {
       frames,
     });
     expect(report).toMatchObject({ finished: false, closeCode: 1008, framesSent: 0 });
-  }, 30_000);
+  }, 90_000);
 });

@@ -29,7 +29,8 @@ export function runSession(
   const perform = (actions: Action[]) => {
     for (const action of actions) {
       if (action.type === 'close') {
-        socket.close();
+        // Still connecting: k6's own handshake timeout ends the attempt (close() would only queue a frame).
+        if (socket.readyState === 1) socket.close();
         return;
       }
       if (socket.readyState !== 1) return;
