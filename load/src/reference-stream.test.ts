@@ -45,6 +45,7 @@ describe('a live session against the reference server', () => {
         url: streamUrl(server.wsUrl, { apiKey: key, format }),
         frames,
         turns,
+        finalizeTimeoutMs: SLOW,
       });
       expect(report.error).toBeUndefined();
       expect(report).toMatchObject({ finished: true, lostFinal: false, closeCode: 1000, unknownFrames: 0 });
@@ -61,6 +62,7 @@ describe('a live session against the reference server', () => {
       url: streamUrl(server.wsUrl, { apiKey: key, format: 'json' }),
       frames,
       turns,
+      finalizeTimeoutMs: SLOW,
     });
     expect(report.error).toBeUndefined();
     expect(report).toMatchObject({ finished: true, lostFinal: false, closeCode: 1000 });
