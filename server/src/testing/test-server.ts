@@ -10,6 +10,7 @@ import { systemClock } from '../core/clock.js';
 import { loadConfig } from '../core/config.js';
 import { sequentialIds } from '../core/ids.js';
 import { createExtractiveMeetingAi } from '../engines/llm/extractive-llm.adapter.js';
+import { buildEngines } from '../engines/registry.js';
 import { createUnavailableTranslator } from '../engines/translate/translator.js';
 import { FileStore } from '../files/file-store.js';
 import { createMetrics } from '../http/metrics.js';
@@ -57,6 +58,20 @@ export interface TestServer {
   /** A user in an account of their own, with one API key. */
   user(name: string): Promise<TestUser>;
   close(): Promise<void>;
+}
+
+/**
+ * The live engines main.ts mounts (local pocketsphinx, VAD, RNNoise, diarization), for
+ * `startTestServer({ live })` in tests of other packages that must reach the server through this file.
+ */
+export async function localLiveEngines(): Promise<Omit<LiveSttMountDeps, 'services'>> {
+  const engines = await buildEngines();
+  return {
+    stt: engines.localStt,
+    vad: engines.vad,
+    denoise: engines.denoise,
+    diarization: engines.diarization,
+  };
 }
 
 export async function startTestServer(
