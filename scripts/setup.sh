@@ -5,8 +5,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # pocketsphinx + model: local speech-to-text; flite, espeak-ng, sox: fixture generation and audio
-# tests; postgresql: the store and route tests run on a real server as well as on SQLite.
-PACKAGES=(pocketsphinx pocketsphinx-en-us libpocketsphinx-dev flite espeak-ng sox postgresql)
+# tests; postgresql: the store and route tests run on a real server as well as on SQLite; apertium
+# and its pairs: local translation (APERTIUM_PACKAGES in server/src/engines/translate/apertium.backend.ts
+# says why these pairs); chromium: the browser tests (playwright-core drives /usr/bin/chromium).
+PACKAGES=(
+  pocketsphinx pocketsphinx-en-us libpocketsphinx-dev flite espeak-ng sox postgresql
+  apertium apertium-eng-spa apertium-spa-cat apertium-en-gl apertium-fr-es apertium-es-pt
+  apertium-spa-ita apertium-es-ro apertium-eu-en apertium-mkd-eng apertium-hbs-eng apertium-isl-eng
+  chromium
+)
 
 missing=()
 for package in "${PACKAGES[@]}"; do

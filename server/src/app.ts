@@ -12,6 +12,7 @@ import { aiRoutes } from './http/ai.routes.js';
 import { cachedDataRoutes } from './http/cached-data.routes.js';
 import { callerResolvers } from './http/caller-auth.js';
 import { docsRoutes } from './http/docs.routes.js';
+import { docsPagesRoutes } from './http/docs-pages.routes.js';
 import { errorHandler, notFound } from './http/error-handler.middleware.js';
 import { filesRoutes } from './http/files.routes.js';
 import { frontDoor } from './http/front-door.js';
@@ -29,6 +30,7 @@ import { UNSERVED_ROUTES } from './http/unserved-routes.js';
 import { workspaceRoutes } from './http/workspace.routes.js';
 import type { OutboundClient } from './net/outbound-client.js';
 import type { PartnerInterface } from './partner/partner.wiring.js';
+import { playgroundRoutes } from './playground/playground.routes.js';
 import type { Services } from './services/services.js';
 import { createSpeechServices } from './services/speech.services.js';
 import type { SpeechEngines } from './services/speech-engines.js';
@@ -62,6 +64,8 @@ export interface AppDeps {
   session: SessionReader;
   /** The partner interface (partner/partner.wiring.ts): its catalog routes and its other routes. */
   partner: Pick<PartnerInterface, 'mount' | 'router'>;
+  /** The demo account's key, offered by /docs/ and /playground/ to a browser on a loopback server. */
+  demoApiKey: string | undefined;
   /** Runs after POST /_emulator/reset wiped the database (main.ts recreates the demo account). */
   afterReset?: () => Promise<void>;
 }
@@ -88,7 +92,9 @@ export function createApp(deps: AppDeps): RequestListener {
   app.use(
     opsRoutes(kit, { store, clock: deps.clock, metrics, engines: deps.engines, notServed: UNSERVED_ROUTES }),
   );
+  app.use(docsPagesRoutes({ ...config, demoApiKey: deps.demoApiKey }));
   app.use(docsRoutes());
+  app.use(playgroundRoutes());
   app.use(filesRoutes(files, deps.clock));
   app.use(
     emulatorRoutes({

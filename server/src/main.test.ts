@@ -110,6 +110,13 @@ describe('main', () => {
       expect(docs.status).toBe(200);
       expect(await docs.text()).toContain('swagger-ui');
       expect((await fetch(`${server.url}/docs/swagger-ui-bundle.js`)).status).toBe(200);
+      // The pages' files found from the bundle: the AsyncAPI renderer, the playground and its protobuf runtime.
+      for (const path of [
+        '/docs/asyncapi/browser/index.js',
+        '/playground/',
+        '/playground/vendor/protobuf.min.js',
+      ])
+        expect((await fetch(`${server.url}${path}`)).status, path).toBe(200);
 
       const openapi = await fetch(`${server.url}/openapi.yaml`);
       expect(openapi.status).toBe(200);

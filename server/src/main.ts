@@ -52,6 +52,8 @@ async function main(): Promise<void> {
     ids: randomIds,
     config,
     llm: engines.llm,
+    translate: engines.translate,
+    logger,
     ...outbound,
   });
   const jobs = createJobWorker({
@@ -93,6 +95,7 @@ async function main(): Promise<void> {
     bearer: partner.bearer,
     session: partner.session,
     partner,
+    demoApiKey: secrets.demoApiKey,
     afterReset: async () => {
       await seedDemo();
     },
@@ -183,6 +186,7 @@ function printBanner(info: {
     '',
     `Parley reference server: ${info.url}`,
     `  API docs       ${info.url}/docs/`,
+    `  playground     ${info.url}/playground/`,
     `  health         ${info.url}/health`,
     `  database       ${info.database}`,
     `  demo user      ${DEMO_USER.email} (${DEMO_USER.id})`,

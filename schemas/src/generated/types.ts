@@ -1469,7 +1469,7 @@ export interface TranslateTextRequest {
 }
 
 /**
- * Body of a 200 from POST /v1/translate-text (the spec does not show one; this is Parley's choice). `translations` has one entry per requested target, in request order; `language` is the code the target resolved to ("French" -> "fr"). `source_language` is the detected code when the request said "auto", otherwise the resolved given language.
+ * Body of a 200 from POST /v1/translate-text (the spec does not show one; this is Parley's choice). `translations` has one entry per requested target, in request order; `language` is the code the target resolved to ("French" -> "fr"). `source_language` is the detected code when the request said "auto", otherwise the resolved given language. `via` (Parley addition) lists the languages a translation pivoted through when no direct pair was available (the local Apertium engine pivots through English or Spanish); it is absent for a direct translation.
  */
 export interface TranslateTextResponse {
   success: boolean;
@@ -1481,6 +1481,12 @@ export interface TranslateTextResponse {
   translations: {
     language: string;
     text: string;
+    /**
+     * Languages the text passed through, in order; absent when translated directly.
+     *
+     * @minItems 1
+     */
+    via?: string[];
   }[];
 }
 

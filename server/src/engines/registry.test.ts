@@ -2,6 +2,7 @@ import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineKind } from './engine.js';
 import { buildEngines } from './registry.js';
+import { apertiumInstallHint } from './translate/apertium.backend.js';
 
 const ALL_KINDS: EngineKind[] = [
   'audio',
@@ -30,9 +31,18 @@ describe('engine registry', () => {
     expect(byKind.denoise).toMatchObject({ adapter: 'rnnoise-wasm', available: true });
     expect(byKind.langid).toMatchObject({ adapter: 'fasttext-lid176-wasm', available: true });
     expect(byKind.llm).toMatchObject({ adapter: 'parley-extractive', available: true });
-    expect(byKind.translate).toMatchObject({ adapter: 'none', available: false });
-    expect(byKind.translate?.detail).toContain('PARLEY_TRANSLATE_URL');
+    expect(byKind.translate, apertiumInstallHint()).toMatchObject({ adapter: 'apertium', available: true });
+    expect(byKind.translate?.detail).toContain('en→es');
     expect(engines.stt).toBe(engines.localStt);
+    engines.translate.close?.();
+  });
+
+  it('says translation is unavailable, naming the packages, without Apertium pairs or an upstream', async () => {
+    const engines = await buildEngines({ apertiumDataDir: '/nonexistent/apertium' });
+    const status = engines.statuses().find((s) => s.engine === 'translate');
+    expect(status).toMatchObject({ adapter: 'none', available: false });
+    expect(status?.detail).toContain('PARLEY_TRANSLATE_URL');
+    expect(status?.detail).toContain('apertium-eng-spa');
     await expect(engines.translate.translate({ text: 'Hello', targets: ['fr'] })).rejects.toMatchObject({
       name: 'EngineUnavailableError',
     });

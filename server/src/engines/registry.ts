@@ -17,6 +17,7 @@ import { DEFAULT_LIVE_STT_LIMITS } from './stt/live-stt.limits.js';
 import { OpenAiSttEngine } from './stt/openai-stt.adapter.js';
 import { PocketsphinxSttEngine } from './stt/pocketsphinx.adapter.js';
 import type { SttEngine } from './stt/stt.engine.js';
+import { apertiumInstallHint, createApertiumRunTranslator } from './translate/apertium.backend.js';
 import { createLibreTranslateRunTranslator } from './translate/libretranslate.backend.js';
 import { createOpenAiRunTranslator } from './translate/openai-translate.backend.js';
 import type { TranslateEngine } from './translate/translate.engine.js';
@@ -29,8 +30,8 @@ import { FvadEngine } from './vad/fvad.adapter.js';
 import type { VadEngine } from './vad/vad.engine.js';
 
 // Every engine, built once from configuration: the upstream adapter where one is configured, the
-// local adapter otherwise, and for translation (which has no local adapter) an engine that says it
-// is unavailable. `statuses()` feeds GET /health.
+// local adapter otherwise (for translation Apertium when its pairs are installed, else an engine that
+// says it is unavailable). `statuses()` feeds GET /health.
 
 /** One upstream service (PARLEY_<ENGINE>_URL / _API_KEY / _MODEL / _VOICE / _KIND). */
 export interface UpstreamEngineConfig {
@@ -57,6 +58,8 @@ export interface EnginesConfig {
   denoiseDefaultAttenDb?: number;
   /** Deadline of one upstream call (PARLEY_UPSTREAM_TIMEOUT_MS); 120 s when absent. */
   upstreamTimeoutMs?: number;
+  /** Where Apertium's modes are read from; Debian's /usr/share/apertium when absent. */
+  apertiumDataDir?: string;
 }
 
 export interface EngineDeps {
@@ -135,7 +138,7 @@ export async function buildEngines(config: EnginesConfig = {}, deps: EngineDeps 
         ...(upstream.llm.model ? { model: upstream.llm.model } : {}),
       })
     : createExtractiveMeetingAi();
-  const translate = buildTranslator(upstream, langid, outbound, timeoutMs, openAi);
+  const translate = buildTranslator(upstream, langid, outbound, timeoutMs, openAi, config.apertiumDataDir);
   const diarization = new ClassicalDiarizationEngine();
 
   const all = [
@@ -176,9 +179,9 @@ export async function buildEngines(config: EnginesConfig = {}, deps: EngineDeps 
 }
 
 /**
- * Translation has no local adapter. PARLEY_TRANSLATE_URL picks the upstream (KIND libretranslate or
- * openai); without it, a configured LLM upstream translates too (one OpenAI-compatible key serves
- * both); without either, translation is unavailable and says so.
+ * PARLEY_TRANSLATE_URL picks the upstream (KIND libretranslate or openai); without it, a configured
+ * LLM upstream translates too (one OpenAI-compatible key serves both); without either, the local
+ * Apertium pairs; without those, translation is unavailable and names the packages to install.
  */
 function buildTranslator(
   upstream: NonNullable<EnginesConfig['upstream']>,
@@ -186,6 +189,7 @@ function buildTranslator(
   outbound: OutboundClient,
   timeoutMs: number,
   openAi: (u: UpstreamEngineConfig) => ReturnType<typeof createOpenAiCompatibleClient>,
+  apertiumDataDir: string | undefined,
 ): TranslateEngine {
   const own = upstream.translate;
   if (own?.kind === 'libretranslate') {
@@ -206,5 +210,9 @@ function buildTranslator(
       langid,
     );
   }
-  return createUnavailableTranslator('no translation upstream configured (set PARLEY_TRANSLATE_URL)');
+  const apertium = createApertiumRunTranslator(apertiumDataDir ? { dataDir: apertiumDataDir } : {});
+  if (apertium) return createTranslator(apertium, langid);
+  return createUnavailableTranslator(
+    `no Apertium pair installed (${apertiumInstallHint()}) and no upstream configured (PARLEY_TRANSLATE_URL)`,
+  );
 }

@@ -10,7 +10,7 @@ import { ApiError } from '../core/api-error.js';
 // openapi.yaml refers to `json/<id>.schema.json` and the schemas to each other by file name, so
 // serving both at these paths makes every relative $ref resolve.
 
-const SCHEMA_FILE = /^[a-z0-9.-]+\.schema\.json$/;
+export const SCHEMA_FILE = /^[a-z0-9.-]+\.schema\.json$/;
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 export function docsRoutes(): Router {
@@ -24,7 +24,7 @@ export function docsRoutes(): Router {
   });
 
   router.get('/json/:file', async (req, res) => {
-    const file = req.params.file;
+    const file = String(req.params.file);
     if (!SCHEMA_FILE.test(file)) throw ApiError.notFound('Schema');
     const text = await readFile(join(jsonSchemaDir, file), 'utf8').catch(() => {
       throw ApiError.notFound('Schema');
@@ -44,13 +44,21 @@ export function docsRoutes(): Router {
   return router;
 }
 
-const INITIALIZER = `window.onload = function () {
+// The UI reads the copy made for it (servers pointing here) and is authorized with the demo key
+// when /docs/session.json offers one (a loopback server asked from its own machine).
+const INITIALIZER = `window.onload = async function () {
+  const session = await fetch('session.json').then((r) => r.json()).catch(() => ({}));
   window.ui = SwaggerUIBundle({
-    url: '/openapi.yaml',
+    url: 'openapi.yaml',
     dom_id: '#swagger-ui',
     deepLinking: true,
-    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-    layout: 'StandaloneLayout',
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: 'BaseLayout',
+    onComplete: () => {
+      if (!session.demo_api_key) return;
+      window.ui.preauthorizeApiKey('ApiKeyHeader', session.demo_api_key);
+      window.ui.preauthorizeApiKey('ApiKeyQuery', session.demo_api_key);
+    },
   });
 };
 `;

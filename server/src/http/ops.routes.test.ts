@@ -64,7 +64,7 @@ describe('ops routes', () => {
     expect(docs.status).toBe(200);
     expect(docs.body).toContain('swagger-ui');
     const init = await server.get<string>('/docs/swagger-initializer.js');
-    expect(init.body).toContain("url: '/openapi.yaml'");
+    expect(init.body).toContain("url: 'openapi.yaml'");
     const redirect = await fetch(`${server.url}/docs`, { redirect: 'manual' });
     expect(redirect.status).toBe(301);
   });

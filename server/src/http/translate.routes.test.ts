@@ -4,6 +4,7 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorText } from '../core/contracts.js';
 import { buildEngines, type UpstreamEngineConfig } from '../engines/registry.js';
+import { apertiumInstallHint } from '../engines/translate/apertium.backend.js';
 import { expectSchema, type Reply } from '../testing/test-server.js';
 import { type SpeechServer, startSpeechServer } from './speech.test-support.js';
 
@@ -102,7 +103,9 @@ function expectValidationError(reply: Reply, loc: string[], type: string): void 
 describe('POST /v1/translate-text without a translation engine', () => {
   let server: SpeechServer;
   beforeAll(async () => {
-    server = await startSpeechServer({ deps: { engines: await buildEngines() } });
+    server = await startSpeechServer({
+      deps: { engines: await buildEngines({ apertiumDataDir: '/nonexistent/apertium' }) },
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -131,6 +134,64 @@ describe('POST /v1/translate-text without a translation engine', () => {
       401,
       ErrorText.invalidKey,
     );
+  });
+});
+
+describe('POST /v1/translate-text with the local Apertium engine', { timeout: 120_000 }, () => {
+  let server: SpeechServer;
+  let engines: Awaited<ReturnType<typeof buildEngines>>;
+  beforeAll(async () => {
+    engines = await buildEngines();
+    if (engines.translate.status().adapter !== 'apertium')
+      throw new Error(`No Apertium pairs: ${apertiumInstallHint()}`);
+    server = await startSpeechServer({ deps: { engines } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    engines?.translate.close?.();
+  });
+
+  it('translates, naming the pivot of an indirect target, and /health lists the adapter and its pairs', async () => {
+    const reply = await server.post<TranslateTextResponse>(
+      '/v1/translate-text',
+      {
+        text: '## Agenda\n\n- Review the **budget** on Friday.',
+        target_languages: ['Spanish', 'fr'],
+        source_language: 'en',
+      },
+      headers(server.alice.key),
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expectSchema('translate-text.response', reply.body);
+    const [es, fr] = reply.body.translations;
+    expect(es).toEqual({
+      language: 'es',
+      text: expect.stringMatching(/^## .+\n\n- .*\*\*presupuesto\*\*.*viernes/),
+    });
+    expect(fr).toMatchObject({
+      language: 'fr',
+      via: ['es'],
+      text: expect.stringMatching(/^## .+\n\n- .*vendredi/),
+    });
+
+    const health = await server.get<{ engines: Record<string, { adapter: string; detail?: string }> }>(
+      '/health',
+    );
+    expect(health.body.engines.translate).toMatchObject({
+      adapter: 'apertium',
+      available: true,
+      detail: expect.stringContaining('en→es'),
+    });
+  });
+
+  it('answers 400 in the error shape naming the supported targets for a target no pair reaches', async () => {
+    const reply = await server.post(
+      '/v1/translate-text',
+      { text: 'Good morning, everyone.', target_languages: ['es', 'German'], source_language: 'en' },
+      headers(server.alice.key),
+    );
+    expectError(reply, 400, /cannot translate from en into de; supported targets from en: .*\bes\b/);
+    expect(reply.body).toMatchObject({ success: false, code: 'BAD_REQUEST' });
   });
 });
 

@@ -12,6 +12,7 @@ import type {
 import type { Store } from '../store/store.js';
 import type { MeetingDataCache } from './cached-data.cache.js';
 import { requireMeeting } from './meeting-access.js';
+import type { TranscriptTranslationService } from './transcript-translation.service.js';
 
 // Where live STT results become meeting data (stream-config.meeting_id, schemas/README.md). One
 // chunk row per utterance, keyed by the utterance id the client saw: each interim rewrites it (with
@@ -19,7 +20,8 @@ import { requireMeeting } from './meeting-access.js';
 // marks it final; the final is also stored as a transcript utterance with the same id. The
 // session id is the `meeting_message_id` / `message_id` of everything a stream produced, so the
 // routes' `message_id` filter selects one stream. The meeting ends (EMS_ENDED) when its last open
-// stream finishes with the client's end-of-audio frame; a dropped connection does not end it.
+// stream finishes with the client's end-of-audio frame; a dropped connection does not end it. A stored
+// final is handed to the transcript translation queue, which never delays the stream.
 
 const secondsOf = (ms: number) => Math.round(ms) / 1000;
 
@@ -28,6 +30,7 @@ export class LiveResultsService implements LiveResultsSink {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly cache: MeetingDataCache,
+    private readonly translations?: TranscriptTranslationService,
   ) {}
 
   async openSession(info: LiveSessionInfo): Promise<LiveSessionRecorder | undefined> {
@@ -43,7 +46,14 @@ export class LiveResultsService implements LiveResultsSink {
         started_us: this.clock.nowMicros(),
       });
     });
-    return new MeetingRecorder(this.store, this.clock, this.cache, { meetingId, rowId }, info);
+    return new MeetingRecorder(
+      this.store,
+      this.clock,
+      this.cache,
+      { meetingId, rowId },
+      info,
+      this.translations,
+    );
   }
 }
 
@@ -59,6 +69,7 @@ class MeetingRecorder implements LiveSessionRecorder {
     private readonly cache: MeetingDataCache,
     private readonly ids: { meetingId: string; rowId: string },
     private readonly info: LiveSessionInfo,
+    private readonly translations: TranscriptTranslationService | undefined,
   ) {}
 
   private get meetingId(): string {
@@ -96,6 +107,7 @@ class MeetingRecorder implements LiveSessionRecorder {
         });
       });
       this.cache.invalidate(this.meetingId);
+      this.translations?.enqueue({ meetingId: this.meetingId, utteranceId: utterance.id, chunk: true });
     });
   }
 

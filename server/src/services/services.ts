@@ -1,7 +1,9 @@
+import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
+import type { TranslateEngine } from '../engines/translate/translate.engine.js';
 import type { OutboundClient } from '../net/outbound-client.js';
 import type { Store } from '../store/store.js';
 import { AccountsService } from './accounts.service.js';
@@ -15,6 +17,7 @@ import { MessagesService } from './messages.service.js';
 import { ParticipantsService } from './participants.service.js';
 import { PeopleService } from './people.service.js';
 import { SettingsService } from './settings.service.js';
+import { TranscriptTranslationService } from './transcript-translation.service.js';
 import { TranscriptionService } from './transcription.service.js';
 import { WorkspaceService } from './workspace.service.js';
 
@@ -32,11 +35,15 @@ export interface ServiceDeps {
   >;
   /** Meeting AI (main.ts: engines.llm). */
   llm: MeetingAiEngine;
+  /** Translates transcripts into meetings' translation languages (main.ts: engines.translate). */
+  translate: TranslateEngine;
   /** Client for client-supplied URLs (ask-ai attachments): net/outbound-clients.ts `clientUrls`. */
   clientUrls: OutboundClient;
   /** Client for operator-configured URLs (the workspace API): `operatorUrls`. */
   operatorUrls: OutboundClient;
   meetingCache?: MeetingCacheOptions;
+  /** Logs what fails off the request path (transcript translation). */
+  logger: Logger;
 }
 
 export interface Services {
@@ -57,17 +64,25 @@ export interface Services {
   ai: AiService;
   /** Stores live STT results of streams tied to a meeting (the live socket's results sink). */
   liveResults: LiveResultsService;
+  /** The queue translating final and corrected utterances; `idle()` waits for it (tests, shutdown). */
+  transcriptTranslation: TranscriptTranslationService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
   const meetingCache = new MeetingDataCache(deps.clock, deps.meetingCache);
+  const transcriptTranslation = new TranscriptTranslationService({
+    store: deps.store,
+    cache: meetingCache,
+    translate: deps.translate,
+    logger: deps.logger,
+  });
   return {
     accounts: new AccountsService(deps.store),
     meetings: invalidatesMeetingData(new MeetingsService(deps.store), ['delete'], meetingCache),
     participants: new ParticipantsService(deps.store),
     messages: invalidatesMeetingData(new MessagesService(deps.store), ['delete'], meetingCache),
     transcription: invalidatesMeetingData(
-      new TranscriptionService(deps.store),
+      new TranscriptionService(deps.store, transcriptTranslation),
       ['updateUtterance'],
       meetingCache,
     ),
@@ -87,6 +102,7 @@ export function createServices(deps: ServiceDeps): Services {
       cache: meetingCache,
       outbound: deps.clientUrls,
     }),
-    liveResults: new LiveResultsService(deps.store, deps.clock, meetingCache),
+    liveResults: new LiveResultsService(deps.store, deps.clock, meetingCache, transcriptTranslation),
+    transcriptTranslation,
   };
 }

@@ -14,6 +14,7 @@ import type { Store } from '../store/store.js';
 import type { ForwardPage } from '../store/transcription.store.js';
 import { requireMeeting } from './meeting-access.js';
 import { cursorMicros, takePage } from './paging.js';
+import type { TranscriptTranslationService } from './transcript-translation.service.js';
 import { chunkView, utteranceUpdateView, utteranceView } from './transcription-view.js';
 
 // get-live-transcription-chunks, get-transcript-utterances, update-transcript-utterance. Any member
@@ -24,7 +25,10 @@ import { chunkView, utteranceUpdateView, utteranceView } from './transcription-v
 type ListRequest = GetLiveTranscriptionChunksRequest | GetTranscriptUtterancesRequest;
 
 export class TranscriptionService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly translations?: TranscriptTranslationService,
+  ) {}
 
   async listChunks(
     caller: Caller,
@@ -51,13 +55,14 @@ export class TranscriptionService {
   /**
    * Replaces the utterance's text; `updated_at` moves, so pollers of get-transcript-utterances see
    * the correction. An entry of `texts` in the spoken language is the same text and follows it;
-   * translations into other languages are kept as they were (they are not re-translated).
+   * the meeting's translation languages are translated again off the request (the queue replaces
+   * the old translations, or drops one that fails).
    */
   async updateUtterance(
     caller: Caller,
     body: UpdateTranscriptUtteranceRequest,
   ): Promise<UpdateTranscriptUtteranceResponse> {
-    return this.store.transaction(async (repos) => {
+    const answer = await this.store.transaction(async (repos) => {
       const { meeting } = await requireMeeting(repos, caller, body.meeting_id);
       const current = await repos.transcription.getUtterance(meeting.id, body.id);
       if (!current) throw ApiError.notFound('Utterance');
@@ -68,8 +73,10 @@ export class TranscriptionService {
         texts: toJson(texts),
       });
       if (!updated) throw ApiError.notFound('Utterance');
-      return { success: true, utterance: utteranceUpdateView(updated) };
+      return { success: true as const, utterance: utteranceUpdateView(updated) };
     });
+    this.translations?.enqueue({ meetingId: body.meeting_id, utteranceId: body.id, chunk: false });
+    return answer;
   }
 }
 

@@ -10,6 +10,8 @@ import { systemClock } from '../core/clock.js';
 import { loadConfig } from '../core/config.js';
 import { sequentialIds } from '../core/ids.js';
 import { createExtractiveMeetingAi } from '../engines/llm/extractive-llm.adapter.js';
+import { buildEngines } from '../engines/registry.js';
+import { createUnavailableTranslator } from '../engines/translate/translator.js';
 import { FileStore } from '../files/file-store.js';
 import { createMetrics } from '../http/metrics.js';
 import type { JobWorker } from '../jobs/job-worker.js';
@@ -59,6 +61,20 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * The live engines main.ts mounts (local pocketsphinx, VAD, RNNoise, diarization), for
+ * `startTestServer({ live })` in tests of other packages that must reach the server through this file.
+ */
+export async function localLiveEngines(): Promise<Omit<LiveSttMountDeps, 'services'>> {
+  const engines = await buildEngines();
+  return {
+    stt: engines.localStt,
+    vad: engines.vad,
+    denoise: engines.denoise,
+    diarization: engines.diarization,
+  };
+}
+
 export async function startTestServer(
   options: {
     databaseUrl?: string;
@@ -85,16 +101,19 @@ export async function startTestServer(
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir, clock: systemClock, ids });
   const outbound = createOutboundClients(config);
   const llm = options.serviceDeps?.llm ?? createExtractiveMeetingAi();
+  const logger = pino({ level: 'silent' });
   const services = createServices({
     store,
     clock: systemClock,
     ids,
     config,
     llm,
+    // Tests that translate transcripts pass an engine in serviceDeps.
+    translate: createUnavailableTranslator('no translation engine in this test server'),
+    logger,
     ...outbound,
     ...options.serviceDeps,
   });
-  const logger = pino({ level: 'silent' });
   const jobs = createJobWorker({
     store,
     clock: options.serviceDeps?.clock ?? systemClock,
@@ -130,6 +149,7 @@ export async function startTestServer(
     bearer: partner.bearer,
     session: partner.session,
     partner,
+    demoApiKey: undefined,
   };
   const app = createApp({ ...deps, ...options.deps });
   const server: Server = createServer(app);

@@ -1,6 +1,6 @@
 // Splits text into runs to translate and runs to keep verbatim, so a translation keeps the text's
 // structure: joining every run gives back the input exactly. Kept verbatim: line breaks and blank
-// lines, fenced code blocks, inline code, link and image destinations, URLs, HTML tags, {{placeholders}},
+// lines, fenced code blocks, inline code, link and image destinations, URLs, e-mail addresses, HTML tags, {{placeholders}},
 // heading / list / quote / task markers, table pipes and separator rows, thematic breaks, the
 // whitespace around text, and pieces with no letters (numbers, symbols). Emphasis markers (** _) stay
 // inside the text runs: cutting sentences at them would hurt the translation more than it protects.
@@ -23,7 +23,7 @@ const LINE_PREFIX =
   /^[ \t]*(?:>[ \t]?)*[ \t]*(?:#{1,6}[ \t]+|(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?/;
 // Inline pieces kept verbatim; a link's text (group 2) is translated between its kept brackets.
 const INLINE =
-  /(`+)[^`]*?\1|(!?\[)([^\]\n]*)(\]\([^)\n]*\)|\]\[[^\]\n]*\])|<(?:https?:|mailto:)[^>\s]*>|<\/?[A-Za-z][^>\n]*>|https?:\/\/[^\s<>()]+|\{\{[^}\n]*\}\}/g;
+  /(`+)[^`]*?\1|(!?\[)([^\]\n]*)(\]\([^)\n]*\)|\]\[[^\]\n]*\])|<(?:https?:|mailto:)[^>\s]*>|<\/?[A-Za-z][^>\n]*>|https?:\/\/[^\s<>()]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\{\{[^}\n]*\}\}/g;
 const HAS_LETTER = /\p{L}/u;
 
 export function joinRuns(runs: readonly Run[]): string {

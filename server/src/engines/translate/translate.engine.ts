@@ -15,6 +15,8 @@ export interface TranslateRequest {
 export interface Translation {
   language: string;
   text: string;
+  /** Languages the text passed through on its way (a pivot); absent when translated directly. */
+  via?: string[];
 }
 
 export interface TranslateResult {
@@ -26,6 +28,16 @@ export interface TranslateResult {
 
 export interface TranslateEngine extends Engine {
   translate(request: TranslateRequest): Promise<TranslateResult>;
+  /** Stops what the engine keeps running (Apertium's pipelines). */
+  close?(): void;
+}
+
+/** What a backend that cannot translate between every pair of languages can reach. */
+export interface LanguageReach {
+  /** Languages between source and target ([] for a direct pair); undefined when unreachable. */
+  route(source: string, target: string): string[] | undefined;
+  sources(): string[];
+  targetsFrom(source: string): string[];
 }
 
 /** The upstream-facing half of an adapter: plain strings in, the same number of strings out. */
@@ -37,6 +49,9 @@ export interface RunTranslator {
   readonly maxBatchChars: number;
   readonly maxBatchItems: number;
   translateRuns(texts: readonly string[], source: string, target: string): Promise<string[]>;
+  /** Absent: every language the service knows is assumed reachable (an LLM, LibreTranslate). */
+  reach?: LanguageReach;
+  close?(): void;
 }
 
 /** A language the request names is not one the service knows, or limits are exceeded: 400. */

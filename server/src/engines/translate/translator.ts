@@ -25,6 +25,7 @@ export function createTranslator(backend: RunTranslator, langid: LangIdEngine): 
       available: true,
       detail: backend.detail,
     }),
+    ...(backend.close ? { close: () => backend.close?.() } : {}),
     async translate(request: TranslateRequest): Promise<TranslateResult> {
       // Characters are code points, as the schema's maxLength counts them (an emoji is one, not two).
       if (
@@ -50,6 +51,7 @@ export function createTranslator(backend: RunTranslator, langid: LangIdEngine): 
         };
       }
       const source = given ?? (await langid.detect(texts.join('\n'))).language;
+      const via = routes(backend, source, targets, given === undefined);
       const byTarget = new Map<string, Promise<string>>();
       for (const target of targets) {
         if (byTarget.has(target)) continue;
@@ -64,10 +66,11 @@ export function createTranslator(backend: RunTranslator, langid: LangIdEngine): 
         );
       }
       const translations = await Promise.all(
-        targets.map(async (language) => ({
-          language,
-          text: await (byTarget.get(language) as Promise<string>),
-        })),
+        targets.map(async (language) => {
+          const text = await (byTarget.get(language) as Promise<string>);
+          const through = via.get(language);
+          return through?.length ? { language, text, via: through } : { language, text };
+        }),
       );
       return { source_language: source, translations };
     },
@@ -80,6 +83,38 @@ export function createUnavailableTranslator(reason: string): TranslateEngine {
     status: () => ({ engine: 'translate', adapter: 'none', available: false, detail: reason }),
     translate: () => Promise.reject(new EngineUnavailableError('translate', reason)),
   };
+}
+
+/**
+ * The pivot languages of each target, for backends that cannot reach every pair; a target no route
+ * reaches fails the whole request up front (400 naming what is supported), before any work.
+ */
+function routes(
+  backend: RunTranslator,
+  source: string,
+  targets: readonly string[],
+  detected: boolean,
+): Map<string, string[]> {
+  const via = new Map<string, string[]>();
+  const reach = backend.reach;
+  if (!reach) return via;
+  const from = detected ? `${source} (detected)` : source;
+  if (targets.some((t) => t !== source) && !reach.sources().includes(source)) {
+    throw new TranslateInputError(
+      `${backend.adapter} cannot translate from ${from}; supported source languages: ${reach.sources().join(', ')}`,
+    );
+  }
+  for (const target of targets) {
+    if (target === source) continue;
+    const path = reach.route(source, target);
+    if (!path) {
+      throw new TranslateInputError(
+        `${backend.adapter} cannot translate from ${from} into ${target}; supported targets from ${source}: ${reach.targetsFrom(source).join(', ')}`,
+      );
+    }
+    via.set(target, path);
+  }
+  return via;
 }
 
 function known(input: string, role: 'source' | 'target'): string {

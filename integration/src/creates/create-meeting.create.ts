@@ -1,0 +1,68 @@
+// Create Meeting through the meeting REST route create-meeting, on the OAuth bearer (meetings:write).
+import type { CreateMeetingRequest, CreateMeetingResponse } from '@parley/schemas/types';
+import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import { schemaExamples } from '../generated/service-data.js';
+import { dataOf, urls } from '../service.client.js';
+
+const inputFields = defineInputFields([
+  { key: 'title', label: 'Title', type: 'string', required: false, helpText: 'Shown to everyone invited.' },
+  {
+    key: 'participants',
+    label: 'Participants',
+    type: 'string',
+    list: true,
+    required: false,
+    helpText: 'Parley user IDs or email addresses of the people to invite; you are always the host.',
+  },
+]);
+
+/** Parley names a guest invited by e-mail `em:<email>`; a bare user id stays as it is. */
+export const participantId = (value: string): string => {
+  const v = value.trim();
+  return v.includes('@') && !v.startsWith('em:') ? `em:${v}` : v;
+};
+
+const perform = async (z: ZObject, bundle: Bundle<{ title?: string; participants?: string[] }>) => {
+  const body: CreateMeetingRequest = {
+    title: bundle.inputData.title ?? '',
+    participant_ids: (bundle.inputData.participants ?? []).filter((p) => p.trim()).map(participantId),
+  };
+  const { meeting } = dataOf<CreateMeetingResponse>(
+    await z.request({ url: urls.rest('create-meeting'), method: 'POST', body }),
+  );
+  return meeting;
+};
+
+export default defineCreate({
+  key: 'create_meeting',
+  noun: 'Meeting',
+  display: {
+    label: 'Create Meeting',
+    description: 'Starts a new Parley meeting and invites the people you list.',
+  },
+  operation: {
+    inputFields,
+    perform,
+    sample: { ...schemaExamples.createdMeeting },
+    outputFields: [
+      { key: 'id', label: 'Meeting ID', type: 'string', primary: true },
+      { key: 'title', label: 'Title', type: 'string' },
+      { key: 'status', label: 'Status', type: 'string' },
+      { key: 'host_user_id', label: 'Host User ID', type: 'string' },
+      { key: 'participant_ids', label: 'Participant IDs', type: 'string', list: true },
+      { key: 'co_host_ids', label: 'Co-Host IDs', type: 'string', list: true },
+      { key: 'start_at', label: 'Started At', type: 'datetime' },
+      { key: 'created_at', label: 'Created At', type: 'datetime' },
+      { key: 'updated_at', label: 'Updated At', type: 'datetime' },
+      { key: 'language', label: 'Language', type: 'string' },
+      { key: 'translation_languages', label: 'Translation Languages', type: 'string', list: true },
+      { key: 'languages', label: 'Languages', type: 'string', list: true },
+      {
+        key: 'allow_users_to_add_translation_languages',
+        label: 'Guests May Add Translation Languages',
+        type: 'boolean',
+      },
+      { key: 'invitation_link_expires_at', label: 'Invitation Link Expires At', type: 'datetime' },
+    ],
+  },
+});

@@ -1,0 +1,112 @@
+// Generate Document: waits for the document by default. With "Deliver Later" the service answers at
+// once and POSTs the document to the callback URL Zapier hands out; Zapier then runs performResume
+// with that body. The Zap editor never calls back, so it gets the sample while loading samples.
+
+import { createHash } from 'node:crypto';
+import type {
+  GenerateDocumentCallback,
+  GenerateDocumentRequest,
+  GenerateDocumentResponse,
+} from '@parley/schemas/types';
+import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import { DOCUMENT_MODELS, schemaExamples } from '../generated/service-data.js';
+import { meetingInput } from '../meeting.field.js';
+import { dataOf, urls } from '../service.client.js';
+
+type Inputs = { meeting_id: string; prompt: string; model?: string; deliver_later?: boolean };
+
+const inputFields = defineInputFields([
+  meetingInput,
+  {
+    key: 'prompt',
+    label: 'Prompt',
+    type: 'text',
+    required: true,
+    helpText: 'What to write from the meeting, e.g. "A one-page project brief for the team".',
+  },
+  {
+    key: 'model',
+    label: 'Model',
+    type: 'string',
+    required: false,
+    default: DOCUMENT_MODELS[0],
+    choices: [
+      { value: DOCUMENT_MODELS[0], label: 'Standard', sample: DOCUMENT_MODELS[0] },
+      { value: DOCUMENT_MODELS[1], label: 'Alternate', sample: DOCUMENT_MODELS[1] },
+    ],
+    helpText: 'Which of the two writing models to use; Standard unless you have a reason to switch.',
+  },
+  {
+    key: 'deliver_later',
+    label: 'Deliver Later',
+    type: 'boolean',
+    required: false,
+    default: 'false',
+    helpText:
+      'Turn on for long meetings: the Zap pauses until Parley sends the finished document, instead of waiting within the 30-second step limit.',
+  },
+]);
+
+/** The service gives a document no id; its content hash is stable, so a retried step keeps its id. */
+export const documentId = (meetingId: string, text: string): string =>
+  `doc_${createHash('sha256').update(`${meetingId}\n${text}`).digest('hex').slice(0, 16)}`;
+
+interface Finished {
+  meeting_id: string;
+  document_text: string;
+}
+
+/** The same fields whether the document came in the reply or through the callback. */
+const documentOutput = ({ meeting_id, document_text }: Finished) => ({
+  id: documentId(meeting_id, document_text),
+  meeting_id,
+  document_text,
+});
+
+const perform = async (z: ZObject, bundle: Bundle<Inputs>) => {
+  const later = bundle.inputData.deliver_later === true || String(bundle.inputData.deliver_later) === 'true';
+  if (later && bundle.meta?.isLoadingSample) return documentOutput(schemaExamples.documentCallback);
+  const model = DOCUMENT_MODELS.find((m) => m === bundle.inputData.model) ?? DOCUMENT_MODELS[0];
+  const body: GenerateDocumentRequest = { prompt: bundle.inputData.prompt, model };
+  if (later) body.callback_url = z.generateCallbackUrl();
+  const path = `/meetings/${encodeURIComponent(bundle.inputData.meeting_id)}/generate-document`;
+  const reply = dataOf<GenerateDocumentResponse>(
+    await z.request({ url: urls.partner(path), method: 'POST', body }),
+  );
+  if (later) return { meeting_id: reply.meeting_id, message: reply.message };
+  if (!('document_text' in reply) || typeof reply.document_text !== 'string') {
+    throw new z.errors.Error('Parley answered without a document', 'bad_response', 502);
+  }
+  return documentOutput(reply);
+};
+
+/** Runs with the body Parley POSTed to the callback URL. */
+const performResume = async (z: ZObject, bundle: Bundle) => {
+  const callback = bundle.cleanedRequest as GenerateDocumentCallback;
+  if (callback?.status !== 'success') {
+    const reason = callback && 'error' in callback ? callback.error : 'no document in the callback';
+    throw new z.errors.Error(`Parley could not generate the document: ${reason}`, 'document_failed', 502);
+  }
+  return documentOutput(callback);
+};
+
+export default defineCreate({
+  key: 'generate_document',
+  noun: 'Document',
+  display: {
+    label: 'Generate Document',
+    description:
+      'Writes an AI document (brief, notes, release notes …) from a meeting, following your prompt.',
+  },
+  operation: {
+    inputFields,
+    perform,
+    performResume,
+    sample: documentOutput(schemaExamples.generatedDocument),
+    outputFields: [
+      { key: 'id', label: 'Document ID', type: 'string', primary: true },
+      { key: 'meeting_id', label: 'Meeting ID', type: 'string' },
+      { key: 'document_text', label: 'Document (Markdown)', type: 'string' },
+    ],
+  },
+});

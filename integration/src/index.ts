@@ -1,0 +1,38 @@
+import zapier, { defineApp } from 'zapier-platform-core';
+import packageJson from '../package.json' with { type: 'json' };
+import authentication from './authentication.js';
+import createMeeting from './creates/create-meeting.create.js';
+import generateDocument from './creates/generate-document.create.js';
+import summarizeMeeting from './creates/summarize-meeting.create.js';
+import transcribeAudio from './creates/transcribe-audio.create.js';
+import findMeeting from './searches/find-meeting.search.js';
+import { addBearer, mapErrors } from './service.client.js';
+import contactDiscovered from './triggers/contact-discovered.trigger.js';
+import followupEmailReady from './triggers/followup-email-ready.trigger.js';
+import meetingEnded from './triggers/meeting-ended.trigger.js';
+import meetingsList from './triggers/meetings-list.trigger.js';
+import summaryReady from './triggers/summary-ready.trigger.js';
+
+export default defineApp({
+  version: packageJson.version,
+  platformVersion: zapier.version,
+  authentication,
+  beforeRequest: [addBearer],
+  afterResponse: [mapErrors],
+  // 429s reach mapErrors, the one place errors are mapped, instead of core's generic ThrottledError.
+  flags: { throwForThrottlingEarly: false },
+  triggers: {
+    [meetingEnded.key]: meetingEnded,
+    [summaryReady.key]: summaryReady,
+    [contactDiscovered.key]: contactDiscovered,
+    [followupEmailReady.key]: followupEmailReady,
+    [meetingsList.key]: meetingsList,
+  },
+  searches: { [findMeeting.key]: findMeeting },
+  creates: {
+    [generateDocument.key]: generateDocument,
+    [createMeeting.key]: createMeeting,
+    [summarizeMeeting.key]: summarizeMeeting,
+    [transcribeAudio.key]: transcribeAudio,
+  },
+});

@@ -1,0 +1,20 @@
+// Output fields that several operations share, so a meeting reads the same in every step.
+import type { PlainOutputField } from 'zapier-platform-core';
+
+export const meetingOutputFields = [
+  { key: 'id', label: 'Meeting ID', type: 'string', primary: true },
+  { key: 'title', label: 'Title', type: 'string' },
+  { key: 'start_at', label: 'Started At', type: 'datetime' },
+  { key: 'end_at', label: 'Ended At', type: 'datetime' },
+  { key: 'language', label: 'Language', type: 'string' },
+  { key: 'host_user_id', label: 'Host User ID', type: 'string' },
+  { key: 'participant_count', label: 'Participant Count', type: 'integer' },
+  { key: 'tags', label: 'Tags', type: 'string', list: true },
+] satisfies PlainOutputField[];
+
+/** Fields of an item that belongs to a meeting (summary, contact, follow-up e-mail). */
+export const meetingRefOutputFields = [
+  { key: 'meeting_id', label: 'Meeting ID', type: 'string' },
+  { key: 'meeting_title', label: 'Meeting Title', type: 'string' },
+  { key: 'created_at', label: 'Created At', type: 'datetime' },
+] satisfies PlainOutputField[];

@@ -1,0 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generatedPath, render } from '../../scripts/sync-samples.js';
+
+describe('src/generated/service-data.ts', () => {
+  it('matches the schemas it was copied from (run `npm run sync-samples -w integration` when not)', () => {
+    expect(readFileSync(generatedPath, 'utf8')).toBe(render());
+  });
+});

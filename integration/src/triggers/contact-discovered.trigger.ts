@@ -1,0 +1,21 @@
+import { schemaExamples } from '../generated/service-data.js';
+import { meetingRefOutputFields } from '../output-fields.js';
+import { definePollingTrigger } from '../polling-trigger.factory.js';
+
+export default definePollingTrigger({
+  key: 'contact_discovered',
+  noun: 'Contact',
+  label: 'Contact Discovered',
+  description: 'Triggers when a new contact (a guest) is found in one of your meetings.',
+  path: '/triggers/contact-discovered',
+  sample: { ...schemaExamples.contactDiscovered },
+  outputFields: [
+    { key: 'id', label: 'Contact ID', type: 'string', primary: true },
+    ...meetingRefOutputFields,
+    { key: 'name', label: 'Name', type: 'string' },
+    { key: 'email', label: 'Email', type: 'string' },
+    { key: 'company_name', label: 'Company Name', type: 'string' },
+    { key: 'company_position', label: 'Company Position', type: 'string' },
+    { key: 'social_profile_id', label: 'Social Profile ID', type: 'string' },
+  ],
+});

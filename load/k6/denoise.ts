@@ -1,0 +1,34 @@
+import { check } from 'k6';
+import { Rate, Trend } from 'k6/metrics';
+import { Budget } from '../src/budgets.ts';
+import { requireEnv } from '../src/env.ts';
+import { M } from '../src/metric-names.ts';
+import { arrivalScenario } from '../src/profiles.ts';
+import { env } from './lib/config.ts';
+import { ok200, postJson } from './lib/http.ts';
+import { baseOptions } from './lib/options.ts';
+import { summaryHandler } from './lib/summary.ts';
+
+// Denoise latency under load: POST /v1/denoise with AUDIO_URL (noisy speech the server downloads),
+// open model.
+
+requireEnv(env, ['apiKey', 'audioUrl']);
+const latency = new Trend(M.denoise, true);
+const ok = new Rate(M.speechOk);
+
+export const options = baseOptions(
+  { denoise: arrivalScenario(env.profile, env.rate, Math.max(20, env.rate * 20)) },
+  {
+    [M.denoise]: [`p(95)<${Budget.denoiseP95Ms}`],
+    [M.speechOk]: [{ threshold: `rate>=${Budget.okRate}`, abortOnFail: true, delayAbortEval: '30s' }],
+  },
+);
+
+export default function () {
+  const response = postJson('denoise', { audio_url: env.audioUrl }, { timeout: '120s' });
+  latency.add(response.timings.duration);
+  const body = ok200(response, 'denoise');
+  ok.add(check(body, { 'denoise: a denoised_audio_url': (b) => typeof b?.denoised_audio_url === 'string' }));
+}
+
+export const handleSummary = summaryHandler('denoise');

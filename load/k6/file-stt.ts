@@ -1,0 +1,46 @@
+import { check } from 'k6';
+import http from 'k6/http';
+import { Rate, Trend } from 'k6/metrics';
+import { Budget } from '../src/budgets.ts';
+import { requireEnv } from '../src/env.ts';
+import { M } from '../src/metric-names.ts';
+import { arrivalScenario } from '../src/profiles.ts';
+import { routePath } from '../src/routes.ts';
+import { env } from './lib/config.ts';
+import { jsonOf } from './lib/http.ts';
+import { baseOptions } from './lib/options.ts';
+import { summaryHandler } from './lib/summary.ts';
+
+// File STT latency under load: POST /v1/stt with AUDIO_URL (a file the server can download; see
+// README for serving fixtures), open model. The spec allows minutes per file: the request timeout
+// is the spec's 600 s.
+
+requireEnv(env, ['apiKey', 'audioUrl']);
+const latency = new Trend(M.fileStt, true);
+const ok = new Rate(M.speechOk);
+
+export const options = baseOptions(
+  { file_stt: arrivalScenario(env.profile, env.rate, Math.max(20, env.rate * 60)) },
+  {
+    [M.fileStt]: [`p(95)<${Budget.fileSttP95Ms}`],
+    [M.speechOk]: [{ threshold: `rate>=${Budget.okRate}`, abortOnFail: true, delayAbortEval: '1m' }],
+  },
+);
+
+export default function () {
+  const response = http.post(
+    `${env.baseUrl}${routePath('stt')}?api_key=${encodeURIComponent(env.apiKey)}`,
+    JSON.stringify({ audio_url: env.audioUrl, session_id: `${env.runId}-${__VU}-${__ITER}` }),
+    { headers: { 'Content-Type': 'application/json' }, timeout: '600s', tags: { name: 'stt' } },
+  );
+  latency.add(response.timings.duration);
+  const body = jsonOf(response) as Record<string, unknown> | undefined;
+  ok.add(
+    check(response, {
+      'stt: 200 with text and utterances': (r) =>
+        r.status === 200 && typeof body?.text === 'string' && Array.isArray(body?.utterances),
+    }),
+  );
+}
+
+export const handleSummary = summaryHandler('file-stt');

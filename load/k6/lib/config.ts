@@ -1,0 +1,4 @@
+import { loadEnv } from '../../src/env.ts';
+
+// This run's settings from __ENV (see load/README.md "Settings").
+export const env = loadEnv(__ENV);

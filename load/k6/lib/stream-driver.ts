@@ -1,0 +1,73 @@
+import { clearTimeout, setTimeout, type TimeoutID } from 'k6/timers';
+import type { FrameSet } from '../../src/audio-frames.ts';
+import { ABNORMAL_CLOSE, closeCodeFromError, NORMAL_CLOSE } from '../../src/close-code.ts';
+import { parseServerFrame } from '../../src/server-frames.ts';
+import {
+  type Action,
+  type SessionOptions,
+  type SessionReport,
+  StreamSession,
+} from '../../src/stream-session.ts';
+import { metrics } from './metrics.ts';
+import { WebSocket } from './websocket.ts';
+
+// Runs one StreamSession over k6's WebSocket. Pacing is timers against the wall clock, never
+// sleep() (it would block the VU's event loop and every socket callback with it). Each frame is a
+// fresh slice: k6 hands the buffer to its writer without copying.
+
+export function runSession(
+  url: string,
+  options: SessionOptions,
+  tags: Record<string, string> = {},
+): Promise<SessionReport> {
+  const frames: FrameSet = options.frames;
+  const session = new StreamSession(options, Date.now());
+  const socket = new WebSocket(url);
+  socket.binaryType = 'arraybuffer';
+  let timer: TimeoutID | undefined;
+
+  const perform = (actions: Action[]) => {
+    for (const action of actions) {
+      if (action.type === 'close') {
+        // Still connecting: k6's own handshake timeout ends the attempt (close() would only queue a frame).
+        if (socket.readyState === 1) socket.close();
+        return;
+      }
+      if (socket.readyState !== 1) return;
+      if (action.type === 'send-text') socket.send(action.text);
+      else if (action.type === 'send-frames') {
+        metrics.pacingLag.add(action.lagMs, tags);
+        for (const i of action.indices) {
+          const [start, end] = frames.ranges[i] ?? [0, 0];
+          socket.send(frames.buffer.slice(start, end));
+        }
+      } else if (action.type === 'send-end') socket.send(new ArrayBuffer(0));
+      else {
+        if (timer !== undefined) clearTimeout(timer);
+        timer = setTimeout(() => perform(session.timer(Date.now())), Math.max(0, action.atMs - Date.now()));
+      }
+    }
+  };
+
+  return new Promise((resolve) => {
+    // Until the socket opens, the connect deadline is the only timer.
+    timer = setTimeout(() => perform(session.timer(Date.now())), options.connectTimeoutMs ?? 10_000);
+    socket.onopen = () => perform(session.open(Date.now()));
+    socket.onmessage = (event) => {
+      const data = event?.data;
+      if (typeof data === 'string' || data instanceof ArrayBuffer)
+        perform(session.message(Date.now(), parseServerFrame(data)));
+    };
+    // The close code arrives, if at all, in the text of an error event just before the close.
+    let errorText: string | undefined;
+    socket.onerror = (event) => {
+      errorText = String((event as unknown as { error?: unknown })?.error ?? 'error');
+    };
+    socket.onclose = () => {
+      if (timer !== undefined) clearTimeout(timer);
+      const code = errorText === undefined ? NORMAL_CLOSE : (closeCodeFromError(errorText) ?? ABNORMAL_CLOSE);
+      session.closed(Date.now(), code);
+      resolve(session.result());
+    };
+  });
+}

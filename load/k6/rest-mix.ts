@@ -1,0 +1,136 @@
+import { check } from 'k6';
+import { Counter, Rate } from 'k6/metrics';
+import { Budget } from '../src/budgets.ts';
+import { requireEnv } from '../src/env.ts';
+import { M } from '../src/metric-names.ts';
+import { arrivalScenario } from '../src/profiles.ts';
+import { isRunMeeting, journeyFor, nextMeetingsCursor, runTitle } from '../src/rest-mix.ts';
+import { env } from './lib/config.ts';
+import { type Json, ok200, postJson } from './lib/http.ts';
+import { baseOptions } from './lib/options.ts';
+import { summaryHandler } from './lib/summary.ts';
+
+// The meeting REST routes in a realistic mix, open model: arrivals at RATE per second whatever the
+// latency. Every meeting this run creates carries the run prefix in its title; teardown deletes
+// them all and counts what is left.
+
+requireEnv(env, ['apiKey']);
+const restOk = new Rate(M.restOk);
+const leftovers = new Counter(M.restLeftovers);
+const mine: string[] = [];
+let created = 0;
+
+const perRoute = (name: string) => ({
+  [`http_req_duration{name:${name}}`]: [`p(95)<${Budget.restP95Ms}`, `p(99)<${Budget.restP99Ms}`],
+});
+export const options = baseOptions(
+  { rest_mix: arrivalScenario(env.profile, env.rate, Math.max(20, env.rate * 10)) },
+  {
+    [M.restOk]: [{ threshold: `rate>=${Budget.okRate}`, abortOnFail: true, delayAbortEval: '30s' }],
+    [M.restLeftovers]: ['count<1'],
+    ...perRoute('create-meeting'),
+    ...perRoute('get-meetings'),
+    ...perRoute('send-meeting-message'),
+    ...perRoute('get-meeting-messages'),
+    ...perRoute('add-meeting-participants'),
+    ...perRoute('get-meeting-summary'),
+    ...perRoute('delete-meeting'),
+  },
+);
+
+function record(body: Json | undefined): Json | undefined {
+  restOk.add(body !== undefined);
+  return body;
+}
+
+function create(): void {
+  const body = record(
+    ok200(postJson('create-meeting', { title: runTitle(env.runId, ++created) }), 'create-meeting'),
+  );
+  const meeting = body?.meeting as Json | undefined;
+  if (typeof meeting?.id === 'string') mine.push(meeting.id);
+}
+
+function list(): void {
+  const first = record(ok200(postJson('get-meetings', { limit: 20 }), 'get-meetings'));
+  const meetings = (first?.meetings as Json[] | undefined) ?? [];
+  const cursor = nextMeetingsCursor(meetings);
+  if (first?.has_more === true && cursor) {
+    record(ok200(postJson('get-meetings', { limit: 20, last_updated_at: cursor }), 'get-meetings page 2'));
+  }
+}
+
+function pick(): string {
+  return mine[Math.floor(Math.random() * mine.length)] ?? '';
+}
+
+function messages(): void {
+  const meeting_id = pick();
+  record(
+    ok200(
+      postJson('send-meeting-message', { meeting_message: { meeting_id, text: 'Load test note' } }),
+      'send-meeting-message',
+    ),
+  );
+  record(ok200(postJson('get-meeting-messages', { meeting_id, limit: 20 }), 'get-meeting-messages'));
+}
+
+function participants(): void {
+  const meeting_id = pick();
+  const participant_ids = [`em:load.${env.runId}.${__VU}@example.com`];
+  record(
+    ok200(postJson('add-meeting-participants', { meeting_id, participant_ids }), 'add-meeting-participants'),
+  );
+  record(
+    ok200(
+      postJson('remove-meeting-participants', { meeting_id, participant_ids }),
+      'remove-meeting-participants',
+    ),
+  );
+}
+
+function summary(): void {
+  const meeting_id = pick();
+  record(ok200(postJson('get-meeting-summary', { meeting_id }), 'get-meeting-summary'));
+}
+
+function remove(): void {
+  const id = mine.pop();
+  if (id) record(ok200(postJson('delete-meeting', { meeting_id: id }), 'delete-meeting'));
+}
+
+const JOURNEY = { create, list, messages, participants, summary, delete: remove };
+
+export default function () {
+  JOURNEY[journeyFor(Math.random(), mine.length)]();
+}
+
+/** Deletes every meeting whose title carries this run's prefix, then counts what is left. */
+export function teardown(): void {
+  const sweep = (del: boolean) => {
+    let found = 0;
+    let cursor: string | undefined;
+    for (let page = 0; page < 200; page++) {
+      const body = ok200(
+        postJson('get-meetings', cursor ? { limit: 50, last_updated_at: cursor } : { limit: 50 }),
+        'cleanup list',
+      );
+      const meetings = (body?.meetings as Json[] | undefined) ?? [];
+      for (const m of meetings) {
+        if (!isRunMeeting(m.title, env.runId)) continue;
+        found++;
+        if (del)
+          check(postJson('delete-meeting', { meeting_id: m.id }), {
+            'cleanup delete: 200': (r) => r.status === 200,
+          });
+      }
+      cursor = nextMeetingsCursor(meetings);
+      if (body?.has_more !== true || !cursor) break;
+    }
+    return found;
+  };
+  sweep(true);
+  leftovers.add(sweep(false));
+}
+
+export const handleSummary = summaryHandler('rest-mix');

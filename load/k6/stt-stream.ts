@@ -1,0 +1,41 @@
+import { check } from 'k6';
+import { streamThresholds } from '../src/budgets.ts';
+import { requireEnv } from '../src/env.ts';
+import { sessionScenario } from '../src/profiles.ts';
+import { streamUrl } from '../src/stream-url.ts';
+import { env } from './lib/config.ts';
+import { loadFixture } from './lib/fixtures.ts';
+import { recordSession } from './lib/metrics.ts';
+import { baseOptions } from './lib/options.ts';
+import { runSession } from './lib/stream-driver.ts';
+import { summaryHandler } from './lib/summary.ts';
+
+// Live STT: one session per iteration. Config, the fixture paced in real time (640-byte pcm16
+// frames from a .wav, or one Opus packet per message from an .ogg), the empty frame, finals, and
+// {finished}. FORMAT=json|protobuf picks the server's frame format; FIXTURE the audio.
+
+requireEnv(env, ['apiKey']);
+const fixture = await loadFixture(env.fixture);
+const url = streamUrl(env.wsUrl, { apiKey: env.apiKey, format: env.format });
+
+export const options = baseOptions(
+  { stt_stream: sessionScenario(env.profile, env.vus) },
+  streamThresholds(),
+  'stream',
+);
+
+export default async function () {
+  const report = await runSession(url, {
+    frames: fixture.frames,
+    turns: fixture.turns,
+    config: { session_id: `${env.runId}-${__VU}-${__ITER}` },
+  });
+  recordSession(report);
+  check(report, {
+    'stream finished': (r) => r.finished,
+    'no lost final': (r) => !r.lostFinal,
+    'closed 1000': (r) => r.closeCode === 1000,
+  });
+}
+
+export const handleSummary = summaryHandler('stt-stream');

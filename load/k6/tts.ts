@@ -1,0 +1,49 @@
+import { check } from 'k6';
+import http from 'k6/http';
+import { Rate, Trend } from 'k6/metrics';
+import { Budget } from '../src/budgets.ts';
+import { requireEnv } from '../src/env.ts';
+import { M } from '../src/metric-names.ts';
+import { arrivalScenario } from '../src/profiles.ts';
+import { decodeTtsResponse, encodeTtsRequest } from '../src/proto-wire.ts';
+import { routePath } from '../src/routes.ts';
+import { env } from './lib/config.ts';
+import { baseOptions } from './lib/options.ts';
+import { summaryHandler } from './lib/summary.ts';
+
+// Text-to-speech latency under load: protobuf SessionTTSRequest in, SessionTTSResponse out (field
+// numbers of schemas/proto/parley/v1/tts.proto), open model. TTS_TEXT overrides the sentence.
+
+requireEnv(env, ['apiKey']);
+const latency = new Trend(M.tts, true);
+const ok = new Rate(M.speechOk);
+const text = __ENV.TTS_TEXT || 'Thanks everyone, let us meet again next Tuesday at ten.';
+
+export const options = baseOptions(
+  { tts: arrivalScenario(env.profile, env.rate, Math.max(20, env.rate * 10)) },
+  {
+    [M.tts]: [`p(95)<${Budget.ttsP95Ms}`],
+    [M.speechOk]: [{ threshold: `rate>=${Budget.okRate}`, abortOnFail: true, delayAbortEval: '30s' }],
+  },
+);
+
+export default function () {
+  const body = encodeTtsRequest({ session_id: `${env.runId}-${__VU}`, message_id: `m${__ITER}`, text });
+  const response = http.post(
+    `${env.baseUrl}${routePath('tts')}?api_key=${encodeURIComponent(env.apiKey)}`,
+    body.slice().buffer,
+    {
+      headers: { 'Content-Type': 'application/x-protobuf' },
+      responseType: 'binary',
+      tags: { name: 'tts' },
+    },
+  );
+  latency.add(response.timings.duration);
+  const decoded =
+    response.status === 200 && response.body
+      ? decodeTtsResponse(new Uint8Array(response.body as ArrayBuffer))
+      : undefined;
+  ok.add(check(decoded, { 'tts: 200 with audio_url and no error': (d) => !!d?.audio_url && !d.error }));
+}
+
+export const handleSummary = summaryHandler('tts');

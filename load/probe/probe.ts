@@ -1,0 +1,117 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { fixtureFrames } from '../src/audio-frames.ts';
+import {
+  capacityLevels,
+  describeCapacity,
+  judgeLevel,
+  type LevelStats,
+  levelStats,
+  percentile,
+  searchCapacity,
+} from '../src/capacity-search.ts';
+import type { SessionReport } from '../src/stream-session.ts';
+import { streamUrl, wsBase } from '../src/stream-url.ts';
+import type { Turn } from '../src/transcript-lag.ts';
+import { driveSession } from './session-driver.ts';
+
+// The node twin of k6/capacity.ts, for machines without k6: N concurrent live sessions paced by the
+// same state machine, started within a stagger window, level after level until one is not held.
+//
+//   npm run load:probe -w load -- --base-url http://127.0.0.1:8080 --api-key prl_demo_… --levels 2:2:12
+
+const { values } = parseArgs({
+  options: {
+    'base-url': { type: 'string', default: process.env.BASE_URL ?? 'http://127.0.0.1:8080' },
+    'ws-url': { type: 'string', default: process.env.WS_URL ?? '' },
+    'api-key': { type: 'string', default: process.env.API_KEY ?? '' },
+    fixture: { type: 'string', default: process.env.FIXTURE ?? 'en/rms-01.wav' },
+    format: { type: 'string', default: process.env.FORMAT ?? 'json' },
+    levels: { type: 'string', default: '2:2:12' },
+    'stagger-ms': { type: 'string', default: '2000' },
+    /** Sessions in a row per VU at each level: more samples per level. */
+    rounds: { type: 'string', default: '1' },
+    /** Keep going past a failed level (to see the whole curve). */
+    'no-stop': { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+});
+
+if (!values['api-key']) throw new Error('set --api-key or API_KEY');
+if (values.format !== 'json' && values.format !== 'protobuf') throw new Error('--format json|protobuf');
+const audio = new URL('../../fixtures/audio/', import.meta.url);
+const manifest = JSON.parse(readFileSync(new URL('manifest.json', audio), 'utf8')) as {
+  files: { path: string; turns: Turn[] }[];
+};
+const entry = manifest.files.find((f) => f.path === values.fixture);
+if (!entry) throw new Error(`fixture ${values.fixture} is not in the manifest`);
+const frames = fixtureFrames(entry.path, readFileSync(new URL(entry.path, audio)));
+const url = streamUrl(wsBase(values['base-url'] ?? '', values['ws-url']), {
+  apiKey: values['api-key'] ?? '',
+  format: values.format,
+});
+const [start, step, max] = (values.levels ?? '').split(':').map(Number);
+const staggerMs = Number(values['stagger-ms']);
+const rounds = Math.max(1, Number(values.rounds));
+
+async function runLevel(level: number): Promise<SessionReport[]> {
+  const one = async (i: number) => {
+    await new Promise((wake) => setTimeout(wake, (i / level) * staggerMs));
+    const reports: SessionReport[] = [];
+    for (let r = 0; r < rounds; r++)
+      reports.push(await driveSession({ url, frames, turns: entry?.turns ?? [] }));
+    return reports;
+  };
+  return (await Promise.all(Array.from({ length: level }, (_, i) => one(i)))).flat();
+}
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const levels: LevelStats[] = [];
+const extra: Record<number, object> = {};
+console.log(
+  `probe: ${values.fixture} (${(frames.durationMs / 1000).toFixed(1)} s, ${frames.encoding}, ${values.format}) → ${url.replace(/api_key=[^&]+/, 'api_key=…')}`,
+);
+for (const level of capacityLevels(start ?? 2, step ?? 2, max ?? 12)) {
+  const before = load();
+  const reports = await runLevel(level);
+  const stats = levelStats(level, reports);
+  const verdict = judgeLevel(stats);
+  levels.push(stats);
+  const lags = reports.flatMap((r) => r.pacingLagMs);
+  const codes: Record<string, number> = {};
+  for (const r of reports) codes[String(r.closeCode)] = (codes[String(r.closeCode)] ?? 0) + 1;
+  extra[level] = {
+    pacingLagMs: { p95: percentile(lags, 95), p99: percentile(lags, 99), max: Math.max(...lags, 0) },
+    endToFinishedP99Ms: percentile(
+      reports.flatMap((r) => (r.endToFinishedMs === undefined ? [] : [r.endToFinishedMs])),
+      99,
+    ),
+    transcriptLagP95Ms: percentile(
+      reports.flatMap((r) => r.transcriptLagMs),
+      95,
+    ),
+    closeCodes: codes,
+    errors: [...new Set(reports.flatMap((r) => (r.error ? [r.error] : [])))],
+    loadAverage: { before, after: load() },
+  };
+  console.log(
+    `  ${describeCapacity({ held: 0, stoppedBy: 'failed', levels: [verdict] })
+      .split('\n')[0]
+      ?.trim()}`,
+  );
+  console.log(
+    `       pacing lag p99 ${percentile(lags, 99).toFixed(1)} ms max ${Math.max(...lags, 0).toFixed(1)} ms; close codes ${JSON.stringify(codes)}; load average ${load()}`,
+  );
+  if (verdict.verdict !== 'held' && !values['no-stop']) break;
+}
+const result = searchCapacity(levels);
+console.log(describeCapacity(result).split('\n').at(-2));
+if (values.json)
+  writeFileSync(
+    values.json,
+    JSON.stringify({ ...result, extra, fixture: values.fixture, format: values.format }, null, 2),
+  );

@@ -1,0 +1,78 @@
+import { Limits } from '../../schemas/src/constants.ts';
+
+// Trigger polling as the automation platform does it: GET the trigger, expect at most 50 items
+// newest first, each with a unique `id` (its deduplication key) and the fields its item schema
+// requires; count the items it has not seen before, which are the ones that would start a Zap.
+
+export interface JsonSchemaLike {
+  required?: string[];
+  oneOf?: JsonSchemaLike[];
+}
+
+/** `required` of a schema, or of the first `oneOf` branch that has one. */
+export function requiredFields(schema: JsonSchemaLike): string[] {
+  if (schema.required) return schema.required;
+  for (const branch of schema.oneOf ?? []) if (branch.required) return branch.required;
+  return [];
+}
+
+/** The field an item is ordered by: ended meetings by their end, everything else by creation. */
+export function sortField(trigger: string): 'end_at' | 'created_at' {
+  return trigger === 'trigger-meeting-ended' ? 'end_at' : 'created_at';
+}
+
+/** Ways a trigger response breaks the spec's trigger rules (empty when it keeps them all). */
+export function triggerProblems(trigger: string, body: unknown, required: readonly string[]): string[] {
+  if (!Array.isArray(body)) return ['response is not a JSON array'];
+  const problems: string[] = [];
+  if (body.length > Limits.triggerItems)
+    problems.push(`${body.length} items, more than ${Limits.triggerItems}`);
+  const ids = new Set<string>();
+  const field = sortField(trigger);
+  let previous = Number.POSITIVE_INFINITY;
+  body.forEach((item: unknown, index) => {
+    if (typeof item !== 'object' || item === null) {
+      problems.push(`item ${index} is not an object`);
+      return;
+    }
+    const record = item as Record<string, unknown>;
+    const missing = required.filter((name) => !(name in record));
+    if (missing.length > 0) problems.push(`item ${index} lacks ${missing.join(', ')}`);
+    const id = record.id;
+    if (typeof id !== 'string' || id === '') problems.push(`item ${index} has no string id`);
+    else if (ids.has(id)) problems.push(`item ${index} repeats id ${id}`);
+    else ids.add(id);
+    const at = Date.parse(String(record[field]));
+    if (Number.isNaN(at)) problems.push(`item ${index} has no valid ${field}`);
+    else if (at > previous) problems.push(`item ${index} is newer than the one before it (not newest first)`);
+    else previous = at;
+  });
+  return problems;
+}
+
+/** What a polling client remembers between polls: the ids it has already seen, per trigger. */
+export class PollTracker {
+  private readonly seen = new Map<string, Set<string>>();
+
+  /** Items of this poll not seen in an earlier one. The first poll only fills the table, as the platform's does. */
+  newItems(trigger: string, items: readonly { id?: unknown }[]): number {
+    let known = this.seen.get(trigger);
+    const first = known === undefined;
+    known ??= new Set();
+    this.seen.set(trigger, known);
+    let fresh = 0;
+    for (const item of items) {
+      if (typeof item.id !== 'string' || known.has(item.id)) continue;
+      known.add(item.id);
+      fresh++;
+    }
+    return first ? 0 : fresh;
+  }
+}
+
+/** A meeting id to ask details and a document for: the newest ended meeting of a poll. */
+export function meetingToUse(meetingEnded: unknown): string | undefined {
+  if (!Array.isArray(meetingEnded)) return undefined;
+  const first = meetingEnded.find((m) => typeof m?.id === 'string');
+  return first?.id;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv, requireEnv } from './env.ts';
+import { arrivalScenario, capacityScenarios, profileName, sessionScenario } from './profiles.ts';
+
+describe('profiles', () => {
+  it('shapes each profile from the average target', () => {
+    expect(sessionScenario('smoke', 50)).toMatchObject({ executor: 'per-vu-iterations', vus: 1 });
+    expect(sessionScenario('average', 10)).toMatchObject({
+      executor: 'ramping-vus',
+      stages: [{ target: 10 }, { target: 10 }, { target: 0 }],
+    });
+    expect(sessionScenario('stress', 10)).toMatchObject({
+      stages: [{ target: 20 }, { target: 20 }, { target: 0 }],
+    });
+    expect(sessionScenario('spike', 10)).toMatchObject({ stages: [{ duration: '20s', target: 40 }, {}, {}] });
+    expect(arrivalScenario('average', 5, 50)).toMatchObject({
+      executor: 'constant-arrival-rate',
+      rate: 5,
+      duration: '5m',
+    });
+    expect(arrivalScenario('soak', 5, 50)).toMatchObject({ duration: '60m' });
+    expect(arrivalScenario('spike', 5, 50)).toMatchObject({
+      executor: 'ramping-arrival-rate',
+      stages: [{ target: 20 }, {}, {}],
+    });
+  });
+
+  it('keeps the capacity profile to the capacity script', () => {
+    expect(() => sessionScenario('capacity', 1)).toThrow(/capacity script/);
+    expect(() => profileName('heavy')).toThrow(/smoke, average, stress, spike, soak, capacity/);
+  });
+
+  it('runs capacity levels one after another, each tagged with its level', () => {
+    const s = capacityScenarios([2, 4], 20, 2000) as Record<
+      string,
+      { startTime: string; vus: number; tags: object }
+    >;
+    expect(s.level_2).toMatchObject({ vus: 2, startTime: '0s', tags: { level: '2' } });
+    expect(s.level_4).toMatchObject({ vus: 4, startTime: '27s' });
+  });
+});
+
+describe('settings', () => {
+  it('derives WS_URL from BASE_URL and checks what it is given', () => {
+    const env = loadEnv({ BASE_URL: 'https://api.example.com/', API_KEY: 'k' });
+    expect(env).toMatchObject({
+      baseUrl: 'https://api.example.com',
+      wsUrl: 'wss://api.example.com',
+      profile: 'smoke',
+      format: 'json',
+    });
+    expect(loadEnv({ WS_URL: 'ws://other:9' }).wsUrl).toBe('ws://other:9');
+    expect(() => loadEnv({ FORMAT: 'xml' })).toThrow(/FORMAT/);
+    expect(() => loadEnv({ VUS: '-1' })).toThrow(/VUS/);
+    expect(() => requireEnv(loadEnv({}), ['apiKey', 'partnerToken'])).toThrow('set API_KEY, PARTNER_TOKEN');
+  });
+});

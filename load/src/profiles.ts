@@ -1,0 +1,140 @@
+// The load profiles, defined once. Live streams are closed-model (a VU is a client holding one
+// session at a time, as a meeting client does); request/response routes are open-model (requests
+// arrive at a rate whatever the server's latency, so a slow server cannot slow the load down).
+
+export const PROFILES = ['smoke', 'average', 'stress', 'spike', 'soak', 'capacity'] as const;
+export type ProfileName = (typeof PROFILES)[number];
+
+export function profileName(value: string | undefined): ProfileName {
+  const name = value || 'smoke';
+  if (!(PROFILES as readonly string[]).includes(name)) {
+    throw new Error(`PROFILE must be one of ${PROFILES.join(', ')}; got ${name}`);
+  }
+  return name as ProfileName;
+}
+
+interface Stage {
+  duration: string;
+  target: number;
+}
+
+/** Stages as fractions of the profile's target (VUs or requests per second). */
+const SHAPES: Record<Exclude<ProfileName, 'capacity'>, { stages: [string, number][]; scale: number }> = {
+  smoke: { stages: [['30s', 1]], scale: 0 },
+  average: {
+    stages: [
+      ['1m', 1],
+      ['5m', 1],
+      ['1m', 0],
+    ],
+    scale: 1,
+  },
+  stress: {
+    stages: [
+      ['2m', 1],
+      ['5m', 1],
+      ['2m', 0],
+    ],
+    scale: 2,
+  },
+  spike: {
+    stages: [
+      ['20s', 1],
+      ['1m', 1],
+      ['20s', 0],
+    ],
+    scale: 4,
+  },
+  soak: {
+    stages: [
+      ['2m', 1],
+      ['60m', 1],
+      ['2m', 0],
+    ],
+    scale: 1,
+  },
+};
+
+function stages(profile: Exclude<ProfileName, 'capacity'>, target: number): Stage[] {
+  const shape = SHAPES[profile];
+  // Smoke is one client whatever the target: it proves the script and the deployment work.
+  const peak = shape.scale === 0 ? 1 : Math.max(1, Math.round(target * shape.scale));
+  return shape.stages.map(([duration, fraction]) => ({ duration, target: Math.round(peak * fraction) }));
+}
+
+function notCapacity(profile: ProfileName): Exclude<ProfileName, 'capacity'> {
+  if (profile === 'capacity') throw new Error('PROFILE=capacity is the capacity script (k6/capacity.ts)');
+  return profile;
+}
+
+/** Concurrent clients (live sessions): `vus` is the average profile's level. */
+export function sessionScenario(profile: ProfileName, vus: number) {
+  const p = notCapacity(profile);
+  if (p === 'smoke') return { executor: 'per-vu-iterations', vus: 1, iterations: 2, maxDuration: '2m' };
+  return {
+    executor: 'ramping-vus',
+    startVUs: 0,
+    stages: stages(p, vus),
+    gracefulRampDown: '30s',
+    gracefulStop: '30s',
+  };
+}
+
+/** Requests per second (open model): `rate` is the average profile's rate. */
+export function arrivalScenario(profile: ProfileName, rate: number, maxVUs: number) {
+  const p = notCapacity(profile);
+  if (p === 'smoke') {
+    return {
+      executor: 'constant-arrival-rate',
+      rate: 1,
+      timeUnit: '1s',
+      duration: '30s',
+      preAllocatedVUs: 2,
+      maxVUs: 5,
+    };
+  }
+  if (p === 'average' || p === 'soak') {
+    const [, hold] = SHAPES[p].stages[1] ?? ['5m', 1];
+    return {
+      executor: 'constant-arrival-rate',
+      rate: Math.max(1, Math.round(rate)),
+      timeUnit: '1s',
+      duration: p === 'soak' ? '60m' : '5m',
+      preAllocatedVUs: Math.min(maxVUs, Math.max(2, Math.round(rate * Number(hold)))),
+      maxVUs,
+    };
+  }
+  return {
+    executor: 'ramping-arrival-rate',
+    startRate: 0,
+    timeUnit: '1s',
+    stages: stages(p, rate),
+    preAllocatedVUs: Math.min(maxVUs, Math.max(2, rate)),
+    maxVUs,
+  };
+}
+
+/**
+ * The capacity profile: one scenario per level, run one after the other. Each holds `level` VUs for
+ * one session each; VU starts are staggered across `staggerMs` so the server sees arrivals, not a
+ * thundering herd. `sessionSeconds` must cover the fixture plus finalizing.
+ */
+export function capacityScenarios(levels: readonly number[], sessionSeconds: number, staggerMs: number) {
+  const scenarios: Record<string, object> = {};
+  let startS = 0;
+  const slot = Math.ceil(sessionSeconds + staggerMs / 1000) + 5;
+  for (const level of levels) {
+    scenarios[`level_${level}`] = {
+      executor: 'per-vu-iterations',
+      vus: level,
+      iterations: 1,
+      startTime: `${startS}s`,
+      maxDuration: `${slot}s`,
+      gracefulStop: '0s',
+      tags: { level: String(level) },
+      env: { CAPACITY_LEVEL: String(level) },
+    };
+    startS += slot;
+  }
+  return scenarios;
+}

@@ -1,0 +1,20 @@
+import { DEFAULT_PARTNER_SEGMENT } from '../../schemas/src/constants.ts';
+import { allRoutes, partnerPath } from '../../schemas/src/routes.ts';
+
+// Paths come from the schemas' route catalog, the one home of every URL: a route is named, never
+// spelled out here.
+
+export function routePath(name: string, options: { id?: string; partnerSegment?: string } = {}): string {
+  const route = allRoutes.find((r) => r.name === name);
+  if (!route) throw new Error(`no route named ${name} in schemas/src/routes.ts`);
+  const path =
+    route.group === 'partner'
+      ? partnerPath(route.path, options.partnerSegment ?? DEFAULT_PARTNER_SEGMENT)
+      : route.path;
+  if (!path.includes(':id')) return path;
+  if (!options.id) throw new Error(`route ${name} needs an id`);
+  return path.replace(':id', encodeURIComponent(options.id));
+}
+
+/** The four polling triggers, by route name. */
+export const TRIGGER_ROUTES = allRoutes.filter((r) => r.name.startsWith('trigger-')).map((r) => r.name);

@@ -1,0 +1,214 @@
+import type { FrameSet } from './audio-frames.ts';
+import { FramePacer } from './frame-pacer.ts';
+import type { ServerFrame } from './server-frames.ts';
+import { TranscriptLag, type Turn } from './transcript-lag.ts';
+
+// The client side of one live STT session as a state machine with deadlines, free of any socket
+// API: a driver (the k6 script, the node probe) feeds it what happens (open, frames, timers,
+// close) with the time, and performs the actions it returns. The order is the spec's: config,
+// {connected}, audio paced in real time, the empty frame, finals, {finished}, the server's close.
+
+export type Action =
+  | { type: 'send-text'; text: string }
+  /** Send `frames.buffer.slice(...ranges[i])` for each index, in order. */
+  | { type: 'send-frames'; indices: number[]; lagMs: number }
+  /** The end-of-audio frame: an empty binary message. */
+  | { type: 'send-end' }
+  /** Call `timer()` at this absolute time (one pending wake is enough: a later one replaces it). */
+  | { type: 'wake'; atMs: number }
+  | { type: 'close'; reason: string };
+
+export type Phase = 'opening' | 'configured' | 'streaming' | 'ending' | 'finished' | 'closed';
+
+export interface SessionOptions {
+  frames: FrameSet;
+  /** The first frame, sent as JSON text (stream-config.schema.json). */
+  config: Record<string, unknown>;
+  /** The fixture's spoken turns, for the transcript lag. */
+  turns?: readonly Turn[];
+  /** From socket creation to {connected}. */
+  connectTimeoutMs?: number;
+  /** From the empty frame to {finished}; the spec says finalizing takes about 5 s. */
+  finalizeTimeoutMs?: number;
+  /** How long to wait for the server's close after {finished} before closing ourselves. */
+  closeGraceMs?: number;
+}
+
+export interface SessionReport {
+  phase: Phase;
+  /** Socket created → {connected}. */
+  connectedMs?: number;
+  /** First audio frame sent → first result frame (interim or final). */
+  firstInterimMs?: number;
+  /** Empty frame sent → the last final received after it. */
+  endToLastFinalMs?: number;
+  /** Empty frame sent → {finished}. */
+  endToFinishedMs?: number;
+  finished: boolean;
+  /** An utterance had interims but no final before the session ended. */
+  lostFinal: boolean;
+  interims: number;
+  finals: number;
+  transcriptLagMs: number[];
+  pacingLagMs: number[];
+  framesSent: number;
+  unknownFrames: number;
+  closeCode?: number;
+  /** The server's error frame code, or why the client gave up. */
+  error?: string;
+}
+
+export class StreamSession {
+  private phase: Phase = 'opening';
+  private readonly pacer: FramePacer;
+  private readonly lag: TranscriptLag;
+  private readonly openUtterances = new Set<string>();
+  private readonly report: SessionReport;
+  private firstAudioAt: number | undefined;
+  private endAt: number | undefined;
+  private deadline: number;
+  private readonly options: Required<Omit<SessionOptions, 'turns'>>;
+
+  constructor(
+    options: SessionOptions,
+    private readonly createdAt: number,
+  ) {
+    this.options = { connectTimeoutMs: 10_000, finalizeTimeoutMs: 15_000, closeGraceMs: 2_000, ...options };
+    this.pacer = new FramePacer(options.frames.offsetsMs);
+    this.lag = new TranscriptLag(options.turns ?? []);
+    this.deadline = createdAt + this.options.connectTimeoutMs;
+    this.report = {
+      phase: 'opening',
+      finished: false,
+      lostFinal: false,
+      interims: 0,
+      finals: 0,
+      transcriptLagMs: [],
+      pacingLagMs: [],
+      framesSent: 0,
+      unknownFrames: 0,
+    };
+  }
+
+  get state(): Phase {
+    return this.phase;
+  }
+
+  open(_now: number): Action[] {
+    if (this.phase !== 'opening') return [];
+    this.phase = 'configured';
+    return [
+      {
+        type: 'send-text',
+        text: JSON.stringify({ encoding: this.options.frames.encoding, ...this.options.config }),
+      },
+      { type: 'wake', atMs: this.deadline },
+    ];
+  }
+
+  message(now: number, frame: ServerFrame): Action[] {
+    if ('connected' in frame) {
+      if (this.phase !== 'configured') return this.protocolError('{connected} out of order');
+      this.report.connectedMs = now - this.createdAt;
+      this.phase = 'streaming';
+      this.pacer.start(now);
+      return this.stream(now);
+    }
+    if ('chunk' in frame) {
+      if (this.phase !== 'streaming' && this.phase !== 'ending')
+        return this.protocolError('result out of order');
+      if (this.firstAudioAt !== undefined && this.report.firstInterimMs === undefined) {
+        this.report.firstInterimMs = now - this.firstAudioAt;
+      }
+      const { id, is_final, text } = frame.chunk;
+      if (is_final) {
+        this.report.finals++;
+        this.openUtterances.delete(id);
+        if (this.endAt !== undefined) this.report.endToLastFinalMs = now - this.endAt;
+        const sample = this.lag.final(text, this.sentAudioMs());
+        if (sample !== undefined) this.report.transcriptLagMs.push(sample);
+      } else {
+        this.report.interims++;
+        this.openUtterances.add(id);
+      }
+      return [];
+    }
+    if ('finished' in frame) {
+      if (this.phase !== 'ending') return this.protocolError('{finished} before the empty frame');
+      this.report.finished = true;
+      if (this.endAt !== undefined) this.report.endToFinishedMs = now - this.endAt;
+      this.phase = 'finished';
+      this.deadline = now + this.options.closeGraceMs;
+      return [{ type: 'wake', atMs: this.deadline }];
+    }
+    if ('error' in frame) {
+      this.report.error = frame.error.code || 'error frame';
+      return [];
+    }
+    this.report.unknownFrames++;
+    return [];
+  }
+
+  timer(now: number): Action[] {
+    if (this.phase === 'streaming') return this.stream(now);
+    if (this.phase === 'closed' || now < this.deadline)
+      return this.phase === 'closed' ? [] : [{ type: 'wake', atMs: this.deadline }];
+    if (this.phase === 'opening' || this.phase === 'configured') return this.giveUp('no {connected} in time');
+    if (this.phase === 'ending') return this.giveUp('no {finished} in time');
+    if (this.phase === 'finished')
+      return [{ type: 'close', reason: 'server kept the socket open after {finished}' }];
+    return [];
+  }
+
+  closed(_now: number, code: number): void {
+    this.report.closeCode = code;
+    if (!this.report.finished && this.report.error === undefined && this.phase !== 'finished') {
+      this.report.error = `closed ${code} in phase ${this.phase}`;
+    }
+    this.phase = 'closed';
+  }
+
+  result(): SessionReport {
+    return {
+      ...this.report,
+      phase: this.phase,
+      framesSent: this.pacer.sent,
+      lostFinal: this.openUtterances.size > 0,
+    };
+  }
+
+  private sentAudioMs(): number {
+    const { offsetsMs, durationMs } = this.options.frames;
+    return this.pacer.done ? durationMs : (offsetsMs[this.pacer.sent] ?? durationMs);
+  }
+
+  private stream(now: number): Action[] {
+    const actions: Action[] = [];
+    const batch = this.pacer.take(now);
+    if (batch.indices.length > 0) {
+      this.firstAudioAt ??= now;
+      this.report.pacingLagMs.push(batch.lagMs);
+      actions.push({ type: 'send-frames', indices: batch.indices, lagMs: batch.lagMs });
+    }
+    const next = this.pacer.nextDueMs();
+    if (next !== undefined) {
+      actions.push({ type: 'wake', atMs: next });
+      return actions;
+    }
+    this.phase = 'ending';
+    this.endAt = now;
+    this.deadline = now + this.options.finalizeTimeoutMs;
+    actions.push({ type: 'send-end' }, { type: 'wake', atMs: this.deadline });
+    return actions;
+  }
+
+  private giveUp(reason: string): Action[] {
+    this.report.error = reason;
+    return [{ type: 'close', reason }];
+  }
+
+  private protocolError(reason: string): Action[] {
+    this.report.error = `protocol: ${reason}`;
+    return [{ type: 'close', reason }];
+  }
+}

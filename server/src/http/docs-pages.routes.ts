@@ -1,0 +1,219 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import $RefParser from '@apidevtools/json-schema-ref-parser';
+import { asyncapiPath, jsonSchemaDir, openapiPath } from '@parley/schemas/paths';
+import express, { type Request, Router } from 'express';
+import { parse, stringify } from 'yaml';
+import { ApiError } from '../core/api-error.js';
+import { SCHEMA_FILE } from './docs.routes.js';
+
+// What a person reads in a browser beside the API: the OpenAPI document as Swagger UI shows it
+// (/docs/openapi.yaml), the live stream's AsyncAPI document rendered by @asyncapi/react-component's
+// standalone bundle (/docs/asyncapi/), and /docs/session.json, which tells the pages (and the
+// playground) where the API is and, to a browser on the same machine as a loopback server, the demo key.
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+const LOOPBACK_PEER = /^(127\.|::1$|::ffff:127\.)/;
+const ASYNCAPI_DIR = dirname(
+  createRequire(import.meta.url).resolve('@asyncapi/react-component/package.json'),
+);
+
+export interface DocsPagesDeps {
+  /** PARLEY_PUBLIC_URL when set: the address "Try it out" and the playground call. */
+  publicUrl?: string | undefined;
+  /** The address the server listens on; the demo key is offered only when it is a loopback one. */
+  host: string;
+  allowPrivateUrls: boolean;
+  demoApiKey?: string | undefined;
+}
+
+export interface DocsSession {
+  base_url: string;
+  ws_url: string;
+  /** Present only for a loopback server asked from the same machine. */
+  demo_api_key?: string;
+  /** Whether audio_url may name this (private) server, e.g. the playground's fixtures. */
+  allow_private_urls: boolean;
+}
+
+export function sessionOf(req: Request, deps: DocsPagesDeps): DocsSession {
+  const base = (deps.publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/$/, '');
+  const local = LOOPBACK_HOSTS.has(deps.host) && LOOPBACK_PEER.test(req.socket.remoteAddress ?? '');
+  return {
+    base_url: base,
+    ws_url: base.replace(/^http/, 'ws'),
+    ...(local && deps.demoApiKey ? { demo_api_key: deps.demoApiKey } : {}),
+    allow_private_urls: deps.allowPrivateUrls,
+  };
+}
+
+export function docsPagesRoutes(deps: DocsPagesDeps): Router {
+  const router = Router();
+
+  // Swagger UI's own page (its layout brings the <main> landmark), with colours that pass WCAG AA contrast.
+  // Express matches `/docs` here too; that one is redirected by docs.routes.ts (relative asset URLs).
+  router.get('/docs/', (req, res, next) =>
+    req.originalUrl.split('?')[0] === '/docs' ? next() : res.type('html').send(SWAGGER_PAGE),
+  );
+  router.get('/docs/contrast.css', (_req, res) => {
+    res.type('text/css').send(CONTRAST_CSS);
+  });
+  router.get('/docs/session.json', (req, res) => {
+    res.set('cache-control', 'no-store').json(sessionOf(req, deps));
+  });
+
+  // The served document, adjusted for Swagger UI: every server variable defaults to this server,
+  // the demo key and the other pages are named in the description, and `jsonSchemaDialect` is left
+  // out because Swagger UI supports only the default dialect and says so in a banner (each schema
+  // file names its own `$schema`, so nothing is lost).
+  router.get('/docs/openapi.yaml', async (req, res) => {
+    const doc = parse(await readSource(openapiPath, 'OpenAPI document'));
+    const session = sessionOf(req, deps);
+    delete doc.jsonSchemaDialect;
+    for (const server of allServers(doc)) {
+      for (const variable of Object.values(server.variables ?? {})) variable.default = session.base_url;
+    }
+    doc.info.description = [
+      doc.info.description,
+      'Pages: [live speech-to-text (AsyncAPI)](/docs/asyncapi/) · [playground](/playground/) · [openapi.yaml](/openapi.yaml).',
+      session.demo_api_key
+        ? `Demo API key of this server (already entered under Authorize): \`${session.demo_api_key}\``
+        : 'Enter an API key under Authorize (`npm start` prints the demo key).',
+    ].join('\n\n');
+    res.type('application/yaml').send(stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }));
+  });
+
+  // The schema files beside that copy, without `$id`: Swagger UI resolves a schema's references
+  // against its `$id` (https://parley.dev/schemas/, not served here) and shows a resolver error.
+  router.get('/docs/json/:file', async (req, res) => {
+    if (!SCHEMA_FILE.test(req.params.file)) throw ApiError.notFound('Schema');
+    const schema = JSON.parse(await readSource(join(jsonSchemaDir, req.params.file), 'Schema'));
+    delete schema.$id;
+    res.type('application/schema+json').send(schema);
+  });
+
+  router.get('/asyncapi.yaml', async (_req, res) => {
+    res.type('application/yaml').send(await readSource(asyncapiPath, 'AsyncAPI document'));
+  });
+  router.get('/docs/asyncapi', (req, res, next) =>
+    req.originalUrl.split('?')[0] === '/docs/asyncapi' ? res.redirect(301, '/docs/asyncapi/') : next(),
+  );
+  router.get('/docs/asyncapi/', (_req, res) => {
+    res.type('html').send(ASYNCAPI_PAGE);
+  });
+  router.get('/docs/asyncapi/asyncapi.json', async (_req, res) => {
+    res.json(await withSchemasInside(parse(await readSource(asyncapiPath, 'AsyncAPI document'))));
+  });
+  router.get('/docs/asyncapi/render.js', (_req, res) => {
+    res.type('application/javascript').send(ASYNCAPI_RENDER);
+  });
+  router.use('/docs/asyncapi/browser', express.static(join(ASYNCAPI_DIR, 'browser/standalone')));
+  router.use('/docs/asyncapi/styles', express.static(join(ASYNCAPI_DIR, 'styles')));
+  return router;
+}
+
+interface ServerObject {
+  variables?: Record<string, { default: string }>;
+}
+
+function allServers(doc: { servers?: ServerObject[]; paths?: object }): ServerObject[] {
+  const pathServers = Object.values(doc.paths ?? {}).flatMap(
+    (item: { servers?: ServerObject[] }) => item.servers ?? [],
+  );
+  return [...(doc.servers ?? []), ...pathServers];
+}
+
+/**
+ * The renderer's parser cannot follow the document's `./json/*.schema.json` references in a browser:
+ * each is replaced by the schema file, its own references to other files resolved in place.
+ */
+async function withSchemasInside(node: unknown): Promise<unknown> {
+  if (Array.isArray(node)) return Promise.all(node.map(withSchemasInside));
+  if (!node || typeof node !== 'object') return node;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && !ref.startsWith('#')) {
+    return $RefParser.dereference(join(dirname(asyncapiPath), ref));
+  }
+  const entries = await Promise.all(
+    Object.entries(node).map(async ([key, value]) => [key, await withSchemasInside(value)] as const),
+  );
+  return Object.fromEntries(entries);
+}
+
+const readSource = (path: string, what: string) =>
+  readFile(path, 'utf8').catch(() => {
+    throw ApiError.notFound(what);
+  });
+
+const ASYNCAPI_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Parley live speech-to-text (AsyncAPI)</title>
+<link rel="stylesheet" href="styles/default.min.css">
+<link rel="stylesheet" href="../contrast.css">
+</head>
+<body>
+<nav aria-label="Documentation"><a href="/docs/">REST interface (OpenAPI)</a> · <a href="/playground/">Playground</a> · <a href="/asyncapi.yaml">asyncapi.yaml</a></nav>
+<main><h1>Parley live speech-to-text</h1><div id="asyncapi"><p>Loading the AsyncAPI document…</p></div></main>
+<script src="browser/index.js"></script>
+<script src="render.js"></script>
+</body>
+</html>
+`;
+
+const ASYNCAPI_RENDER = `AsyncApiStandalone.render(
+  { schema: { url: 'asyncapi.json', requestOptions: {} }, config: { show: { sidebar: true } } },
+  document.getElementById('asyncapi'),
+);
+`;
+
+const SWAGGER_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Parley API reference</title>
+<link rel="stylesheet" href="swagger-ui.css">
+<link rel="stylesheet" href="index.css">
+<link rel="stylesheet" href="contrast.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="swagger-ui-bundle.js"></script>
+<script src="swagger-ui-standalone-preset.js"></script>
+<script src="swagger-initializer.js"></script>
+</body>
+</html>
+`;
+
+/** Darker shades of the renderers' colours where their text fails 4.5:1 on its background. */
+const CONTRAST_CSS = `.swagger-ui .info a, .swagger-ui .info .url { color: #1a4f8b; }
+.swagger-ui .info .title small pre { background: #4a5160; }
+.swagger-ui .info .title small.version-stamp { background: #3b6e00; }
+.swagger-ui .opblock.opblock-post .opblock-summary-method { background: #1f7a4d; }
+.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1a5f9e; }
+.swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b3261e; }
+.swagger-ui .opblock.opblock-put .opblock-summary-method { background: #8a5300; }
+.swagger-ui .btn.execute { background: #1a4f8b; border-color: #1a4f8b; }
+.swagger-ui .btn.try-out__btn { color: #1b1b1b; border-color: #1b1b1b; }
+.swagger-ui .download-contents { background: #3d3d3d; }
+.swagger-ui .btn.authorize { color: #1f7a4d; border-color: #1f7a4d; }
+.swagger-ui .btn.authorize svg { fill: #1f7a4d; }
+#asyncapi .text-orange-600, #asyncapi .border-orange-300 { color: #8a3b00; }
+#asyncapi .text-gray-600, #asyncapi .text-gray-500 { color: #474747; }
+#asyncapi .bg-teal-500 { background: #0f6b5c; }
+#asyncapi .bg-blue-500, #asyncapi .bg-blue-600 { background: #1a5f9e; }
+#asyncapi .bg-green-600, #asyncapi .bg-green-500 { background: #1f7a4d; }
+#asyncapi .bg-red-600, #asyncapi .bg-red-500 { background: #b3261e; }
+#asyncapi .bg-purple-600, #asyncapi .bg-purple-500 { background: #5b2a86; }
+#asyncapi .bg-orange-600, #asyncapi .bg-yellow-600 { background: #8a3b00; }
+#asyncapi .bg-gray-600 { background: #3d3d3d; }
+#asyncapi .bg-gray-600 span { color: #fff; }
+#asyncapi .text-teal-500 { color: #0f6b5c; }
+#asyncapi .text-blue-500 { color: #1a5f9e; }
+#asyncapi .text-purple-500 { color: #5b2a86; }
+#asyncapi .text-red-600 { color: #b3261e; }
+`;
