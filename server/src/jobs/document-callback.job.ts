@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { EngineFailedError, EngineUnavailableError } from '../engines/engine.js';
-import type { RetryPolicy } from './backoff.js';
-import { type JobHandler, PermanentJobError } from './job-worker.js';
-import type { OutboundClient } from '../net/outbound-client.js';
-import { OutboundBlockedError, OutboundUrlError } from '../net/outbound-errors.js';
-import type { JobRow } from '../store/jobs.store.js';
-import type { Store } from '../store/store.js';
 import { ApiError } from '../core/api-error.js';
 import { DocumentCallbackStatus } from '../core/contracts.js';
+import { EngineFailedError, EngineUnavailableError } from '../engines/engine.js';
+import type { OutboundClient } from '../net/outbound-client.js';
+import { OutboundBlockedError, OutboundUrlError } from '../net/outbound-errors.js';
 import type { PartnerService } from '../services/partner/partner.service.js';
+import type { JobRow } from '../store/jobs.store.js';
+import type { Store } from '../store/store.js';
+import type { RetryPolicy } from './backoff.js';
+import { type JobHandler, PermanentJobError } from './job-worker.js';
 
 // generate-document with a callback_url: the document is written and POSTed by a job of the
 // durable outbox (the jobs table), so a restart loses nothing and a receiver that is down gets it

@@ -1,10 +1,10 @@
 import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
-import type { JobHandler } from './job-worker.js';
+import { meetingContext } from '../services/ai-meeting-context.js';
+import { PartnerMessageType } from '../services/partner/partner-message-types.js';
 import { toJson } from '../store/json-columns.js';
 import { MEETING_ENDED_JOB } from '../store/meetings.store.js';
 import type { Store } from '../store/store.js';
-import { meetingContext } from '../services/ai-meeting-context.js';
-import { PartnerMessageType } from '../services/partner/partner-message-types.js';
+import type { JobHandler } from './job-worker.js';
 
 // What a meeting's end produces for the partner triggers, by a durable job (enqueued in the same
 // transaction that ends the meeting, MeetingsStore.end): one MT_CONTACT message per guest the

@@ -1,9 +1,5 @@
 import { isIP } from 'node:net';
 import type { GenerateDocumentRequest } from '@parley/schemas/types';
-import type { JobWorker } from '../jobs/job-worker.js';
-import { createAddressPolicy } from '../net/address-policy.js';
-import type { OutboundClient } from '../net/outbound-client.js';
-import { parseOutboundUrl } from '../net/outbound-client.js';
 import { ApiError } from '../core/api-error.js';
 import { DocumentModel } from '../core/contracts.js';
 import {
@@ -13,6 +9,10 @@ import {
   documentCallbackJobHandler,
   newDeliveryId,
 } from '../jobs/document-callback.job.js';
+import type { JobWorker } from '../jobs/job-worker.js';
+import { createAddressPolicy } from '../net/address-policy.js';
+import type { OutboundClient } from '../net/outbound-client.js';
+import { parseOutboundUrl } from '../net/outbound-client.js';
 import type { PartnerService, PartnerUser } from '../services/partner/partner.service.js';
 import type { Store } from '../store/store.js';
 

@@ -1,8 +1,8 @@
 import { validate } from '@parley/schemas';
 import { type RequestHandler, Router } from 'express';
+import { ApiError, RequestValidationError } from '../core/api-error.js';
 import { adminAuth } from '../emulator/admin-auth.middleware.js';
 import { readJsonBody } from '../http/json-body.js';
-import { ApiError, RequestValidationError } from '../core/api-error.js';
 import type { Store } from '../store/store.js';
 import { hashPassword } from './passwords.js';
 
