@@ -85,12 +85,6 @@ export const FAULTS: readonly FaultSpec[] = [
     'speech.04.signed-url-tamper',
     'a tampered file signature is served',
   ),
-  fault(
-    'translate-lost-field',
-    'speech',
-    'speech.06.translate-text',
-    'translate-text answers without translations',
-  ),
   fault('stream-auth-close-code', 'stream', 'stream.01.bad-key-1008', 'a bad key closes with 1011'),
   fault('stream-connected-missing', 'stream', 'stream.02.json-session', 'no {connected:true}'),
   fault('stream-finished-missing', 'stream', 'stream.02.json-session', 'no {finished:true} after the finals'),

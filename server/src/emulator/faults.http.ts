@@ -147,5 +147,4 @@ function transformSuccess(route: string, body: Json): void {
     });
     if (on('stt-unknown-language')) body.detected_language = 'xx';
   }
-  if (route === 'translate-text' && on('translate-lost-field')) delete body.translations;
 }
