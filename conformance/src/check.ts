@@ -49,7 +49,8 @@ export interface CheckDef<C> {
   profiles: readonly Profile[];
   /** Auth checks expect 401s; any other check that saw only 401s could not judge. */
   expectsAuthErrors?: boolean;
-  run(ctx: C): Promise<void | string>;
+  /** Resolves with a note for the report (a count, a figure), or nothing. */
+  run(ctx: C): Promise<unknown>;
 }
 
 /** Thrown by a check to end it with a verdict other than PASS. */

@@ -32,7 +32,8 @@ async function runOne(target: Target, check: Check, state: RunState): Promise<Ch
   let status: Status = 'PASS';
   let message = '';
   try {
-    message = (await check.run(ctx)) ?? '';
+    const note = await check.run(ctx);
+    message = typeof note === 'string' ? note : '';
   } catch (error) {
     if (error instanceof Verdict) {
       status = error.status === 'FAIL' && check.level === 'SHOULD' ? 'NON_STRICT' : error.status;

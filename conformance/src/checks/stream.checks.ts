@@ -85,14 +85,18 @@ export const streamChecks = [
       ctx.extra.push({ method: 'WS', url, repro: `npx wscat -c '${url}'` });
       const code = await new Promise<number | string>((resolve) => {
         const ws = new WebSocket(url);
-        const timer = setTimeout(() => (ws.terminate(), resolve('no close within 10 s')), 10_000);
+        const done = (value: number | string) => {
+          clearTimeout(timer);
+          resolve(value);
+        };
+        const timer = setTimeout(() => {
+          ws.terminate();
+          resolve('no close within 10 s');
+        }, 10_000);
         ws.on('open', () => ws.send(JSON.stringify({ encoding: 'pcm16' })));
-        ws.on(
-          'unexpected-response',
-          (_req, res) => (clearTimeout(timer), resolve(`HTTP ${res.statusCode} instead of a WebSocket`)),
-        );
+        ws.on('unexpected-response', (_req, res) => done(`HTTP ${res.statusCode} instead of a WebSocket`));
         ws.on('error', () => undefined);
-        ws.on('close', (closeCode) => (clearTimeout(timer), resolve(closeCode)));
+        ws.on('close', (closeCode) => done(closeCode));
       });
       expect(code === StreamClose.policyViolation, `closed with ${code}, expected 1008`);
     },

@@ -1,6 +1,6 @@
 import type { RunReport } from '../report.js';
 
-const escape = (text: string) =>
+const xmlEscape = (text: string) =>
   text.replace(
     /[<>&"']/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string,
@@ -14,14 +14,14 @@ export function junitReport(report: RunReport): string {
     const failures = results.filter((r) => r.status === 'FAIL' && !r.baselined).length;
     const skipped = results.filter((r) => r.status === 'SKIPPED' || r.status === 'COULD_NOT_JUDGE').length;
     const cases = results.map((r) => {
-      const head = `<testcase classname="parley.${area}" name="${escape(`${r.id} ${r.title}`)}" time="${(r.durationMs / 1000).toFixed(3)}">`;
+      const head = `<testcase classname="parley.${area}" name="${xmlEscape(`${r.id} ${r.title}`)}" time="${(r.durationMs / 1000).toFixed(3)}">`;
       const repro = r.evidence.map((e) => e.repro).join('\n');
       let inner = '';
       if (r.status === 'FAIL' && !r.baselined)
-        inner = `<failure message="${escape(r.message)}">${escape(`${r.clause}\n${repro}`)}</failure>`;
+        inner = `<failure message="${xmlEscape(r.message)}">${xmlEscape(`${r.clause}\n${repro}`)}</failure>`;
       else if (r.status === 'SKIPPED' || r.status === 'COULD_NOT_JUDGE')
-        inner = `<skipped message="${escape(`${r.status}: ${r.message}`)}"/>`;
-      else if (r.message) inner = `<system-out>${escape(`${r.status}: ${r.message}`)}</system-out>`;
+        inner = `<skipped message="${xmlEscape(`${r.status}: ${r.message}`)}"/>`;
+      else if (r.message) inner = `<system-out>${xmlEscape(`${r.status}: ${r.message}`)}</system-out>`;
       return `    ${head}${inner}</testcase>`;
     });
     return `  <testsuite name="parley-conformance.${area}" tests="${results.length}" failures="${failures}" skipped="${skipped}">\n${cases.join('\n')}\n  </testsuite>`;
