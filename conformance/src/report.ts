@@ -20,6 +20,7 @@ export interface RunReport {
 export function exitCodeOf(results: CheckResult[], baseline?: BaselineOutcome): 0 | 1 | 2 {
   if (results.some((r) => r.status === 'FAIL' && !r.baselined) || (baseline?.expired.length ?? 0) > 0)
     return 1;
-  if (!results.some((r) => r.status === 'PASS' || r.status === 'NON_STRICT')) return 2;
+  // A baselined deviation was judged too: only a run with no verdict at all could not judge.
+  if (!results.some((r) => r.status === 'PASS' || r.status === 'NON_STRICT' || r.baselined)) return 2;
   return 0;
 }

@@ -48,7 +48,7 @@ export const FAULTS: readonly FaultSpec[] = [
     'settings-not-saved',
     'rest',
     'rest.07.settings-round-trip',
-    'update-user-default-meeting-setting echoes defaults',
+    'saved default settings read back as defaults',
   ),
   fault(
     'wrong-401-text',

@@ -43,6 +43,7 @@ function bufferAnswer(res: ServerResponse, path: string): void {
   const chunks: Buffer[] = [];
   const write = res.write.bind(res);
   const end = res.end.bind(res);
+  const writeHead = res.writeHead;
   const toBuffer = (chunk: unknown, encoding?: unknown) =>
     Buffer.isBuffer(chunk)
       ? chunk
@@ -67,6 +68,8 @@ function bufferAnswer(res: ServerResponse, path: string): void {
     const body = transformAnswer(res, path, Buffer.concat(chunks));
     if (!res.headersSent) res.setHeader('Content-Length', body.length);
     void write;
+    // Node writes the head through res.writeHead when the body goes out: the real one again.
+    res.writeHead = writeHead;
     const done = [chunk, encoding, callback].find((item) => typeof item === 'function') as
       | (() => void)
       | undefined;
@@ -134,7 +137,9 @@ function transformSuccess(route: string, body: Json): void {
     if (on('wrong-status')) meeting.status = 'LIVE';
   }
   if (route === 'delete-meeting' && on('delete-unsuccessful')) body.success = false;
-  if (route === 'update-user-default-meeting-setting' && on('settings-not-saved') && body.setting) {
+  const settingsRoute =
+    route === 'update-user-default-meeting-setting' || route === 'get-user-default-meeting-setting';
+  if (settingsRoute && on('settings-not-saved') && body.setting) {
     const setting = body.setting as Json;
     setting.original_languages = [];
     setting.contextual_keywords = [];
