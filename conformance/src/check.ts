@@ -49,6 +49,8 @@ export interface CheckDef<C> {
   profiles: readonly Profile[];
   /** Auth checks expect 401s; any other check that saw only 401s could not judge. */
   expectsAuthErrors?: boolean;
+  /** Work begun when the run starts, so slow sessions overlap the other checks (results via memos). */
+  start?(ctx: C): void;
   /** Resolves with a note for the report (a count, a figure), or nothing. */
   run(ctx: C): Promise<unknown>;
 }

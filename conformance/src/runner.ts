@@ -15,6 +15,7 @@ export async function runChecks(
   const state: RunState = { createdMeetings: new Map(), memo: new Map() };
   const results: CheckResult[] = [];
   try {
+    for (const check of checks) check.start?.(new CheckContext(target, check.id, state));
     for (const check of checks) {
       const result = await runOne(target, check, state);
       results.push(result);

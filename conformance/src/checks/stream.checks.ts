@@ -107,6 +107,7 @@ export const streamChecks = [
     area: 'stream',
     clause: 'Events/Live speech-to-text 1-5',
     level: 'MUST',
+    start: (ctx) => void sessions(ctx).catch(() => undefined),
     async run(ctx) {
       for (const s of await recorded(ctx, 'json')) judgeSequence(s);
     },

@@ -200,3 +200,12 @@ describe('command line', () => {
     });
   });
 });
+
+describe('README', () => {
+  it('lists every check id', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { CHECKS } = await import('../checks/index.js');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const check of CHECKS) expect(readme).toContain(`\`${check.id}\``);
+  });
+});
