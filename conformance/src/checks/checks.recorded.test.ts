@@ -172,6 +172,16 @@ describe('stream checks on recorded sessions', () => {
     }
     expect(await judgeSessions('stream.04.cumulative-text', s)).toBe('FAIL');
   });
+  it('stream.05 fails when only the last final is dropped', async () => {
+    const s = copy();
+    for (const session of s) {
+      const last = session.frames.findLastIndex(
+        (f) => (f.data.chunk as { is_final?: boolean } | undefined)?.is_final,
+      );
+      session.frames.splice(last, 1);
+    }
+    expect(await judgeSessions('stream.05.no-final-lost', s)).toBe('FAIL');
+  });
   it('stream.05 fails when the finals are lost', async () => {
     const s = copy();
     for (const session of s)

@@ -176,6 +176,16 @@ export const streamChecks = [
     level: 'MUST',
     async run(ctx) {
       for (const s of await recorded(ctx)) {
+        const finalIds = new Set(
+          chunks(s)
+            .filter((c) => c.is_final)
+            .map((c) => c.id),
+        );
+        const lost = [...new Set(chunks(s).map((c) => c.id))].filter((id) => !finalIds.has(id));
+        expect(
+          lost.length === 0,
+          `${s.format}: utterance ${lost.join(', ')} had interims but its final never came`,
+        );
         const text = chunks(s)
           .filter((c) => c.is_final)
           .map((c) => c.text)
