@@ -1,6 +1,6 @@
 // The parts of openapi.yaml that are not per route: security schemes, shared error responses, tags.
 // Shapes are never written here: every body is a reference to a file in json/.
-import { ErrorText, OAUTH_SCOPES, PARTNER_INVALID_TOKEN_TEXT } from '../src/constants.js';
+import { ErrorText, OAUTH_SCOPE_TEXT, OAUTH_SCOPES, PARTNER_INVALID_TOKEN_TEXT } from '../src/constants.js';
 import type { Auth, RouteSpec } from '../src/routes.js';
 
 /** `./json/<id>.schema.json`, relative to openapi.yaml. */
@@ -10,17 +10,13 @@ export const responseRef = (name: string) => ({ $ref: `#/components/responses/${
 
 const apiError = (error: string, code: string) => ({ value: { success: false, error, code } });
 
-const SCOPE_TEXT: Record<string, string> = {
-  'meetings:read': 'Read meetings, summaries, contacts and follow-up e-mails (triggers, meeting details).',
-  'documents:write': 'Generate documents from meetings.',
-};
-
 export const securitySchemes = {
   ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'API key of the account.' },
   Bearer: {
     type: 'http',
     scheme: 'bearer',
-    description: 'The API key as a bearer credential, accepted wherever X-API-Key is.',
+    description:
+      "The API key, or a partner OAuth access token with the route's scope (meetings:read for get- routes, meetings:write for the others), as a bearer credential, accepted wherever X-API-Key is.",
   },
   ApiKeyQuery: {
     type: 'apiKey',
@@ -37,7 +33,7 @@ export const securitySchemes = {
         authorizationUrl: '/oauth/partner/authorize',
         tokenUrl: '/api/oauth/partner/token',
         refreshUrl: '/api/oauth/partner/token',
-        scopes: Object.fromEntries(OAUTH_SCOPES.map((s) => [s, SCOPE_TEXT[s] ?? s])),
+        scopes: Object.fromEntries(OAUTH_SCOPES.map((s) => [s, OAUTH_SCOPE_TEXT[s]])),
       },
     },
   },

@@ -224,7 +224,16 @@ export const OAuthGrantType = {
   REFRESH_TOKEN: 'refresh_token',
 } as const;
 /** Scopes the reference provider grants; space-delimited in the token response (RFC 6749 §3.3). */
-export const OAUTH_SCOPES = ['meetings:read', 'documents:write'] as const;
+export const OAUTH_SCOPES = ['meetings:read', 'meetings:write', 'documents:write'] as const;
+/** What each scope allows, shown on the consent page and in openapi.yaml. */
+export const OAUTH_SCOPE_TEXT: Record<(typeof OAUTH_SCOPES)[number], string> = {
+  'meetings:read':
+    'Read your meetings, summaries, contacts and follow-up e-mails (triggers, meeting details).',
+  'meetings:write': 'Create, change and delete your meetings and their messages.',
+  'documents:write': 'Generate documents from your meetings.',
+};
+/** Scopes granted when the authorize request names none: what the automation integration uses. */
+export const OAUTH_DEFAULT_SCOPES = ['meetings:read', 'documents:write'] as const;
 /** Text of the 401 body when a partner bearer token is unknown, expired or revoked. */
 export const PARTNER_INVALID_TOKEN_TEXT = 'Invalid access token';
 

@@ -36,7 +36,10 @@ export interface RouteSpec {
   /** Express-style path; `:id` for path parameters. Partner paths use the default segment. */
   path: string;
   auth: Auth;
-  /** OAuth scopes a `partner-bearer` token must hold. */
+  /**
+   * OAuth scopes an access token must hold: on `partner-bearer` routes, and on `api-key` routes
+   * when the caller sends an OAuth access token instead of an API key.
+   */
   scopes?: readonly string[];
   body: BodyKind;
   /** Schema id of the request's fields (the JSON body, or the form's fields). */
@@ -88,6 +91,8 @@ const rest = (group: RouteSpec['group'], name: string, summary: string): RouteSp
   method: 'POST',
   path: `/v1/${name}`,
   auth: 'api-key',
+  // An OAuth access token on a meeting route: reads need meetings:read, the rest meetings:write.
+  scopes: [name.startsWith('get-') ? 'meetings:read' : 'meetings:write'],
   body: 'json',
   request: `${name}.request`,
   answer: 'json',
@@ -189,6 +194,7 @@ export const partnerRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/api/partner/me',
     auth: 'partner-bearer',
+    scopes: ['meetings:read'],
     body: 'none',
     answer: 'json',
     response: 'partner-me.response',
@@ -200,6 +206,7 @@ export const partnerRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/api/partner/triggers/meeting-ended',
     auth: 'partner-bearer',
+    scopes: ['meetings:read'],
     body: 'none',
     answer: 'json',
     response: 'trigger-meeting-ended.response',
@@ -211,6 +218,7 @@ export const partnerRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/api/partner/triggers/summary-ready',
     auth: 'partner-bearer',
+    scopes: ['meetings:read'],
     body: 'none',
     answer: 'json',
     response: 'trigger-summary-ready.response',
@@ -222,6 +230,7 @@ export const partnerRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/api/partner/triggers/contact-discovered',
     auth: 'partner-bearer',
+    scopes: ['meetings:read'],
     body: 'none',
     answer: 'json',
     response: 'trigger-contact-discovered.response',
@@ -233,6 +242,7 @@ export const partnerRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/api/partner/triggers/followup-email-ready',
     auth: 'partner-bearer',
+    scopes: ['meetings:read'],
     body: 'none',
     answer: 'json',
     response: 'trigger-followup-email-ready.response',
@@ -244,6 +254,7 @@ export const partnerRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/api/partner/meetings/:id',
     auth: 'partner-bearer',
+    scopes: ['meetings:read'],
     body: 'none',
     answer: 'json',
     response: 'partner-meeting.response',
@@ -255,6 +266,7 @@ export const partnerRoutes: RouteSpec[] = [
     method: 'POST',
     path: '/api/partner/meetings/:id/generate-document',
     auth: 'partner-bearer',
+    scopes: ['documents:write'],
     body: 'json',
     request: 'generate-document.request',
     answer: 'json',

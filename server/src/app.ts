@@ -29,6 +29,7 @@ import { transcriptionRoutes } from './http/transcription.routes.js';
 import { UNSERVED_ROUTES } from './http/unserved-routes.js';
 import { workspaceRoutes } from './http/workspace.routes.js';
 import type { OutboundClient } from './net/outbound-client.js';
+import type { PartnerInterface } from './partner/partner.wiring.js';
 import { playgroundRoutes } from './playground/playground.routes.js';
 import type { Services } from './services/services.js';
 import { createSpeechServices } from './services/speech.services.js';
@@ -57,10 +58,12 @@ export interface AppDeps {
   metrics: Metrics;
   /** Where produced files go (built once by the composition root). */
   files: FileStore;
-  /** OAuth access tokens (partner routes, Bearer on meeting routes); those routes need it. */
-  bearer: BearerVerifier | undefined;
-  /** The session cookie of the OAuth pages. */
-  session: SessionReader | undefined;
+  /** OAuth access tokens (partner routes, Bearer on meeting routes): the partner interface's. */
+  bearer: BearerVerifier;
+  /** The session cookie of the OAuth pages: the partner interface's. */
+  session: SessionReader;
+  /** The partner interface (partner/partner.wiring.ts): its catalog routes and its other routes. */
+  partner: Pick<PartnerInterface, 'mount' | 'router'>;
   /** The demo account's key, offered by /docs/ and /playground/ to a browser on a loopback server. */
   demoApiKey: string | undefined;
   /** Runs after POST /_emulator/reset wiped the database (main.ts recreates the demo account). */
@@ -127,7 +130,11 @@ export function createApp(deps: AppDeps): RequestListener {
       ids: deps.ids,
     }),
   );
+  deps.partner.mount(kit);
   checkEveryRouteServed(kit);
+
+  // The partner routes' form POSTs, revocation and emulator routes (outside the catalog).
+  app.use(deps.partner.router);
 
   app.use(notFound());
   app.use(errorHandler());

@@ -6,12 +6,18 @@ import { createApp } from './app.js';
 import { systemClock } from './core/clock.js';
 import { ConfigError, loadConfig, publicUrlOf } from './core/config.js';
 import { randomIds } from './core/ids.js';
-import { DEMO_USER, ensureDemoAccount, INTEGRATION_CLIENT_ID } from './emulator/demo-account.js';
+import {
+  DEMO_USER,
+  ensureDemoAccount,
+  INTEGRATION_CLIENT_ID,
+  INTEGRATION_REDIRECT_URI,
+} from './emulator/demo-account.js';
 import { buildEngines } from './engines/registry.js';
 import { FileStore } from './files/file-store.js';
 import { createMetrics } from './http/metrics.js';
 import { createJobWorker } from './jobs/jobs.js';
 import { createOutboundClients } from './net/outbound-clients.js';
+import { createPartnerInterface } from './partner/partner.wiring.js';
 import { outboxMailTransport } from './services/mail.transport.js';
 import { createServices } from './services/services.js';
 import { loadOrCreateSecrets } from './store/local-secrets.js';
@@ -55,6 +61,14 @@ async function main(): Promise<void> {
     clock: systemClock,
     mailTransport: outboxMailTransport(store),
     logger,
+    leaseMs: config.jobLeaseMs,
+  });
+  const partner = createPartnerInterface({
+    store,
+    config,
+    llm: engines.llm,
+    jobs,
+    clientUrls: outbound.clientUrls,
   });
   const seedDemo = () => ensureDemoAccount(store, services.accounts, secrets);
   const demoCreated = await seedDemo();
@@ -78,9 +92,9 @@ async function main(): Promise<void> {
     services,
     metrics: createMetrics({ processMetrics: true }),
     clientUrls: outbound.clientUrls,
-    // The partner interface's OAuth provider plugs in here.
-    bearer: undefined,
-    session: undefined,
+    bearer: partner.bearer,
+    session: partner.session,
+    partner,
     demoApiKey: secrets.demoApiKey,
     afterReset: async () => {
       await seedDemo();
@@ -124,6 +138,8 @@ async function main(): Promise<void> {
     demoKey: secrets.demoApiKey,
     adminToken: generatedAdminToken ? secrets.adminToken : '(PARLEY_ADMIN_TOKEN)',
     clientSecret: secrets.oauthClientSecret,
+    demoPassword: secrets.demoPassword,
+    partnerSegment: config.partnerSegment,
     secretsPath,
   });
 
@@ -156,8 +172,16 @@ function printBanner(info: {
   demoKey: string;
   adminToken: string;
   clientSecret: string;
+  demoPassword: string;
+  partnerSegment: string;
   secretsPath: string;
 }): void {
+  const authorize = `${info.url}/oauth/${info.partnerSegment}/authorize?${new URLSearchParams({
+    response_type: 'code',
+    client_id: INTEGRATION_CLIENT_ID,
+    redirect_uri: INTEGRATION_REDIRECT_URI,
+    state: 'try-it',
+  })}`;
   const lines = [
     '',
     `Parley reference server: ${info.url}`,
@@ -167,8 +191,10 @@ function printBanner(info: {
     `  database       ${info.database}`,
     `  demo user      ${DEMO_USER.email} (${DEMO_USER.id})`,
     `  demo API key   ${info.demoKey}`,
+    `  demo password  ${info.demoPassword}   (sign-in page of the partner OAuth provider)`,
     `  admin token    ${info.adminToken}   (Authorization: Bearer … on /_emulator/*)`,
     `  OAuth client   ${INTEGRATION_CLIENT_ID} / ${info.clientSecret}`,
+    `  authorize URL  ${authorize}`,
     `  secrets kept in ${info.secretsPath}; they stay valid across restarts`,
     '',
     `  curl -s -X POST ${info.url}/v1/get-meetings -H 'X-API-Key: ${info.demoKey}'`,

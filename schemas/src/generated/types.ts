@@ -247,6 +247,27 @@ export interface DenoiseResponse {
 }
 
 /**
+ * Body of POST /_emulator/oauth-clients: registers (or replaces) a partner OAuth client. `redirect_uris` are matched exactly, character for character.
+ */
+export interface EmulatorOAuthClientRequest {
+  client_id: string;
+  client_secret: string;
+  name: string;
+  /**
+   * @minItems 1
+   * @maxItems 10
+   */
+  redirect_uris: string[];
+}
+
+/**
+ * Body of POST /_emulator/users/{id}/password: sets the user's sign-in password for the partner authorize page (stored as a scrypt hash).
+ */
+export interface EmulatorPasswordRequest {
+  password: string;
+}
+
+/**
  * Index of the test audio in fixtures/audio/, written by fixtures/generate.ts. Every number is measured from the generated audio: durations by decoding the file, turn times from the speech boundaries of each synthesized segment, SNR from the PCM. Paths are relative to the folder of the manifest.
  */
 export interface FixtureManifest {
@@ -1130,6 +1151,14 @@ export interface ServerConfig {
    */
   workspaceApiVersion: string;
   /**
+   * How long a claimed outbox job is held before another worker may run it again (a process killed mid-job is retried after this). PARLEY_JOB_LEASE_MS; default 300000.
+   */
+  jobLeaseMs: number;
+  /**
+   * Requests per minute one partner access token may make on the partner routes; more get 429 with Retry-After. PARLEY_PARTNER_RATE_LIMIT; default 600.
+   */
+  partnerRateLimit: number;
+  /**
    * PARLEY_WORKSPACE_TIMEOUT_MS: deadline of one workspace API call; past it the upload answers 504.
    */
   workspaceTimeoutMs: number;
@@ -1171,6 +1200,21 @@ export interface UpstreamEngineConfig {
    * API flavour (translate only; default openai).
    */
   kind?: "openai" | "libretranslate";
+}
+
+/**
+ * The form-encoded body of POST /oauth/partner/authorize/sign-in: the credentials, and the authorize request's parameters carried in hidden fields so the browser returns to the same request after signing in.
+ */
+export interface SignInForm {
+  email: string;
+  password: string;
+  response_type: string;
+  client_id: string;
+  redirect_uri: string;
+  scope?: string;
+  state?: string;
+  code_challenge?: string;
+  code_challenge_method?: string;
 }
 
 /**

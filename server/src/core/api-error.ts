@@ -5,13 +5,17 @@ import { type ErrorCode, ErrorCodes } from './contracts.js';
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
-  /** An RFC 6750 `WWW-Authenticate` challenge the answer carries (bearer-token routes). */
-  readonly challenge: string | undefined;
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; challenge?: string }) {
+  /** Extra response headers the error answer carries (an RFC 6750 `WWW-Authenticate` challenge). */
+  readonly headers: Record<string, string> | undefined;
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown; headers?: Record<string, string> },
+  ) {
     super(message, options);
     this.name = 'ApiError';
     this.code = code;
-    this.challenge = options?.challenge;
+    this.headers = options?.headers;
   }
 
   get status(): number {

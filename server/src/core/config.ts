@@ -26,6 +26,9 @@ export const CONFIG_DEFAULTS = {
   // A Notion API version whose page-creation body (parent page_id, title property, children) is stable.
   workspaceApiVersion: '2022-06-28',
   workspaceTimeoutMs: 30_000,
+  jobLeaseMs: 5 * 60_000,
+  // Generous: a polling platform makes a few requests a minute per trigger.
+  partnerRateLimit: 600,
 } as const;
 
 /** Which environment variable sets each top-level field (also used in error messages). */
@@ -50,6 +53,8 @@ const ENV_NAMES: Record<string, string> = {
   workspaceApiUrl: 'PARLEY_WORKSPACE_API_URL',
   workspaceApiVersion: 'PARLEY_WORKSPACE_API_VERSION',
   workspaceTimeoutMs: 'PARLEY_WORKSPACE_TIMEOUT_MS',
+  jobLeaseMs: 'PARLEY_JOB_LEASE_MS',
+  partnerRateLimit: 'PARLEY_PARTNER_RATE_LIMIT',
 };
 
 const UPSTREAM_ENGINES = ['stt', 'tts', 'translate', 'llm'] as const;
@@ -92,6 +97,8 @@ export function loadConfig(env: Env = process.env): Config {
     workspaceApiUrl: pick('workspaceApiUrl')?.replace(/\/+$/, '') ?? CONFIG_DEFAULTS.workspaceApiUrl,
     workspaceApiVersion: pick('workspaceApiVersion') ?? CONFIG_DEFAULTS.workspaceApiVersion,
     workspaceTimeoutMs: integer(pick('workspaceTimeoutMs')) ?? CONFIG_DEFAULTS.workspaceTimeoutMs,
+    jobLeaseMs: integer(pick('jobLeaseMs')) ?? CONFIG_DEFAULTS.jobLeaseMs,
+    partnerRateLimit: integer(pick('partnerRateLimit')) ?? CONFIG_DEFAULTS.partnerRateLimit,
     upstream: upstreamFrom(env),
   };
   for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];

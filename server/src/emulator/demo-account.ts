@@ -1,3 +1,4 @@
+import { hashPassword } from '../partner/passwords.js';
 import type { AccountsService } from '../services/accounts.service.js';
 import type { Store } from '../store/store.js';
 
@@ -7,10 +8,16 @@ import type { Store } from '../store/store.js';
 
 export const DEMO_USER = { id: 'usr_demo', email: 'demo@parley.local', name: 'Demo User' } as const;
 export const INTEGRATION_CLIENT_ID = 'parley-partner-integration';
+/**
+ * The integration client's registered redirect URI: a local address, so the README's walk-through
+ * (browser, then curl) works without the platform. More are registered with POST /_emulator/oauth-clients.
+ */
+export const INTEGRATION_REDIRECT_URI = 'http://127.0.0.1:8976/oauth/callback';
 
 export interface DemoSecrets {
   demoApiKey: string;
   oauthClientSecret: string;
+  demoPassword: string;
 }
 
 /** Creates whatever of the demo setup is missing; returns true when the demo user was created now. */
@@ -23,14 +30,22 @@ export async function ensureDemoAccount(
     clientId: INTEGRATION_CLIENT_ID,
     secret: secrets.oauthClientSecret,
     name: 'Automation platform integration',
-    redirectUris: [],
+    redirectUris: (await store.registeredClients.get(INTEGRATION_CLIENT_ID))?.redirectUris ?? [
+      INTEGRATION_REDIRECT_URI,
+    ],
   });
-  if (await store.accounts.getUser(DEMO_USER.id)) return false;
+  if (await store.accounts.getUser(DEMO_USER.id)) {
+    if (!(await store.partnerAuth.passwordHash(DEMO_USER.id))) {
+      await store.partnerAuth.setPasswordHash(DEMO_USER.id, await hashPassword(secrets.demoPassword));
+    }
+    return false;
+  }
   const { user } = await accounts.createUser({
     email: DEMO_USER.email,
     name: DEMO_USER.name,
     userId: DEMO_USER.id,
   });
   await accounts.issueKey(user.id, 'demo', secrets.demoApiKey);
+  await store.partnerAuth.setPasswordHash(user.id, await hashPassword(secrets.demoPassword));
   return true;
 }

@@ -14,6 +14,7 @@ const bob: Caller = { userId: 'u-bob', accountId: 'a-bob' } as Caller;
 const tokens: Record<string, { caller: Caller; scopes: string[] }> = {
   'token-read': { caller: alice, scopes: ['meetings:read'] },
   'token-none': { caller: alice, scopes: [] },
+  'token-write': { caller: alice, scopes: ['meetings:write'] },
 };
 const bearer: BearerVerifier = { verify: async (token) => tokens[token] };
 const resolvers = callerResolvers({
@@ -32,7 +33,7 @@ const refusal = async (promise: Promise<unknown> | undefined) => {
     (e: unknown) => e,
   );
   if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return { status: error.status, challenge: error.challenge };
+  return { status: error.status, challenge: error.headers?.['WWW-Authenticate'] };
 };
 
 describe('partner-bearer auth', () => {
@@ -43,17 +44,20 @@ describe('partner-bearer auth', () => {
   });
 
   it('no token and an unknown one are 401 with an RFC 6750 challenge', async () => {
-    expect(await refusal(resolve?.(request({}), partnerRoute))).toEqual({ status: 401, challenge: 'Bearer' });
+    expect(await refusal(resolve?.(request({}), partnerRoute))).toEqual({
+      status: 401,
+      challenge: 'Bearer realm="parley"',
+    });
     expect(await refusal(resolve?.(request({ authorization: 'Bearer nope' }), partnerRoute))).toEqual({
       status: 401,
-      challenge: 'Bearer error="invalid_token"',
+      challenge: 'Bearer realm="parley", error="invalid_token"',
     });
   });
 
   it('a token without a scope of the route is 403 insufficient_scope', async () => {
     expect(await refusal(resolve?.(request({ authorization: 'Bearer token-none' }), partnerRoute))).toEqual({
       status: 403,
-      challenge: 'Bearer error="insufficient_scope", scope="meetings:read"',
+      challenge: 'Bearer realm="parley", error="insufficient_scope", scope="meetings:read"',
     });
   });
 });
@@ -63,9 +67,14 @@ describe('api-key auth with a bearer verifier', () => {
   const resolve = resolvers['api-key'];
 
   it('takes an API key by X-API-Key or Bearer, and an OAuth access token by Bearer', async () => {
+    expect(route.scopes).toEqual(['meetings:write']);
     expect(await resolve?.(request({ 'x-api-key': 'bob-key' }), route)).toBe(bob);
     expect(await resolve?.(request({ authorization: 'Bearer bob-key' }), route)).toBe(bob);
-    expect(await resolve?.(request({ authorization: 'Bearer token-none' }), route)).toBe(alice);
+    expect(await resolve?.(request({ authorization: 'Bearer token-write' }), route)).toBe(alice);
+    // An access token without the route's scope: 403 insufficient_scope, as on partner routes.
+    expect((await refusal(resolve?.(request({ authorization: 'Bearer token-none' }), route))).status).toBe(
+      403,
+    );
     expect((await refusal(resolve?.(request({ authorization: 'Bearer nope' }), route))).status).toBe(401);
   });
 

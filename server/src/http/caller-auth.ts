@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../core/api-error.js';
-import type { BearerVerifier, SessionReader } from '../core/bearer-verifier.js';
+import type { BearerGrant, BearerVerifier, SessionReader } from '../core/bearer-verifier.js';
 import type { Caller } from '../core/caller.js';
 import { type Auth, ErrorText, PARTNER_INVALID_TOKEN_TEXT, type RouteSpec } from '../core/contracts.js';
 
@@ -9,6 +9,9 @@ import { type Auth, ErrorText, PARTNER_INVALID_TOKEN_TEXT, type RouteSpec } from
 // `api_key` query parameter on stt/tts and the live stream), OAuth access tokens through the
 // composition root's BearerVerifier, and HTML pages' session cookies through its SessionReader.
 // A missing credential and a wrong one get the spec's two 401 texts.
+
+/** The realm of every Bearer challenge this server sends. */
+export const BEARER_REALM = 'Bearer realm="parley"';
 
 export type Authenticate = (credential: string) => Promise<Caller | undefined>;
 
@@ -62,16 +65,24 @@ export type ResolveCaller = (req: IncomingMessage, route: RouteSpec) => Promise<
 /** How each auth kind of the catalog finds the caller; a kind whose source is absent is missing. */
 export function callerResolvers(sources: CallerSources): Partial<Record<Auth, ResolveCaller>> {
   const { authenticate, bearer, session } = sources;
-  // An API key first; a Bearer token that is no API key may be an OAuth access token.
-  const keyOrToken: Authenticate = bearer
-    ? async (credential) => (await authenticate(credential)) ?? (await bearer.verify(credential))?.caller
-    : authenticate;
+  // An API key first; a Bearer credential that is no API key may be an OAuth access token, which
+  // must then hold the route's scopes.
+  const keyOrToken = (route: RouteSpec): Authenticate =>
+    bearer
+      ? async (credential) => {
+          const caller = await authenticate(credential);
+          if (caller) return caller;
+          const grant = await bearer.verify(credential);
+          if (grant) requireScopes(grant, route);
+          return grant?.caller;
+        }
+      : authenticate;
   const resolvers: Partial<Record<Auth, ResolveCaller>> = {
-    'api-key': (req) => resolveCaller(keyOrToken, headerCredential(req)),
+    'api-key': (req, route) => resolveCaller(keyOrToken(route), headerCredential(req)),
     // Query parameter first (the spec's form for stt/tts); headers are accepted as well.
-    'query-key': (req) => {
+    'query-key': (req, route) => {
       const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
-      return resolveCaller(keyOrToken, queryCredential(query) ?? headerCredential(req));
+      return resolveCaller(keyOrToken(route), queryCredential(query) ?? headerCredential(req));
     },
   };
   if (bearer) resolvers['partner-bearer'] = (req, route) => resolveGrant(bearer, req, route);
@@ -84,16 +95,21 @@ async function resolveGrant(bearer: BearerVerifier, req: IncomingMessage, route:
   const token = /^Bearer\s+(\S+)\s*$/i.exec(firstHeader(req, 'authorization') ?? '')?.[1];
   const grant = token ? await bearer.verify(token) : undefined;
   if (!grant) {
-    throw new ApiError('UNAUTHORIZED', PARTNER_INVALID_TOKEN_TEXT, {
-      challenge: token ? 'Bearer error="invalid_token"' : 'Bearer',
+    // No `error` attribute when no token was sent (RFC 6750 §3.1).
+    throw new ApiError('UNAUTHORIZED', token ? PARTNER_INVALID_TOKEN_TEXT : ErrorText.missingAuth, {
+      headers: { 'WWW-Authenticate': token ? `${BEARER_REALM}, error="invalid_token"` : BEARER_REALM },
     });
   }
-  const missing = (route.scopes ?? []).filter((scope) => !grant.scopes.includes(scope));
-  if (missing.length > 0) {
-    const scope = (route.scopes ?? []).join(' ');
-    throw new ApiError('FORBIDDEN', `The access token lacks the scope ${missing.join(' ')}`, {
-      challenge: `Bearer error="insufficient_scope", scope="${scope}"`,
-    });
-  }
+  requireScopes(grant, route);
   return grant.caller;
+}
+
+/** 403 insufficient_scope unless the grant holds every scope of the route (RFC 6750 §3.1). */
+function requireScopes(grant: BearerGrant, route: RouteSpec): void {
+  const missing = (route.scopes ?? []).filter((scope) => !grant.scopes.includes(scope));
+  if (missing.length === 0) return;
+  const scope = (route.scopes ?? []).join(' ');
+  throw new ApiError('FORBIDDEN', `The access token lacks the scope ${missing.join(' ')}`, {
+    headers: { 'WWW-Authenticate': `${BEARER_REALM}, error="insufficient_scope", scope="${scope}"` },
+  });
 }

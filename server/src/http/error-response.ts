@@ -42,6 +42,8 @@ export function sendError(res: ServerResponse, error: unknown): void {
     return;
   }
   if (mapped.status >= 500) logOf(res)?.warn({ err: error }, 'request failed');
-  if (error instanceof ApiError && error.challenge) res.setHeader('WWW-Authenticate', error.challenge);
+  if (error instanceof ApiError && error.headers) {
+    for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  }
   sendJson(res, mapped.status, mapped.body);
 }

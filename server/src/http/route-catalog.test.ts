@@ -3,6 +3,7 @@ import { openapiPath } from '@parley/schemas/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { allRoutes, ErrorText, partnerPath } from '../core/contracts.js';
+import { connect, registerClient, setPassword } from '../partner/partner.test-support.js';
 import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 import { UNSERVED_ROUTES } from './unserved-routes.js';
 
@@ -23,10 +24,15 @@ const operationOf = (path: string, method: string): Operation => {
 
 let server: TestServer;
 let user: TestUser;
+/** A partner access token holding every scope, for the `partner-bearer` routes. */
+let accessToken: string;
 beforeAll(async () => {
   server = await startTestServer();
   user = await server.user('Catalog');
-});
+  await registerClient(server);
+  await setPassword(server, user);
+  accessToken = (await connect(server, user, 'meetings:read meetings:write documents:write')).access;
+}, 60_000);
 afterAll(() => server?.close());
 
 describe('route catalog', () => {
@@ -52,7 +58,12 @@ describe('route catalog', () => {
       const required = operationOf(route.path, route.method).requestBody?.required === true;
       const reply = await fetch(`${server.url}${route.path}`, {
         method: route.method,
-        headers: { 'X-API-Key': user.key, 'Content-Type': 'application/json' },
+        headers: {
+          ...(route.auth === 'partner-bearer'
+            ? { Authorization: `Bearer ${accessToken}` }
+            : { 'X-API-Key': user.key }),
+          'Content-Type': 'application/json',
+        },
       });
       const body = (await reply.json()) as { error?: string };
       if (required) {

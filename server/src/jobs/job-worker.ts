@@ -48,6 +48,7 @@ const DEFAULTS = {
 
 export class JobWorker {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly policies = new Map<string, RetryPolicy>();
   private readonly retry: RetryPolicy;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -58,9 +59,10 @@ export class JobWorker {
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
   }
 
-  /** Handles jobs of `kind`; a worker only claims kinds it has a handler for. */
-  register(kind: string, handler: JobHandler): this {
+  /** Handles jobs of `kind` (with its own retry policy if given); a worker only claims kinds it has a handler for. */
+  register(kind: string, handler: JobHandler, retry?: RetryPolicy): this {
     this.handlers.set(kind, handler);
+    if (retry) this.policies.set(kind, retry);
     return this;
   }
 
@@ -135,13 +137,14 @@ export class JobWorker {
       return 'done';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const final = error instanceof PermanentJobError || job.attempts >= this.retry.maxAttempts;
+      const retry = this.policies.get(job.kind) ?? this.retry;
+      const final = error instanceof PermanentJobError || job.attempts >= retry.maxAttempts;
       if (final) {
         await store.jobs.fail(job, message);
         logger?.error({ job: job.id, kind: job.kind, attempts: job.attempts, err: error }, 'job failed');
         return 'failed';
       }
-      const delayUs = retryDelayMs(this.retry, job.attempts) * 1000;
+      const delayUs = retryDelayMs(retry, job.attempts) * 1000;
       await store.jobs.retry(job, message, this.options.clock.nowMicros() + delayUs);
       logger?.warn(
         { job: job.id, kind: job.kind, attempts: job.attempts, err: error },

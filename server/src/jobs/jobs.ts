@@ -6,7 +6,8 @@ import type { Store } from '../store/store.js';
 import { JobWorker } from './job-worker.js';
 import { mailJobHandler } from './mail.job.js';
 
-// The outbox worker with every job kind the server queues registered. The composition roots
+// The outbox worker with the job kinds of the services registered (the partner interface registers
+// its own when the roots build it: partner/partner.wiring.ts). The composition roots
 // (main.ts, testing/test-server.ts) build it once; main.ts starts and stops it, tests step it with
 // `runDue()`.
 
@@ -16,10 +17,17 @@ export interface JobDeps {
   /** Where queued e-mail goes (main.ts: the mail outbox table, read by GET /_emulator/mail). */
   mailTransport: MailTransport;
   logger: Logger;
+  /** How long a running job is leased before another worker may take it (PARLEY_JOB_LEASE_MS). */
+  leaseMs: number;
 }
 
 export function createJobWorker(deps: JobDeps): JobWorker {
-  const jobs = new JobWorker({ store: deps.store, clock: deps.clock, logger: deps.logger });
+  const jobs = new JobWorker({
+    store: deps.store,
+    clock: deps.clock,
+    logger: deps.logger,
+    leaseMs: deps.leaseMs,
+  });
   jobs.register(MAIL_JOB, mailJobHandler(deps.mailTransport));
   return jobs;
 }

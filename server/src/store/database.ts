@@ -194,6 +194,40 @@ export interface OAuthClientsTable {
   /** JSON string[]; empty means the provider's own redirect policy applies. */
   redirect_uris: string;
   created_us: number;
+  /** Standard Webhooks signing secret (`whsec_…`) of the client's callbacks (migration 0007). */
+  webhook_secret: string | null;
+}
+
+/** The sign-in password of a user (migration 0007); users without one cannot sign in. */
+export interface UserPasswordsTable {
+  user_id: string;
+  /** `scrypt$<N>$<r>$<p>$<salt>$<key>` (partner/passwords.ts). */
+  password_hash: string;
+  updated_us: number;
+}
+
+/** A signed-in browser session of the authorize pages (migration 0007). */
+export interface OAuthSessionsTable {
+  /** sha256 hex of the cookie value. */
+  session_hash: string;
+  user_id: string;
+  csrf_token: string;
+  expires_us: number;
+  created_us: number;
+}
+
+/** One try of a callback delivery (migration 0008). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  /** The `webhook-id` header: the same on every try of one delivery. */
+  delivery_id: string;
+  job_id: string;
+  client_id: string;
+  url: string;
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  created_us: number;
 }
 
 export interface OAuthCodesTable {
@@ -288,6 +322,9 @@ export interface Database {
   oauth_clients: OAuthClientsTable;
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;
+  oauth_sessions: OAuthSessionsTable;
+  user_passwords: UserPasswordsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -12,6 +12,8 @@ export interface LocalSecrets {
   demoApiKey: string;
   oauthClientSecret: string;
   filesSecret: string;
+  /** The demo user's sign-in password (partner authorize page); stored hashed in the database. */
+  demoPassword: string;
 }
 
 const FILE = 'credentials.json';
@@ -29,6 +31,7 @@ export function loadOrCreateSecrets(dataDir: string): {
     demoApiKey: existing.demoApiKey ?? `prl_demo_${token(24)}`,
     oauthClientSecret: existing.oauthClientSecret ?? token(32),
     filesSecret: existing.filesSecret ?? token(32),
+    demoPassword: existing.demoPassword ?? token(12),
   };
   const created = JSON.stringify(existing) !== JSON.stringify(secrets);
   if (created) {

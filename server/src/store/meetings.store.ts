@@ -1,8 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database, MeetingsTable } from './database.js';
+import { JobsStore } from './jobs.store.js';
 import { fromJson, toJson } from './json-columns.js';
 import { prepareQuery } from './prepared-query.js';
 import type { RepoContext } from './repo-context.js';
+
+/** Job kind enqueued with every meeting end (its handler: services/partner/meeting-ended.job.ts). */
+export const MEETING_ENDED_JOB = 'partner-meeting-ended';
 
 // Meetings with their participants and co-hosts. Visibility is decided here, in SQL: a user sees a
 // meeting they host or take part in (by user id, or by `em:<their email>`), and nothing else.
@@ -283,7 +287,11 @@ export class MeetingsStore {
       .where('id', '=', id)
       .where('status', '=', status.from)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    const ended = Number(result.numUpdatedRows) > 0;
+    // The partner triggers' follow-up e-mail and contacts are made by a job enqueued with the end,
+    // in the same transaction, so no end is ever missed (services/partner/meeting-ended.job.ts).
+    if (ended) await new JobsStore(this.ctx).enqueue({ kind: MEETING_ENDED_JOB, payload: { meetingId: id } });
+    return ended;
   }
 
   async delete(id: string): Promise<boolean> {
@@ -304,7 +312,7 @@ function pageValues(viewer: Viewer, page: { beforeUs?: number; limit: number }):
 }
 
 /** Meetings hosted by `hostId` or with `userId` or `invitee` among the participants. */
-function visibleTo(db: Kysely<Database>, hostId: string, userId: string, invitee: string) {
+export function visibleTo(db: Kysely<Database>, hostId: string, userId: string, invitee: string) {
   return db
     .selectFrom('meetings as m')
     .selectAll('m')

@@ -12,13 +12,17 @@ import { MailStore } from './mail.store.js';
 import { MeetingsStore } from './meetings.store.js';
 import { MessagesStore } from './messages.store.js';
 import { migrateToLatest } from './migrations/index.js';
-import { OAuthClientsStore } from './oauth-clients.store.js';
+import { OAuthClientsStore, RegisteredClients } from './oauth-clients.store.js';
+import { OAuthGrantsStore } from './oauth-grants.store.js';
+import { PartnerAuthStore } from './partner-auth.store.js';
+import { PartnerFeedStore } from './partner-feed.store.js';
 import { PeopleStore } from './people.store.js';
 import type { RepoContext } from './repo-context.js';
 import { SettingsStore } from './settings.store.js';
 import { isStampCollision, Stamps } from './stamps.js';
 import { SummaryCacheStore } from './summary-cache.store.js';
 import { TranscriptionStore } from './transcription.store.js';
+import { WebhookDeliveriesStore } from './webhook-deliveries.store.js';
 import { WorkspaceStore } from './workspace.store.js';
 
 // The database behind one object: a repository per table group, all built on the same connection
@@ -36,6 +40,11 @@ export interface Repositories {
   contacts: ContactsStore;
   mail: MailStore;
   oauthClients: OAuthClientsStore;
+  oauthGrants: OAuthGrantsStore;
+  registeredClients: RegisteredClients;
+  partnerAuth: PartnerAuthStore;
+  partnerFeed: PartnerFeedStore;
+  webhookDeliveries: WebhookDeliveriesStore;
   people: PeopleStore;
   workspace: WorkspaceStore;
   jobs: JobsStore;
@@ -55,6 +64,11 @@ function repositories(ctx: RepoContext): Repositories {
     contacts: new ContactsStore(ctx),
     mail: new MailStore(ctx),
     oauthClients: new OAuthClientsStore(ctx),
+    oauthGrants: new OAuthGrantsStore(ctx),
+    registeredClients: new RegisteredClients(ctx),
+    partnerAuth: new PartnerAuthStore(ctx),
+    partnerFeed: new PartnerFeedStore(ctx),
+    webhookDeliveries: new WebhookDeliveriesStore(ctx),
     people: new PeopleStore(ctx),
     workspace: new WorkspaceStore(ctx),
     jobs: new JobsStore(ctx),
@@ -91,8 +105,11 @@ const STAMP_RETRIES = 5;
 
 // Every table, children before parents, so foreign keys never block a wipe (tests snapshot it too).
 export const WIPE_ORDER: (keyof Database)[] = [
+  'webhook_deliveries',
+  'oauth_sessions',
   'oauth_tokens',
   'oauth_codes',
+  'user_passwords',
   'jobs',
   'mail_outbox',
   'workspace_tokens',

@@ -17,6 +17,7 @@ import { createMetrics } from '../http/metrics.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import { createJobWorker } from '../jobs/jobs.js';
 import { createOutboundClients } from '../net/outbound-clients.js';
+import { createPartnerInterface } from '../partner/partner.wiring.js';
 import { type MailTransport, outboxMailTransport } from '../services/mail.transport.js';
 import { createServices, type ServiceDeps, type Services } from '../services/services.js';
 import { openStore, type Store } from '../store/store.js';
@@ -99,13 +100,14 @@ export async function startTestServer(
   const ids = sequentialIds();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir, clock: systemClock, ids });
   const outbound = createOutboundClients(config);
+  const llm = options.serviceDeps?.llm ?? createExtractiveMeetingAi();
   const logger = pino({ level: 'silent' });
   const services = createServices({
     store,
     clock: systemClock,
     ids,
     config,
-    llm: createExtractiveMeetingAi(),
+    llm,
     // Tests that translate transcripts pass an engine in serviceDeps.
     translate: createUnavailableTranslator('no translation engine in this test server'),
     logger,
@@ -117,6 +119,14 @@ export async function startTestServer(
     clock: options.serviceDeps?.clock ?? systemClock,
     mailTransport: options.mailTransport ?? outboxMailTransport(store),
     logger,
+    leaseMs: config.jobLeaseMs,
+  });
+  const partner = createPartnerInterface({
+    store,
+    config,
+    llm,
+    jobs,
+    clientUrls: options.serviceDeps?.clientUrls ?? outbound.clientUrls,
   });
   let url = '';
   const files = new FileStore({
@@ -136,8 +146,9 @@ export async function startTestServer(
     engines: { statuses: () => [] },
     clientUrls: options.serviceDeps?.clientUrls ?? outbound.clientUrls,
     metrics: createMetrics({ processMetrics: false }),
-    bearer: undefined,
-    session: undefined,
+    bearer: partner.bearer,
+    session: partner.session,
+    partner,
     demoApiKey: undefined,
   };
   const app = createApp({ ...deps, ...options.deps });

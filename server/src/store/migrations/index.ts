@@ -6,6 +6,8 @@ import { workspaceParentPage } from './0003-data.js';
 import { liveSessions } from './0004-live-sessions.js';
 import { type MigrationDialect, meetingRoster } from './0005-meeting-roster.js';
 import { meetingVersionsIndex } from './0006-meeting-versions-index.js';
+import { partnerAuth } from './0007-partner-auth.js';
+import { webhookDeliveries } from './0008-webhook-deliveries.js';
 
 // Every migration, in order. Append new ones (`0002-<what>.ts`); never edit one that has shipped:
 // a database that already ran it would not see the change. A migration whose SQL differs between
@@ -18,6 +20,8 @@ function migrations(dialect: MigrationDialect): Record<string, Migration> {
     '0004-live-sessions': liveSessions,
     '0005-meeting-roster': meetingRoster(dialect),
     '0006-meeting-versions-index': meetingVersionsIndex,
+    '0007-partner-auth': partnerAuth,
+    '0008-webhook-deliveries': webhookDeliveries,
   };
 }
 

@@ -1,0 +1,68 @@
+import { isIP } from 'node:net';
+import type { GenerateDocumentRequest } from '@parley/schemas/types';
+import { ApiError } from '../core/api-error.js';
+import { DocumentModel } from '../core/contracts.js';
+import {
+  CALLBACK_RETRY,
+  DOCUMENT_CALLBACK_JOB,
+  type DocumentCallbackPayload,
+  documentCallbackJobHandler,
+  newDeliveryId,
+} from '../jobs/document-callback.job.js';
+import type { JobWorker } from '../jobs/job-worker.js';
+import { createAddressPolicy } from '../net/address-policy.js';
+import type { OutboundClient } from '../net/outbound-client.js';
+import { parseOutboundUrl } from '../net/outbound-client.js';
+import type { PartnerService, PartnerUser } from '../services/partner/partner.service.js';
+import type { Store } from '../store/store.js';
+
+// Accepting a generate-document with callback_url: the SSRF guard's first look at the URL (a
+// literal private address is refused at once, with a 400; names are checked again at every
+// connect by the outbound client), the meeting's visibility, and the durable job.
+
+export function documentCallbacks(deps: {
+  store: Store;
+  partner: PartnerService;
+  jobs: JobWorker;
+  outbound: OutboundClient;
+  allowPrivate: boolean;
+}) {
+  deps.jobs.register(DOCUMENT_CALLBACK_JOB, documentCallbackJobHandler(deps), CALLBACK_RETRY);
+  const policy = createAddressPolicy({ allowPrivate: deps.allowPrivate });
+
+  return {
+    async accept(
+      user: PartnerUser,
+      clientId: string,
+      meetingId: string,
+      body: GenerateDocumentRequest,
+      callbackUrl: string,
+    ): Promise<DocumentCallbackPayload> {
+      let url: URL;
+      try {
+        url = parseOutboundUrl(callbackUrl);
+      } catch (error) {
+        throw ApiError.badRequest(error instanceof Error ? error.message : 'Invalid callback_url');
+      }
+      const host = url.hostname.replace(/^\[|\]$/g, '');
+      if ((isIP(host) && !policy.permits(host)) || (host === 'localhost' && !deps.allowPrivate)) {
+        throw ApiError.badRequest('callback_url points to a private address');
+      }
+      // 404 now rather than a failed callback later.
+      if (!(await deps.store.meetings.getVisible(meetingId, { userId: user.userId, email: user.email }))) {
+        throw ApiError.notFound('Meeting');
+      }
+      const payload: DocumentCallbackPayload = {
+        deliveryId: newDeliveryId(),
+        userId: user.userId,
+        clientId,
+        meetingId,
+        prompt: body.prompt,
+        model: body.model ?? DocumentModel.DEFAULT,
+        callbackUrl: url.toString(),
+      };
+      await deps.store.jobs.enqueue({ kind: DOCUMENT_CALLBACK_JOB, payload });
+      return payload;
+    },
+  };
+}

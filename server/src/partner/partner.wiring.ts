@@ -1,0 +1,133 @@
+import type { GenerateDocumentRequest } from '@parley/schemas/types';
+import type { Router } from 'express';
+import type { BearerVerifier, SessionReader } from '../core/bearer-verifier.js';
+import type { Config } from '../core/config.js';
+import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
+import { Reply } from '../http/reply.js';
+import type { RouteKit } from '../http/route-kit.js';
+import type { JobWorker } from '../jobs/job-worker.js';
+import { MEETING_ENDED_JOB, meetingEndedJobHandler } from '../jobs/meeting-ended.job.js';
+import type { OutboundClient } from '../net/outbound-client.js';
+import { PartnerService } from '../services/partner/partner.service.js';
+import type { Store } from '../store/store.js';
+import { documentCallbacks } from './document-callbacks.js';
+import { type OAuthPages, oauthPages } from './oauth.routes.js';
+import { createOAuthProvider } from './oauth-provider.js';
+import { partnerBearerVerifier, partnerSessionReader } from './partner-auth.js';
+import { partnerEmulatorRoutes } from './partner-emulator.routes.js';
+import { TokenRateLimit } from './rate-limit.js';
+
+// The partner interface, built once by the composition roots (main.ts, testing/test-server.ts):
+// its credential checks for the house's `bearer` and `session` slots, its jobs registered in the
+// roots' worker, and its routes. The catalog routes (schemas/src/routes.ts, groups `partner` and
+// `oauth`) go through the route kit like every other route; the form POSTs of the sign-in and
+// consent pages, revocation and the emulator routes are not catalog routes and ride on `router`.
+
+export interface PartnerDeps {
+  store: Store;
+  config: Pick<
+    Config,
+    'partnerSegment' | 'publicUrl' | 'bodyLimitBytes' | 'adminToken' | 'allowPrivateUrls' | 'partnerRateLimit'
+  >;
+  /** The meeting-AI engine (main.ts: engines.llm). */
+  llm: MeetingAiEngine;
+  /** The worker the roots built (jobs/jobs.ts); the partner jobs are registered in it. */
+  jobs: JobWorker;
+  /** Client for client-supplied URLs (callback_url): net/outbound-clients.ts `clientUrls`. */
+  clientUrls: OutboundClient;
+}
+
+export interface PartnerInterface {
+  bearer: BearerVerifier;
+  session: SessionReader;
+  /** Mounts the catalog routes of the partner interface and its OAuth flow on the kit. */
+  mount(kit: RouteKit): void;
+  /** Routes outside the catalog: the pages' form POSTs, revocation, emulator routes. */
+  router: Router;
+}
+
+export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
+  const { config, store } = deps;
+  const provider = createOAuthProvider(store);
+  const partner = new PartnerService(store, deps.llm);
+  deps.jobs.register(MEETING_ENDED_JOB, meetingEndedJobHandler(store, deps.llm));
+  const callbacks = documentCallbacks({
+    store,
+    partner,
+    jobs: deps.jobs,
+    outbound: deps.clientUrls,
+    allowPrivate: config.allowPrivateUrls,
+  });
+  const pages: OAuthPages = oauthPages(provider, {
+    partnerSegment: config.partnerSegment,
+    secureCookies: config.publicUrl?.startsWith('https://') ?? false,
+    bodyLimitBytes: config.bodyLimitBytes,
+  });
+  const router = pages.router;
+  router.use(
+    partnerEmulatorRoutes({ store, adminToken: config.adminToken, bodyLimitBytes: config.bodyLimitBytes }),
+  );
+
+  return {
+    bearer: partnerBearerVerifier(store, new TokenRateLimit(config.partnerRateLimit)),
+    session: partnerSessionReader(store, provider),
+    router,
+    mount(kit) {
+      pages.mount(kit);
+      kit.mount('partner-me', async (_body, caller) => noStore(partner.me(caller)));
+      kit.mount('trigger-meeting-ended', async (_body, caller) =>
+        noStore(await partner.meetingEnded(caller)),
+      );
+      kit.mount('trigger-summary-ready', async (_body, caller) =>
+        noStore(await partner.summaryReady(caller)),
+      );
+      kit.mount('trigger-contact-discovered', async (_body, caller) =>
+        noStore(await partner.contactDiscovered(caller)),
+      );
+      kit.mount('trigger-followup-email-ready', async (_body, caller) =>
+        noStore(await partner.followupEmailReady(caller)),
+      );
+      kit.mount('partner-meeting', async (_body, caller, { params }) =>
+        noStore(await partner.meeting(caller, params.id ?? '')),
+      );
+      kit.mount<GenerateDocumentRequest, unknown>(
+        'generate-document',
+        async (body, caller, { params, request }) => {
+          const meetingId = params.id ?? '';
+          if (body.callback_url) {
+            // The delivery is signed for the client the token was issued to.
+            const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+            const grant = await store.oauthGrants.getToken(token, 'access');
+            const payload = await callbacks.accept(
+              caller,
+              grant?.clientId ?? '',
+              meetingId,
+              body,
+              body.callback_url,
+            );
+            return noStore({
+              success: true,
+              meeting_id: meetingId,
+              message: `Document queued; the result will be POSTed to the callback URL (webhook-id ${payload.deliveryId})`,
+            });
+          }
+          const text = await partner.documentText(caller, meetingId, body);
+          return noStore({
+            success: true,
+            meeting_id: meetingId,
+            document_text: text,
+            message: 'Document generated',
+          });
+        },
+      );
+    },
+  };
+}
+
+/** The 200 JSON answer of a partner route: about one user's data, so never cached on the way. */
+export function noStore(value: unknown): Reply {
+  return new Reply(200, JSON.stringify(value), {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
+}

@@ -1,0 +1,38 @@
+// Slows down failed sign-ins per e-mail address: each failure in a row doubles the wait before the
+// next answer (250 ms, 500 ms, … capped at 8 s), which makes online guessing slow while a user who
+// mistypes once barely notices. Kept in memory: a restart forgets it, as rate limits usually do.
+
+const BASE_MS = 250;
+const MAX_MS = 8_000;
+const FORGET_MS = 15 * 60_000;
+const MAX_TRACKED = 10_000;
+
+export class SignInThrottle {
+  private readonly failures = new Map<string, { count: number; lastMs: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Records a failure; returns how long to wait before answering it. */
+  fail(email: string): number {
+    const key = email.trim().toLowerCase();
+    const now = this.now();
+    const previous = this.failures.get(key);
+    const count = previous && now - previous.lastMs < FORGET_MS ? previous.count + 1 : 1;
+    if (this.failures.size >= MAX_TRACKED && !previous) this.prune(now);
+    this.failures.set(key, { count, lastMs: now });
+    return Math.min(MAX_MS, BASE_MS * 2 ** (count - 1));
+  }
+
+  succeed(email: string): void {
+    this.failures.delete(email.trim().toLowerCase());
+  }
+
+  private prune(now: number): void {
+    for (const [key, entry] of this.failures) if (now - entry.lastMs >= FORGET_MS) this.failures.delete(key);
+    // Still full: drop the oldest entries (Map keeps insertion order).
+    for (const key of this.failures.keys()) {
+      if (this.failures.size < MAX_TRACKED) break;
+      this.failures.delete(key);
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import { hashSecret } from './accounts.store.js';
+import type { RepoContext } from './repo-context.js';
+
+// Authorization codes and tokens of the partner OAuth provider. Only hashes of codes and tokens
+// are stored (RFC 9700 §4.14: a leaked database must not hand out live credentials). Every token
+// belongs to a grant (`family_id`): the hash of the code it came from, carried over by each refresh,
+// so a replayed code or a reused rotated refresh token revokes everything issued from that grant.
+
+export interface AuthorizationCode {
+  codeHash: string;
+  clientId: string;
+  userId: string;
+  redirectUri: string;
+  scopes: string[];
+  codeChallenge: string | null;
+  codeChallengeMethod: string | null;
+  expiresAt: Date;
+  used: boolean;
+}
+
+export type TokenKind = 'access' | 'refresh';
+
+export interface IssuedToken {
+  tokenHash: string;
+  kind: TokenKind;
+  clientId: string;
+  userId: string;
+  scopes: string[];
+  grantId: string;
+  expiresAt: Date;
+  revoked: boolean;
+}
+
+const toUs = (date: Date) => date.getTime() * 1000;
+const fromUs = (us: number) => new Date(Number(us) / 1000);
+const scopesOf = (scope: string) => scope.split(' ').filter(Boolean);
+
+export class OAuthGrantsStore {
+  constructor(private readonly ctx: RepoContext) {}
+
+  async saveCode(input: Omit<AuthorizationCode, 'codeHash' | 'used'> & { code: string }): Promise<void> {
+    await this.ctx.db
+      .insertInto('oauth_codes')
+      .values({
+        code_hash: hashSecret(input.code),
+        client_id: input.clientId,
+        user_id: input.userId,
+        redirect_uri: input.redirectUri,
+        scope: input.scopes.join(' '),
+        code_challenge: input.codeChallenge,
+        code_challenge_method: input.codeChallengeMethod,
+        expires_us: toUs(input.expiresAt),
+        used_us: null,
+        created_us: this.ctx.stamps.next(),
+      })
+      .execute();
+  }
+
+  async getCode(code: string): Promise<AuthorizationCode | undefined> {
+    const row = await this.ctx.db
+      .selectFrom('oauth_codes')
+      .selectAll()
+      .where('code_hash', '=', hashSecret(code))
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      codeHash: row.code_hash,
+      clientId: row.client_id,
+      userId: row.user_id,
+      redirectUri: row.redirect_uri,
+      scopes: scopesOf(row.scope),
+      codeChallenge: row.code_challenge,
+      codeChallengeMethod: row.code_challenge_method,
+      expiresAt: fromUs(row.expires_us),
+      used: row.used_us !== null,
+    };
+  }
+
+  /** Marks the code used; false when it already was (two concurrent exchanges: one wins). */
+  async useCode(codeHash: string): Promise<boolean> {
+    const result = await this.ctx.db
+      .updateTable('oauth_codes')
+      .set({ used_us: this.ctx.stamps.next() })
+      .where('code_hash', '=', codeHash)
+      .where('used_us', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async saveToken(input: Omit<IssuedToken, 'tokenHash' | 'revoked'> & { token: string }): Promise<void> {
+    await this.ctx.db
+      .insertInto('oauth_tokens')
+      .values({
+        token_hash: hashSecret(input.token),
+        kind: input.kind,
+        client_id: input.clientId,
+        user_id: input.userId,
+        scope: input.scopes.join(' '),
+        family_id: input.grantId,
+        expires_us: toUs(input.expiresAt),
+        revoked_us: null,
+        created_us: this.ctx.stamps.next(),
+      })
+      .execute();
+  }
+
+  async getToken(token: string, kind: TokenKind): Promise<IssuedToken | undefined> {
+    const row = await this.ctx.db
+      .selectFrom('oauth_tokens')
+      .selectAll()
+      .where('token_hash', '=', hashSecret(token))
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      tokenHash: row.token_hash,
+      kind: row.kind as TokenKind,
+      clientId: row.client_id,
+      userId: row.user_id,
+      scopes: scopesOf(row.scope),
+      grantId: row.family_id,
+      expiresAt: fromUs(row.expires_us),
+      revoked: row.revoked_us !== null,
+    };
+  }
+
+  /** Revokes one token; false when it was revoked already (a concurrent refresh won). */
+  async revokeToken(tokenHash: string): Promise<boolean> {
+    const result = await this.ctx.db
+      .updateTable('oauth_tokens')
+      .set({ revoked_us: this.ctx.stamps.next() })
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_us', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Revokes every token of a grant; returns how many were still live. */
+  async revokeGrant(grantId: string): Promise<number> {
+    const result = await this.ctx.db
+      .updateTable('oauth_tokens')
+      .set({ revoked_us: this.ctx.stamps.next() })
+      .where('family_id', '=', grantId)
+      .where('revoked_us', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}

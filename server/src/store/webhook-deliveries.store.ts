@@ -1,0 +1,55 @@
+import type { RepoContext } from './repo-context.js';
+
+// The tries of callback deliveries, for the emulator's list (GET /_emulator/webhook-deliveries).
+
+export interface DeliveryTry {
+  deliveryId: string;
+  jobId: string;
+  clientId: string;
+  url: string;
+  attempt: number;
+  statusCode: number | null;
+  error: string | null;
+  at: Date;
+}
+
+export class WebhookDeliveriesStore {
+  constructor(private readonly ctx: RepoContext) {}
+
+  async record(entry: Omit<DeliveryTry, 'at'>): Promise<void> {
+    await this.ctx.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id: this.ctx.ids.next('dlv'),
+        delivery_id: entry.deliveryId,
+        job_id: entry.jobId,
+        client_id: entry.clientId,
+        url: entry.url,
+        attempt: entry.attempt,
+        status_code: entry.statusCode,
+        error: entry.error,
+        created_us: this.ctx.stamps.next(),
+      })
+      .execute();
+  }
+
+  /** The newest tries first. */
+  async list(limit: number): Promise<DeliveryTry[]> {
+    const rows = await this.ctx.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .orderBy('created_us', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      deliveryId: row.delivery_id,
+      jobId: row.job_id,
+      clientId: row.client_id,
+      url: row.url,
+      attempt: row.attempt,
+      statusCode: row.status_code,
+      error: row.error,
+      at: new Date(Number(row.created_us) / 1000),
+    }));
+  }
+}
