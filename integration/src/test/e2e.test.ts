@@ -1,6 +1,7 @@
 // End to end: the app against the reference server started in-process on a fresh database. The OAuth
 // connection is made as the platform makes it (authorize page, sign-in and consent forms, the app's
 // own getAccessToken with PKCE), then every trigger is polled after the state that fires it.
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -236,6 +237,25 @@ describe('a meeting through its life, seen by the triggers, the search and the a
       expect(document.document_text).toBe(body.document_text);
     } finally {
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
+  });
+});
+
+describe('Transcribe Audio', () => {
+  it('sends the bearer token to /v1/stt, which fetches the recording from its URL and transcribes it', async () => {
+    const wav = readFileSync(new URL('../../../fixtures/audio/en/rms-01.wav', import.meta.url));
+    const files = createServer((_req, res) => res.writeHead(200, { 'content-type': 'audio/wav' }).end(wav));
+    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+    try {
+      const audioUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/rms-01.wav`;
+      const transcript = (await run(perform('creates', 'transcribe_audio'), as({ audio_url: audioUrl }))) as {
+        id: string;
+        text: string;
+      };
+      expect(transcript.id).toMatch(/^zap_/);
+      expect(transcript.text.toLowerCase()).toMatch(/meeting/);
+    } finally {
+      await new Promise<void>((resolve) => files.close(() => resolve()));
     }
   });
 });
