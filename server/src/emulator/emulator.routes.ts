@@ -6,6 +6,7 @@ import { formatMicros } from '../services/timestamps.js';
 import type { ApiKeyRow } from '../store/accounts.store.js';
 import type { Store } from '../store/store.js';
 import { adminAuth } from './admin-auth.middleware.js';
+import { faultsRoutes } from './faults.routes.js';
 import { loadSeed, readDefaultSeed, type SeedDocument } from './seed.service.js';
 
 // /_emulator/*: what a test or a developer needs to set up and inspect the server without a real
@@ -29,6 +30,8 @@ export function emulatorRoutes(deps: EmulatorDeps): Router {
     req.body = await readJsonBody(req, { limitBytes: deps.bodyLimitBytes, required: false });
     next();
   });
+
+  router.use(faultsRoutes());
 
   router.post('/_emulator/users', async (req, res) => {
     const { account, user } = await services.accounts.createUser({

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { applyHttpFaults } from '../emulator/faults.http.js';
 import { setLog, setRequestId, setRouteLabel } from './locals.js';
 import type { Metrics } from './metrics.js';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
@@ -26,6 +27,8 @@ export interface FrontDoorDeps {
 export function frontDoor(deps: FrontDoorDeps): RequestListener {
   const { logger, metrics, routes, fallback } = deps;
   return (req: IncomingMessage, res: ServerResponse) => {
+    // Injected faults (off unless an admin turned some on through /_emulator/faults).
+    applyHttpFaults(req, res);
     const id = requestIdFor(req);
     res.setHeader(REQUEST_ID_HEADER, id);
     setRequestId(res, id);

@@ -4,6 +4,7 @@ import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { systemClock } from '../core/clock.js';
 import { ErrorText, StreamClose } from '../core/contracts.js';
 import { randomIds } from '../core/ids.js';
+import { faultyAuthCloseCode, faultyStreamIo } from '../emulator/faults.ws.js';
 import type { LiveCaller, LiveLogger, LiveSttDeps } from '../engines/stt/live-stt.contract.js';
 import { liveSttLimits } from '../engines/stt/live-stt.limits.js';
 import { queryCredential } from '../http/caller-auth.js';
@@ -75,7 +76,7 @@ export function createLiveSttServer(deps: LiveSttDeps): LiveSttServer {
     ws.on('close', () => sockets.delete(ws));
     ws.on('error', (error) => logger.debug({ err: error }, 'live stream socket error'));
     if ('refused' in auth) {
-      ws.close(StreamClose.policyViolation, auth.refused);
+      ws.close(faultyAuthCloseCode(StreamClose.policyViolation), auth.refused);
       return;
     }
     if ('error' in auth) {
@@ -106,17 +107,20 @@ export function createLiveSttServer(deps: LiveSttDeps): LiveSttServer {
       logger.warn({ bufferedBytes: ws.bufferedAmount }, 'live stream client is not reading; dropping it');
       ws.terminate();
     });
-    const session = new StreamSession(ctx, {
-      send: (frame, kind) => {
-        if (ws.readyState === WebSocket.OPEN) outbound.send(frame, kind);
-      },
-      close: (code, reason) => {
-        // A paused socket would never read the client's close frame and the handshake would hang.
-        if (ws.isPaused) ws.resume();
-        if (ws.readyState === WebSocket.OPEN) ws.close(code, reason);
-      },
-      setReading: (reading) => (reading ? ws.resume() : ws.pause()),
-    });
+    const session = new StreamSession(
+      ctx,
+      faultyStreamIo({
+        send: (frame, kind) => {
+          if (ws.readyState === WebSocket.OPEN) outbound.send(frame, kind);
+        },
+        close: (code, reason) => {
+          // A paused socket would never read the client's close frame and the handshake would hang.
+          if (ws.isPaused) ws.resume();
+          if (ws.readyState === WebSocket.OPEN) ws.close(code, reason);
+        },
+        setReading: (reading) => (reading ? ws.resume() : ws.pause()),
+      }),
+    );
     sessions.add(session);
     void session.done.then(() => sessions.delete(session));
     ws.on('message', (data, isBinary) => {

@@ -1,0 +1,50 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { selectChecks } from '../src/checks/index.js';
+import type { Target } from '../src/context.js';
+import { runLiveSession, sessionAudio } from '../src/live-session.js';
+import { startReferenceServer } from '../src/reference-server.js';
+import { runChecks } from '../src/runner.js';
+import { type Recorded, recordingFetch } from '../src/testing/recorded-fetch.js';
+
+// Records the reference server's answers to every smoke check of the HTTP areas (seed 1), and one
+// JSON and one protobuf live session, into test-data/. The unit tests replay them (checks.recorded.test.ts).
+// Run again after a deliberate change of the reference server: npm run record -w conformance.
+
+const OUT = new URL('../test-data/', import.meta.url);
+const server = await startReferenceServer();
+try {
+  const target: Target = {
+    baseUrl: server.baseUrl,
+    wsUrl: server.wsUrl,
+    apiKey: server.apiKey,
+    secondApiKey: server.secondApiKey,
+    audioBaseUrl: server.audioBaseUrl,
+    timeoutMs: 120_000,
+    seed: 1,
+    runId: 'pc-recorded',
+    profile: 'smoke',
+  };
+  const recorded: Record<string, Recorded[]> = {};
+  const original = globalThis.fetch;
+  for (const check of selectChecks({ profile: 'smoke', only: ['rest', 'errors', 'speech'] })) {
+    const log: Recorded[] = [];
+    globalThis.fetch = recordingFetch(original, log);
+    const [result] = await runChecks(target, [check]);
+    globalThis.fetch = original;
+    if (result?.status !== 'PASS') throw new Error(`${check.id} did not pass: ${result?.message}`);
+    recorded[check.id] = log;
+  }
+  mkdirSync(OUT, { recursive: true });
+  const redact = (text: string) =>
+    text.split(server.apiKey).join('KEY').split(server.secondApiKey).join('KEY2');
+  writeFileSync(new URL('http-answers.json', OUT), redact(JSON.stringify(recorded)));
+  const audio = sessionAudio();
+  const sessions = await Promise.all(
+    (['json', 'protobuf'] as const).map((format) =>
+      runLiveSession({ wsUrl: server.wsUrl, apiKey: server.apiKey, format, audio }),
+    ),
+  );
+  writeFileSync(new URL('live-sessions.json', OUT), redact(JSON.stringify(sessions, null, 1)));
+} finally {
+  await server.close();
+}

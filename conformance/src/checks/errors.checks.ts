@@ -1,0 +1,194 @@
+import { ErrorText } from '@parley/schemas/constants';
+import auth from '../../cases/auth-cases.json' with { type: 'json' };
+import { couldNotJudge, expect, fail, skip } from '../check.js';
+import type { CheckContext } from '../context.js';
+import { negativeBodies } from '../negative-bodies.js';
+import { expectErrorBody, expectSchema } from '../schema-check.js';
+import { fill, restSequence } from '../sequence.js';
+import { define } from './define.js';
+
+// Errors: the spec's 401 texts on every route family, invalid JSON, schema-violating bodies proved
+// invalid before sending, exact 404 bodies, never a 5xx for bad input, and another account's data.
+
+const MEETING_ROUTES = restSequence.afterDelete.map((step) => step.route);
+
+async function liveMeeting(ctx: CheckContext) {
+  const meetingId = (await ctx.createMeeting('errors')).meeting.id;
+  return { meeting_id: meetingId, message_id: 'none', host_user_id: 'none', title: 'x' };
+}
+
+function sendAuthCase(ctx: CheckContext, c: (typeof auth.cases)[number], key: string | null) {
+  if (c.auth === 'query') {
+    const query = key === null ? '' : `?api_key=${encodeURIComponent(key)}`;
+    return ctx.http.send(`${c.path}${query}`, { method: 'POST', body: c.body });
+  }
+  return ctx.http.send(c.path, {
+    method: 'POST',
+    headers: key === null ? {} : { 'X-API-Key': key },
+    body: c.body,
+  });
+}
+
+export const errorsChecks = [
+  define({
+    id: 'errors.01.auth-texts',
+    title:
+      'Missing key → 401 "Missing authorization"; invalid key → 401 "Invalid API key", on every route family',
+    area: 'errors',
+    clause: 'Authentication 5: 401 ("Missing authorization") / 401 ("Invalid API key")',
+    level: 'MUST',
+    expectsAuthErrors: true,
+    async run(ctx) {
+      for (const c of auth.cases) {
+        expectErrorBody(
+          await sendAuthCase(ctx, c, null),
+          `${c.family} without a key`,
+          undefined,
+          ErrorText.missingAuth,
+        );
+        const bad = `invalid-${ctx.target.runId}`;
+        expectErrorBody(
+          await sendAuthCase(ctx, c, bad),
+          `${c.family} with an invalid key`,
+          undefined,
+          ErrorText.invalidKey,
+        );
+      }
+      return `${auth.cases.length} route families`;
+    },
+  }),
+  define({
+    id: 'errors.02.invalid-json',
+    title: 'A body that is not JSON → 400 "Invalid JSON"',
+    area: 'errors',
+    clause: 'Errors 2: 400 invalid request body; Errors table: 400 Invalid JSON',
+    level: 'MUST',
+    async run(ctx) {
+      const broken = '{"meeting_id": ';
+      const rest = await ctx.http.send('/v1/get-meetings', {
+        method: 'POST',
+        headers: { 'X-API-Key': ctx.target.apiKey, 'content-type': 'application/json' },
+        body: broken,
+      });
+      expect(rest.status === 400, `get-meetings with broken JSON: ${rest.status}, expected 400`);
+      expectErrorBody(rest, 'get-meetings with broken JSON');
+      const stt = await ctx.http.send(`/v1/stt?api_key=${encodeURIComponent(ctx.target.apiKey)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: broken,
+      });
+      expect(stt.status === 400, `stt with broken JSON: ${stt.status}, expected 400`);
+      expectErrorBody(stt, 'stt with broken JSON', undefined, ErrorText.invalidJson);
+    },
+  }),
+  define({
+    id: 'errors.03.schema-violations',
+    title: 'Bodies that break the request schema → 400/422, the validation detail naming the broken part',
+    area: 'errors',
+    clause: 'Errors 3: 422 for request validation failures; Resources: Validation error body',
+    level: 'MUST',
+    async run(ctx) {
+      const vars = await liveMeeting(ctx);
+      const steps = restSequence.steps.filter(
+        (s) => s.route !== 'delete-meeting' && s.route !== 'create-meeting',
+      );
+      let sent = 0;
+      for (const step of steps) {
+        const valid = fill(step.body, vars) as Record<string, unknown>;
+        const bodies = negativeBodies(step.route, valid, ctx.rng);
+        const chosen = ctx.target.profile === 'full' ? bodies : ctx.rng.shuffle(bodies).slice(0, 1);
+        for (const negative of chosen) {
+          sent++;
+          const what = `${step.route} with ${negative.part} ${negative.how} (validator: ${negative.proof})`;
+          const reply = await ctx.call(step.route, negative.body);
+          if (reply.status === 422) {
+            expectSchema('validation-error', reply, what);
+            const locs = (reply.body as { detail: { loc: unknown[] }[] }).detail.map((d) => d.loc);
+            expect(
+              locs.some((loc) => loc[0] === 'body' && loc[1] === negative.part),
+              `${what}: 422 detail loc ${JSON.stringify(locs)} does not point at body.${negative.part}`,
+            );
+          } else if (reply.status === 400) expectErrorBody(reply, what);
+          else fail(`${what}: ${reply.status}, expected 400 or 422`);
+        }
+      }
+      if (sent === 0) skip('no request schema yielded a provably invalid body');
+      return `${sent} invalid bodies`;
+    },
+  }),
+  define({
+    id: 'errors.04.unknown-ids',
+    title: 'An unknown meeting id → 404 {success:false, error, code:"NOT_FOUND"} exactly',
+    area: 'errors',
+    clause: 'Errors 1: error body {success:false, error, code}; code NOT_FOUND for an unknown meeting',
+    level: 'MUST',
+    async run(ctx) {
+      const vars = { meeting_id: `${ctx.target.runId}-no-such-meeting`, message_id: 'x', host_user_id: 'x' };
+      for (const step of restSequence.afterDelete) {
+        const reply = await ctx.call(step.route, fill(step.body, vars));
+        expect(reply.status === 404, `${step.route} of an unknown meeting: ${reply.status}, expected 404`);
+        expectErrorBody(reply, `${step.route} of an unknown meeting`, 'NOT_FOUND');
+        const keys = Object.keys(reply.body as object)
+          .sort()
+          .join(',');
+        expect(keys === 'code,error,success', `${step.route}: 404 body has fields ${keys}`);
+      }
+      return `${MEETING_ROUTES.length} routes`;
+    },
+  }),
+  define({
+    id: 'errors.05.no-5xx-for-bad-input',
+    title: 'No bad input gets a 5xx',
+    area: 'errors',
+    clause: 'Errors 2: 400 invalid request body (500 is for internal errors)',
+    level: 'MUST',
+    async run(ctx) {
+      const junk: unknown[] = [
+        '[]',
+        '"text"',
+        'null',
+        '42',
+        '{"limit": -1}',
+        '{"limit": 1e308}',
+        '{"meeting_id": null}',
+      ];
+      const routes = [
+        'get-meetings',
+        'create-meeting',
+        'get-meeting-messages',
+        'send-meeting-message',
+        'assign-co-host',
+      ];
+      const count = ctx.target.profile === 'full' ? junk.length * routes.length : 8;
+      for (let i = 0; i < count; i++) {
+        const route =
+          ctx.target.profile === 'full' ? (routes[i % routes.length] as string) : ctx.rng.pick(routes);
+        const body = ctx.target.profile === 'full' ? junk[Math.floor(i / routes.length)] : ctx.rng.pick(junk);
+        const reply = await ctx.http.send(`/v1/${route}`, {
+          method: 'POST',
+          headers: { 'X-API-Key': ctx.target.apiKey, 'content-type': 'application/json' },
+          body: body as string,
+        });
+        expect(reply.status < 500, `${route} with body ${String(body)}: ${reply.status}`);
+        expect(reply.status >= 200 && reply.status < 500, `${route}: status ${reply.status}`);
+      }
+      return `${count} bad inputs`;
+    },
+  }),
+  define({
+    id: 'errors.06.second-account-404',
+    title: "Another account's meeting is a 404",
+    area: 'errors',
+    clause: 'Errors 2: 404 resource not found; every query scoped to its caller',
+    level: 'MUST',
+    async run(ctx) {
+      const other = ctx.target.secondApiKey;
+      if (!other) skip('needs --second-api-key');
+      const meetingId = (await ctx.createMeeting('private')).meeting.id;
+      const reply = await ctx.call('get-meeting-messages', { meeting_id: meetingId }, other ?? null);
+      if (reply.status === 401) couldNotJudge('the second key was refused (401)');
+      expect(reply.status === 404, `get-meeting-messages with the second account's key: ${reply.status}`);
+      expectErrorBody(reply, "another account's meeting", 'NOT_FOUND');
+    },
+  }),
+];

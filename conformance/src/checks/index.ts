@@ -1,0 +1,34 @@
+import type { Area } from '../check.js';
+import type { Check } from './define.js';
+import { errorsChecks } from './errors.checks.js';
+import { partnerChecks } from './partner.checks.js';
+import { restChecks } from './rest.checks.js';
+import { speechChecks } from './speech.checks.js';
+import { streamChecks } from './stream.checks.js';
+
+// The registry: every check, in run order. Ids are never reused (a retired check's id stays retired).
+
+export const CHECKS: readonly Check[] = [
+  ...restChecks,
+  ...errorsChecks,
+  ...speechChecks,
+  ...streamChecks,
+  ...partnerChecks,
+];
+export const AREAS: readonly Area[] = ['rest', 'errors', 'speech', 'stream', 'partner'];
+
+/** Checks selected by --only/--exclude (ids, id prefixes or areas) and the profile. */
+export function selectChecks(options: {
+  only?: string[];
+  exclude?: string[];
+  profile: 'smoke' | 'full';
+}): Check[] {
+  const matches = (check: Check, term: string) =>
+    check.area === term || check.id === term || check.id.startsWith(`${term}.`);
+  return CHECKS.filter(
+    (check) =>
+      check.profiles.includes(options.profile) &&
+      (!options.only?.length || options.only.some((t) => matches(check, t))) &&
+      !options.exclude?.some((t) => matches(check, t)),
+  );
+}

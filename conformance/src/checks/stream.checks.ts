@@ -1,0 +1,250 @@
+import { validate } from '@parley/schemas';
+import { StreamClose } from '@parley/schemas/constants';
+import WebSocket from 'ws';
+import { couldNotJudge, expect, fail } from '../check.js';
+import type { CheckContext } from '../context.js';
+import { runLiveSession, SESSION_TEXT, type SessionRecording, sessionAudio } from '../live-session.js';
+import { wordCount, wordErrorRate } from '../wer.js';
+import { define } from './define.js';
+
+// Live STT: the whole scripted session (JSON and protobuf), the id and cumulative-text rules, no
+// final lost when the client waits for `finished`, and timing against the spec's budgets.
+
+type Chunk = { id: string; text: string; is_final: boolean; speaker?: string };
+
+/**
+ * The run's sessions, recorded once and judged by several checks. At most two run at once (one JSON,
+ * one protobuf): more would measure the machine's decoders rather than the protocol. The full
+ * profile adds a second JSON wave, so timing percentiles come from three sessions.
+ */
+function sessions(ctx: CheckContext): Promise<SessionRecording[]> {
+  return ctx.shared('live-sessions', async () => {
+    const audio = sessionAudio();
+    const { wsUrl, apiKey, protoFiles } = ctx.target;
+    const one = (format: 'json' | 'protobuf') =>
+      runLiveSession({ wsUrl, apiKey, format, audio, ...(protoFiles ? { protoFiles } : {}) });
+    const first = await Promise.all([one('json'), one('protobuf')]);
+    return ctx.target.profile === 'full' ? [...first, await one('json')] : first;
+  });
+}
+
+async function recorded(ctx: CheckContext, format?: 'json' | 'protobuf'): Promise<SessionRecording[]> {
+  const all = (await sessions(ctx)).filter((s) => !format || s.format === format);
+  ctx.extra.push(...all.map((s) => s.exchange));
+  return all;
+}
+
+const chunks = (s: SessionRecording): Chunk[] =>
+  s.frames.map((f) => f.data.chunk as Chunk | undefined).filter((c): c is Chunk => c !== undefined);
+
+function judgeSequence(s: SessionRecording): void {
+  const label = `${s.format} session`;
+  expect(s.problems.length === 0, `${label}: ${s.problems.join('; ')}`);
+  const first = s.frames[0]?.data;
+  expect(
+    first?.connected === true,
+    `${label}: first frame is ${JSON.stringify(first)}, expected {connected:true}`,
+  );
+  const finishedAt = s.frames.findIndex((f) => f.data.finished === true);
+  expect(
+    finishedAt >= 0,
+    `${label}: no {finished:true}${s.format === 'protobuf' ? ' (disconnect_reason=SESSION_ENDED)' : ''}; closed ${s.closeCode} "${s.closeReason}"`,
+  );
+  expect(finishedAt === s.frames.length - 1, `${label}: frames after {finished:true}`);
+  const finals = chunks(s).filter((c) => c.is_final);
+  expect(finals.length > 0, `${label}: no final result`);
+  const lastFinalAt = s.frames.findLastIndex((f) => (f.data.chunk as Chunk | undefined)?.is_final === true);
+  expect(lastFinalAt < finishedAt, `${label}: {finished:true} came before the last final`);
+  for (const frame of s.frames) {
+    if (!frame.data.chunk) continue;
+    const result = validate('stream-server-frame', structuredClone(frame.data));
+    if (!result.ok)
+      fail(`${label}: frame ${JSON.stringify(frame.data)} breaks the frame schema: ${result.detail[0]?.msg}`);
+  }
+  expect(
+    s.closeCode === StreamClose.normal || s.closeCode === 1005,
+    `${label}: closed with ${s.closeCode} "${s.closeReason}", expected a normal close (1000)`,
+  );
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+
+export const streamChecks = [
+  define({
+    id: 'stream.01.bad-key-1008',
+    title: 'A live stream with an invalid key is closed with 1008',
+    area: 'stream',
+    clause: 'Authentication 5; Events/Live 6: authentication failure closes the socket with code 1008',
+    level: 'MUST',
+    expectsAuthErrors: true,
+    async run(ctx) {
+      const url = `${ctx.target.wsUrl}/v1/stt/stream?api_key=invalid-${ctx.target.runId}&format=json`;
+      ctx.extra.push({ method: 'WS', url, repro: `npx wscat -c '${url}'` });
+      const code = await new Promise<number | string>((resolve) => {
+        const ws = new WebSocket(url);
+        const done = (value: number | string) => {
+          clearTimeout(timer);
+          resolve(value);
+        };
+        const timer = setTimeout(() => {
+          ws.terminate();
+          resolve('no close within 10 s');
+        }, 10_000);
+        ws.on('open', () => ws.send(JSON.stringify({ encoding: 'pcm16' })));
+        ws.on('unexpected-response', (_req, res) => done(`HTTP ${res.statusCode} instead of a WebSocket`));
+        ws.on('error', () => undefined);
+        ws.on('close', (closeCode) => done(closeCode));
+      });
+      expect(code === StreamClose.policyViolation, `closed with ${code}, expected 1008`);
+    },
+  }),
+  define({
+    id: 'stream.02.json-session',
+    title: 'JSON session: {connected} → results → empty frame → finals → {finished:true} → close',
+    area: 'stream',
+    clause: 'Events/Live speech-to-text 1-5',
+    level: 'MUST',
+    // Smoke overlaps the sessions with the other checks to stay quick; full runs them alone, since a
+    // busy server finalizing while it answers the REST checks measures contention, not the protocol.
+    start: (ctx) => {
+      if (ctx.target.profile === 'smoke') void sessions(ctx).catch(() => undefined);
+    },
+    async run(ctx) {
+      for (const s of await recorded(ctx, 'json')) judgeSequence(s);
+    },
+  }),
+  define({
+    id: 'stream.03.utterance-ids',
+    title: "One id across an utterance's interims and its final; a new id after a final",
+    area: 'stream',
+    clause: 'Events/Live 4: the id is the same across interim and final results and changes after a final',
+    level: 'MUST',
+    async run(ctx) {
+      for (const s of await recorded(ctx)) {
+        const finalIds = new Set<string>();
+        let current: string | undefined;
+        for (const chunk of chunks(s)) {
+          expect(!finalIds.has(chunk.id), `${s.format}: id ${chunk.id} reused after its final`);
+          if (current !== undefined && chunk.id !== current) {
+            fail(`${s.format}: id changed from ${current} to ${chunk.id} before a final ("${chunk.text}")`);
+          }
+          current = chunk.is_final ? undefined : chunk.id;
+          if (chunk.is_final) finalIds.add(chunk.id);
+        }
+        expect(current === undefined, `${s.format}: utterance ${current} had interims but no final`);
+      }
+    },
+  }),
+  define({
+    id: 'stream.04.cumulative-text',
+    title: 'Interim text is cumulative: each interim holds the utterance so far',
+    area: 'stream',
+    clause: 'Events/Live 4: text is cumulative',
+    level: 'MUST',
+    async run(ctx) {
+      // Recognisers revise words, so the rule is judged by size, not by exact prefixes: an utterance's
+      // fullest interim holds at least half of its final's words.
+      let judged = 0;
+      for (const s of await recorded(ctx)) {
+        const byId = new Map<string, Chunk[]>();
+        for (const chunk of chunks(s)) byId.set(chunk.id, [...(byId.get(chunk.id) ?? []), chunk]);
+        for (const [id, list] of byId) {
+          const final = list.find((c) => c.is_final);
+          const interims = list.filter((c) => !c.is_final);
+          if (!final || interims.length === 0 || wordCount(final.text) < 4) continue;
+          judged++;
+          const fullest = Math.max(...interims.map((c) => wordCount(c.text)));
+          expect(
+            fullest * 2 >= wordCount(final.text),
+            `${s.format}: utterance ${id}: fullest interim has ${fullest} words, final "${final.text}" has ${wordCount(final.text)}`,
+          );
+        }
+      }
+      if (judged === 0) couldNotJudge('no utterance had both interims and a final of four words or more');
+      return `${judged} utterances`;
+    },
+  }),
+  define({
+    id: 'stream.05.no-final-lost',
+    title: 'A client that waits for finished gets every final: the finals hold the whole audio',
+    area: 'stream',
+    clause:
+      'Events/Live 5: the server finalizes pending utterances and sends their finals before the terminal frame',
+    level: 'MUST',
+    async run(ctx) {
+      for (const s of await recorded(ctx)) {
+        const finalIds = new Set(
+          chunks(s)
+            .filter((c) => c.is_final)
+            .map((c) => c.id),
+        );
+        const lost = [...new Set(chunks(s).map((c) => c.id))].filter((id) => !finalIds.has(id));
+        expect(
+          lost.length === 0,
+          `${s.format}: utterance ${lost.join(', ')} had interims but its final never came`,
+        );
+        const text = chunks(s)
+          .filter((c) => c.is_final)
+          .map((c) => c.text)
+          .join(' ');
+        const wer = wordErrorRate(SESSION_TEXT, text);
+        ctx.metrics[`${s.format}_wer`] = Number(wer.toFixed(3));
+        expect(
+          wer <= 0.6,
+          `${s.format}: finals "${text}" miss most of "${SESSION_TEXT}" (WER ${wer.toFixed(2)})`,
+        );
+      }
+    },
+  }),
+  define({
+    id: 'stream.06.protobuf-session',
+    title: 'Protobuf session: binary frames, terminal disconnect_reason=SESSION_ENDED',
+    area: 'stream',
+    clause: 'Live speech-to-text: format omitted gives protobuf frames; Events/Live 5 terminal frame',
+    level: 'MUST',
+    async run(ctx) {
+      for (const s of await recorded(ctx, 'protobuf')) judgeSequence(s);
+    },
+  }),
+  define({
+    id: 'stream.07.timing',
+    title: 'Timing: finalize within about 5 s (p95), reported with connect and first-interim latency',
+    area: 'stream',
+    clause: 'Limits: finalize time after end-of-audio frame about 5 seconds',
+    level: 'SHOULD',
+    async run(ctx) {
+      const all = (await recorded(ctx)).filter(
+        (s) => s.finishedMs !== undefined && s.emptyFrameMs !== undefined,
+      );
+      expect(all.length > 0, 'no session finished');
+      const firstInterim = all.map(
+        (s) => (s.frames.find((f) => f.data.chunk)?.atMs ?? Number.NaN) - (s.firstAudioMs ?? 0),
+      );
+      const lastFinal = all.map(
+        (s) =>
+          (s.frames.findLast((f) => (f.data.chunk as Chunk | undefined)?.is_final)?.atMs ?? Number.NaN) -
+          (s.emptyFrameMs ?? 0),
+      );
+      const finish = all.map((s) => (s.finishedMs ?? 0) - (s.emptyFrameMs ?? 0));
+      const connect = all.map((s) => s.connectMs ?? Number.NaN);
+      for (const [name, values] of Object.entries({
+        connect,
+        first_interim: firstInterim,
+        last_final: lastFinal,
+        finished: finish,
+      })) {
+        ctx.metrics[`${name}_p50_ms`] = percentile(values, 50);
+        ctx.metrics[`${name}_p95_ms`] = percentile(values, 95);
+      }
+      const budget = 7_500; // "about 5 s", with half as much again for a loaded network
+      expect(
+        percentile(finish, 95) <= budget,
+        `empty frame → finished p95 ${percentile(finish, 95)} ms exceeds ${budget} ms`,
+      );
+      return `finished p95 ${percentile(finish, 95)} ms`;
+    },
+  }),
+];

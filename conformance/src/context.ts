@@ -1,0 +1,97 @@
+import type { Exchange } from './check.js';
+import { HttpClient, type Reply } from './http-client.js';
+import { type Rng, rngFor } from './random.js';
+
+// What a check gets: the deployment's addresses and keys, a recording HTTP client, its own seeded
+// randomness, the run-id prefix for data it creates, and memos shared between checks (one live
+// session recording serves several stream checks).
+
+export interface Target {
+  baseUrl: string;
+  wsUrl: string;
+  apiKey: string;
+  secondApiKey?: string;
+  partnerToken?: string;
+  /** Base URL where fixtures/audio is served for the deployment to fetch (audio_url). */
+  audioBaseUrl?: string;
+  /** A deployment's own .proto files (the spec shows no layout). */
+  protoFiles?: string[];
+  timeoutMs: number;
+  seed: number;
+  runId: string;
+  profile: 'smoke' | 'full';
+}
+
+export interface RunState {
+  /** Meetings the run created, deleted at the end. */
+  createdMeetings: Map<string, string>;
+  memo: Map<string, Promise<unknown>>;
+}
+
+export class CheckContext {
+  readonly http: HttpClient;
+  readonly rng: Rng;
+  /** Exchanges recorded by helpers that do not use `http` (WebSocket sessions). */
+  readonly extra: Exchange[] = [];
+  metrics: Record<string, number> = {};
+
+  constructor(
+    readonly target: Target,
+    readonly checkId: string,
+    private readonly state: RunState,
+  ) {
+    this.http = new HttpClient(target.baseUrl, target.timeoutMs);
+    this.rng = rngFor(target.seed, checkId);
+  }
+
+  get exchanges(): Exchange[] {
+    return [...this.http.exchanges, ...this.extra];
+  }
+
+  /** A meeting REST call (`/v1/<route>`) with the given key (the run's key by default; null: none). */
+  call(route: string, body?: unknown, key: string | null = this.target.apiKey): Promise<Reply> {
+    return this.http.send(`/v1/${route}`, {
+      method: 'POST',
+      headers: key === null ? {} : { 'X-API-Key': key },
+      body: body ?? {},
+    });
+  }
+
+  /** Title of data this run creates: starts with the run id, so a person (or cleanup) can find it. */
+  title(label: string): string {
+    return `${this.target.runId} ${label}`;
+  }
+
+  /** Creates a meeting owned by `key`, remembered for cleanup. */
+  async createMeeting(label: string, key = this.target.apiKey, extra: Record<string, unknown> = {}) {
+    const reply = await this.call('create-meeting', { title: this.title(label), ...extra }, key);
+    const meeting = (reply.body as { meeting?: { id?: unknown } }).meeting;
+    if (reply.status !== 200 || typeof meeting?.id !== 'string') {
+      throw new Error(`create-meeting answered ${reply.status}: ${reply.text.slice(0, 200)}`);
+    }
+    this.state.createdMeetings.set(meeting.id, key);
+    return reply.body as { meeting: Record<string, unknown> & { id: string } };
+  }
+
+  remember(meetingId: string, key = this.target.apiKey): void {
+    this.state.createdMeetings.set(meetingId, key);
+  }
+
+  forget(meetingId: string): void {
+    this.state.createdMeetings.delete(meetingId);
+  }
+
+  /** Runs `make` once per run for `key`; later callers share its result. */
+  shared<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let value = this.state.memo.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = make();
+      this.state.memo.set(key, value);
+    }
+    return value;
+  }
+
+  audioUrl(path: string): string | undefined {
+    return this.target.audioBaseUrl ? `${this.target.audioBaseUrl}/${path}` : undefined;
+  }
+}

@@ -1,0 +1,88 @@
+import type { Exchange } from './check.js';
+
+// The kit's HTTP client: every request is recorded as an Exchange with a curl line that repeats it,
+// so a failing check can show what it sent and what came back.
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON when the body is JSON, otherwise the text. */
+  body: unknown;
+  text: string;
+  bytes: Uint8Array;
+}
+
+export interface SendOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  /** A string is sent as it is; a Uint8Array as bytes; anything else as JSON. */
+  body?: unknown;
+}
+
+const EXCERPT = 2000;
+
+export const excerpt = (text: string): string =>
+  text.length > EXCERPT ? `${text.slice(0, EXCERPT)}… (${text.length} chars)` : text;
+
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+export class HttpClient {
+  readonly exchanges: Exchange[] = [];
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async send(pathOrUrl: string, options: SendOptions = {}): Promise<Reply> {
+    const url = /^https?:/.test(pathOrUrl) ? pathOrUrl : `${this.baseUrl}${pathOrUrl}`;
+    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | Uint8Array | undefined;
+    if (typeof options.body === 'string' || options.body instanceof Uint8Array) body = options.body;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const exchange: Exchange = {
+      method,
+      url,
+      requestHeaders: headers,
+      ...(body === undefined
+        ? {}
+        : { requestBody: typeof body === 'string' ? excerpt(body) : `<${body.length} bytes>` }),
+      repro: curlOf(method, url, headers, body),
+    };
+    this.exchanges.push(exchange);
+    const response = await fetch(url, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+      signal: AbortSignal.timeout(this.timeoutMs),
+      redirect: 'manual',
+    });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const type = response.headers.get('content-type') ?? '';
+    const text = type.startsWith('audio/') ? '' : Buffer.from(bytes).toString('utf8');
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    exchange.status = response.status;
+    exchange.responseBody = type.startsWith('audio/') ? `<${bytes.length} bytes of ${type}>` : excerpt(text);
+    return { status: response.status, headers: response.headers, body: parsed, text, bytes };
+  }
+}
+
+function curlOf(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: string | Uint8Array,
+): string {
+  const parts = ['curl -sS -X', method, shellQuote(url)];
+  for (const [name, value] of Object.entries(headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
+  if (typeof body === 'string') parts.push('--data-binary', shellQuote(body));
+  else if (body) parts.push('--data-binary', '@request.bin');
+  return parts.join(' ');
+}

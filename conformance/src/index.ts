@@ -1,0 +1,153 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyBaseline, type BaselineOutcome, readBaseline } from './baseline.js';
+import type { CheckResult } from './check.js';
+import { selectChecks } from './checks/index.js';
+import type { Target } from './context.js';
+import { redactDeep, redactor } from './redact.js';
+import { exitCodeOf, type RunReport } from './report.js';
+import { consoleReport, progressLine } from './reporters/console.reporter.js';
+import { htmlReport } from './reporters/html.reporter.js';
+import { junitReport } from './reporters/junit.reporter.js';
+import { runChecks } from './runner.js';
+
+export type { CheckResult } from './check.js';
+export { CHECKS } from './checks/index.js';
+export type { RunReport } from './report.js';
+
+export interface RunOptions {
+  /** Without it the reference server is started in-process and checked. */
+  baseUrl?: string;
+  apiKey?: string;
+  wsUrl?: string;
+  secondApiKey?: string;
+  partnerToken?: string;
+  audioBaseUrl?: string;
+  only?: string[];
+  exclude?: string[];
+  profile?: 'smoke' | 'full';
+  reporters?: ('console' | 'junit' | 'json' | 'html')[];
+  outDir?: string;
+  baselineFile?: string;
+  seed?: number;
+  timeoutMs?: number;
+  protoFiles?: string[];
+  /** Progress lines go here (stderr by default; null: silent). */
+  progress?: ((line: string) => void) | null;
+  /** Extra secrets to redact (an admin token). */
+  secrets?: Record<string, string>;
+}
+
+export class UsageError extends Error {}
+
+/** Runs the kit and writes the reports; resolves with the report (exitCode 0/1/2). */
+export async function run(options: RunOptions = {}): Promise<RunReport> {
+  const started = Date.now();
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const runId = `pc-${seed.toString(36)}-${started.toString(36)}`;
+  const profile = options.profile ?? 'full';
+  let reference: Awaited<ReturnType<typeof import('./reference-server.js').startReferenceServer>> | undefined;
+  if (!options.baseUrl) {
+    const { startReferenceServer } = await import('./reference-server.js');
+    reference = await startReferenceServer();
+  } else if (!options.apiKey) throw new UsageError('--api-key is required with --base-url');
+  try {
+    const baseUrl = (options.baseUrl ?? reference?.baseUrl ?? '').replace(/\/+$/, '');
+    const target: Target = {
+      baseUrl,
+      wsUrl: options.wsUrl ?? reference?.wsUrl ?? baseUrl.replace(/^http/, 'ws'),
+      apiKey: options.apiKey ?? reference?.apiKey ?? '',
+      ...optional('secondApiKey', options.secondApiKey ?? reference?.secondApiKey),
+      ...optional('partnerToken', options.partnerToken),
+      ...optional('audioBaseUrl', options.audioBaseUrl ?? reference?.audioBaseUrl),
+      ...(options.protoFiles ? { protoFiles: options.protoFiles } : {}),
+      timeoutMs: options.timeoutMs ?? 120_000,
+      seed,
+      runId,
+      profile,
+    };
+    await reachable(baseUrl);
+    const checks = selectChecks({
+      profile,
+      ...(options.only ? { only: options.only } : {}),
+      ...(options.exclude ? { exclude: options.exclude } : {}),
+    });
+    if (checks.length === 0) throw new UsageError('no check matches --only/--exclude');
+    const progress =
+      options.progress === null
+        ? undefined
+        : (options.progress ?? ((line: string) => process.stderr.write(`${line}\n`)));
+    const results = await runChecks(target, checks, (done, total, result) =>
+      progress?.(progressLine(done, total, result)),
+    );
+    const baseline = options.baselineFile
+      ? applyBaseline(results, readBaseline(options.baselineFile), new Date())
+      : undefined;
+    const redact = redactor({
+      API_KEY: target.apiKey,
+      SECOND_API_KEY: target.secondApiKey,
+      PARTNER_TOKEN: target.partnerToken,
+      ADMIN_TOKEN: reference?.adminToken,
+      ...options.secrets,
+    });
+    const report = redactDeep<RunReport>(
+      {
+        tool: 'parley-conformance',
+        runId,
+        seed,
+        profile,
+        baseUrl,
+        startedAt: new Date(started).toISOString(),
+        durationMs: Date.now() - started,
+        exitCode: exitCodeOf(results, baseline),
+        summary: summarize(results),
+        ...(baseline ? { baseline } : {}),
+        results,
+      },
+      redact,
+    );
+    writeReports(report, options);
+    return report;
+  } finally {
+    await reference?.close();
+  }
+}
+
+function writeReports(report: RunReport, options: RunOptions): void {
+  const reporters = options.reporters ?? ['console'];
+  const out = options.outDir ?? 'conformance-report';
+  const files: Record<string, [string, (r: RunReport) => string]> = {
+    junit: ['junit.xml', junitReport],
+    json: ['report.json', (r) => `${JSON.stringify(r, null, 2)}\n`],
+    html: ['report.html', htmlReport],
+  };
+  for (const name of reporters) {
+    if (name === 'console') {
+      if (options.progress !== null) process.stdout.write(`${consoleReport(report)}\n`);
+      continue;
+    }
+    const [file, render] = files[name] ?? [];
+    if (!file || !render) continue;
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, file), render(report));
+  }
+}
+
+function summarize(results: CheckResult[]): Record<string, number> {
+  const summary: Record<string, number> = {};
+  for (const r of results) summary[r.status] = (summary[r.status] ?? 0) + 1;
+  return summary;
+}
+
+async function reachable(baseUrl: string): Promise<void> {
+  try {
+    await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(10_000) });
+  } catch (error) {
+    throw new UsageError(`${baseUrl} is unreachable: ${(error as Error).message}`);
+  }
+}
+
+const optional = <K extends string>(key: K, value: string | undefined) =>
+  (value ? { [key]: value } : {}) as Partial<Record<K, string>>;
+
+export type { BaselineOutcome };

@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodeStreamFrame, loadProtoRoot } from '@parley/schemas/proto';
+import WebSocket from 'ws';
+import type { Exchange } from './check.js';
+import { FIXTURES_DIR } from './fixture-dir.js';
+
+// One scripted live speech-to-text session: a state machine with a deadline on every step
+// (connect → config → {connected} → audio paced in real time → empty frame → finals → finished →
+// close). It records every frame with its arrival time; the stream checks judge the recording.
+
+export interface Frame {
+  atMs: number;
+  /** The frame as JSON: `{connected}`, `{chunk}`, `{finished}` (protobuf frames are decoded into this form). */
+  data: Record<string, unknown>;
+}
+
+export interface SessionRecording {
+  format: 'json' | 'protobuf';
+  frames: Frame[];
+  /** Problems with the sequence itself (deadline missed, undecodable frame). */
+  problems: string[];
+  closeCode?: number;
+  closeReason?: string;
+  connectMs?: number;
+  firstAudioMs?: number;
+  emptyFrameMs?: number;
+  finishedMs?: number;
+  closedMs?: number;
+  exchange: Exchange;
+}
+
+export const DEADLINES = { connectedMs: 10_000, finishedAfterEmptyMs: 30_000, closeAfterFinishedMs: 5_000 };
+const FRAME_BYTES = 640;
+const FRAME_MS = 20;
+
+/** 16 kHz mono pcm16 of two fixture sentences with a second of silence between (two utterances). */
+export function sessionAudio(): Buffer {
+  const pcm = (file: string) => {
+    const wav = readFileSync(join(FIXTURES_DIR, file));
+    const data = wav.indexOf('data');
+    return wav.subarray(data + 8);
+  };
+  return Buffer.concat([pcm('en/rms-01.wav'), Buffer.alloc(32_000), pcm('en/rms-02.wav')]);
+}
+export const SESSION_TEXT = 'Good morning everyone, let us start the meeting. Can you hear me clearly now?';
+
+export function runLiveSession(options: {
+  wsUrl: string;
+  apiKey: string;
+  format: 'json' | 'protobuf';
+  audio: Buffer;
+  protoFiles?: string[];
+}): Promise<SessionRecording> {
+  const query = `api_key=${encodeURIComponent(options.apiKey)}${options.format === 'json' ? '&format=json' : ''}`;
+  const url = `${options.wsUrl}/v1/stt/stream?${query}`;
+  // The schemas' own mapping decodes the reference layout; a deployment's --proto files are read here.
+  const custom = options.protoFiles
+    ? loadProtoRoot(options.protoFiles).lookupType('parley.v1.StreamResponse')
+    : undefined;
+  const decode = (raw: Buffer): Record<string, unknown> =>
+    custom
+      ? fromProto(custom.toObject(custom.decode(raw), { oneofs: false }))
+      : (decodeStreamFrame(raw) as unknown as Record<string, unknown>);
+  const recording: SessionRecording = {
+    format: options.format,
+    frames: [],
+    problems: [],
+    exchange: { method: 'WS', url, repro: wsScript(url) },
+  };
+  const start = performance.now();
+  const now = () => Math.round(performance.now() - start);
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url);
+    const timers: NodeJS.Timeout[] = [];
+    const deadline = (ms: number, what: string) => {
+      const timer = setTimeout(() => {
+        recording.problems.push(`${what} (deadline ${ms} ms)`);
+        ws.terminate();
+      }, ms);
+      timers.push(timer);
+      return timer;
+    };
+    let connectedTimer: NodeJS.Timeout | undefined = deadline(DEADLINES.connectedMs, 'no {connected:true}');
+    let finishedTimer: NodeJS.Timeout | undefined;
+    const sendAudio = () => {
+      recording.firstAudioMs = now();
+      let sent = 0;
+      const began = performance.now();
+      // Wall-clock pacing: send every frame that is due (a plain interval drifts behind real time).
+      const tick = () => {
+        if (ws.readyState !== WebSocket.OPEN) return;
+        const due = Math.min(
+          options.audio.length,
+          Math.floor((performance.now() - began) / FRAME_MS + 1) * FRAME_BYTES,
+        );
+        while (sent < due) {
+          ws.send(options.audio.subarray(sent, sent + FRAME_BYTES));
+          sent += FRAME_BYTES;
+        }
+        if (sent < options.audio.length) return void timers.push(setTimeout(tick, FRAME_MS));
+        ws.send(Buffer.alloc(0));
+        recording.emptyFrameMs = now();
+        finishedTimer = deadline(DEADLINES.finishedAfterEmptyMs, 'no {finished:true} after the empty frame');
+      };
+      tick();
+    };
+    ws.on('open', () => {
+      recording.connectMs = now();
+      ws.send(JSON.stringify({ encoding: 'pcm16' }));
+    });
+    ws.on('message', (raw, isBinary) => {
+      let data: Record<string, unknown>;
+      try {
+        data = isBinary ? decode(raw as Buffer) : JSON.parse(String(raw));
+      } catch (error) {
+        recording.problems.push(
+          `undecodable ${isBinary ? 'binary' : 'text'} frame: ${(error as Error).message}`,
+        );
+        return;
+      }
+      if (isBinary !== (options.format === 'protobuf'))
+        recording.problems.push(`a ${isBinary ? 'binary' : 'text'} frame in ${options.format} mode`);
+      recording.frames.push({ atMs: now(), data });
+      if (data.connected === true && connectedTimer) {
+        clearTimeout(connectedTimer);
+        connectedTimer = undefined;
+        sendAudio();
+      }
+      if (data.finished === true) {
+        recording.finishedMs = now();
+        if (finishedTimer) clearTimeout(finishedTimer);
+        deadline(DEADLINES.closeAfterFinishedMs, 'socket not closed after {finished:true}');
+      }
+    });
+    ws.on('error', (error) => recording.problems.push(`socket error: ${error.message}`));
+    ws.on('close', (code, reason) => {
+      for (const timer of timers) clearTimeout(timer);
+      recording.closeCode = code;
+      recording.closeReason = reason.toString();
+      recording.closedMs = now();
+      recording.exchange.responseBody = JSON.stringify(recording.frames.slice(-12).map((f) => f.data)).slice(
+        0,
+        2000,
+      );
+      recording.exchange.status = code;
+      resolve(recording);
+    });
+  });
+}
+
+/** A protobuf StreamResponse in the JSON frame's shape (`disconnect_reason=SESSION_ENDED` is `finished`). */
+function fromProto(message: Record<string, unknown>): Record<string, unknown> {
+  if (message.disconnect_reason !== undefined) {
+    const reason = message.disconnect_reason;
+    return reason === 1 || reason === 'SESSION_ENDED' ? { finished: true } : { disconnect_reason: reason };
+  }
+  // proto3 leaves false out of the wire: is_final false reads back as absent.
+  const chunk = message.chunk as Record<string, unknown> | undefined;
+  return chunk ? { chunk: { ...chunk, is_final: chunk.is_final === true } } : message;
+}
+
+function wsScript(url: string): string {
+  return [
+    `node -e "const W=require('ws');const fs=require('fs');const ws=new W('${url}');`,
+    `ws.on('open',()=>ws.send(JSON.stringify({encoding:'pcm16'})));`,
+    `ws.on('message',m=>{console.log(String(m));if(String(m).includes('connected')){ws.send(fs.readFileSync('audio.pcm'));ws.send(Buffer.alloc(0))}});`,
+    `ws.on('close',(c,r)=>console.log('close',c,String(r)))"`,
+  ].join('');
+}

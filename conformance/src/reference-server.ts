@@ -1,0 +1,76 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join } from 'node:path';
+
+// The two entry points of the server the kit uses: the test server (a real listening server over a
+// fresh database) and the engines registry. Nothing else of the server is imported.
+import { buildEngines } from '../../server/src/engines/registry.js';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../server/src/testing/test-server.js';
+
+// With no --base-url the kit checks the reference server, started here in-process on 127.0.0.1
+// with every local engine, a second account for the cross-account checks, and a small host that
+// serves fixtures/audio as the public storage an audio_url points at.
+
+import { FIXTURES_DIR } from './fixture-dir.js';
+
+const TYPES: Record<string, string> = {
+  '.wav': 'audio/wav',
+  '.flac': 'audio/flac',
+  '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg',
+  '.m4a': 'audio/mp4',
+  '.webm': 'audio/webm',
+};
+
+export interface ReferenceServer {
+  baseUrl: string;
+  wsUrl: string;
+  apiKey: string;
+  secondApiKey: string;
+  adminToken: string;
+  audioBaseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startReferenceServer(): Promise<ReferenceServer> {
+  const engines = await buildEngines({});
+  const server: TestServer = await startTestServer({
+    env: { PARLEY_ALLOW_PRIVATE_URLS: 'true' },
+    deps: { engines },
+    live: {
+      stt: engines.localStt,
+      vad: engines.vad,
+      denoise: engines.denoise,
+      diarization: engines.diarization,
+    },
+  });
+  const [first, second] = [await server.user('Kit'), await server.user('Other')];
+  const audio = await serveFixtures();
+  return {
+    baseUrl: server.url,
+    wsUrl: server.wsUrl,
+    apiKey: first.key,
+    secondApiKey: second.key,
+    adminToken: TEST_ADMIN_TOKEN,
+    audioBaseUrl: audio.url,
+    async close() {
+      await new Promise<void>((resolve) => audio.server.close(() => resolve()));
+      await server.close();
+    },
+  };
+}
+
+/** Serves fixtures/audio read-only on 127.0.0.1 (what `--audio-base-url` points at for a deployment). */
+export async function serveFixtures(): Promise<{ url: string; server: Server }> {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname);
+    const bytes = path.includes('..')
+      ? undefined
+      : await readFile(join(FIXTURES_DIR, path)).catch(() => undefined);
+    if (!bytes) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(bytes);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}

@@ -1,0 +1,35 @@
+import type { CheckResult } from '../check.js';
+import type { RunReport } from '../report.js';
+
+const MARK: Record<CheckResult['status'], string> = {
+  PASS: 'PASS',
+  FAIL: 'FAIL',
+  NON_STRICT: 'WARN',
+  SKIPPED: 'SKIP',
+  COULD_NOT_JUDGE: '????',
+};
+
+/** The progress line written while a run goes on. */
+export const progressLine = (done: number, total: number, result: CheckResult): string =>
+  `[${String(done).padStart(String(total).length)}/${total}] ${MARK[result.status]} ${result.id} (${result.durationMs} ms)`;
+
+export function consoleReport(report: RunReport): string {
+  const lines = report.results.map((r) => {
+    const note = r.baselined ? ` [baselined: ${r.baselined}]` : '';
+    return `${MARK[r.status]}  ${r.level.padEnd(6)} ${r.id.padEnd(40)} ${r.message}${note}`;
+  });
+  const counts = Object.entries(report.summary)
+    .map(([status, n]) => `${n} ${status}`)
+    .join(', ');
+  const baseline = report.baseline
+    ? [
+        ...report.baseline.expired.map((e) => `EXPIRED baseline entry: ${e.fingerprint} (${e.expires})`),
+        ...report.baseline.stale.map((e) => `stale baseline entry: ${e.fingerprint}`),
+      ]
+    : [];
+  return [
+    ...lines,
+    ...baseline,
+    `${counts}; exit ${report.exitCode}; ${(report.durationMs / 1000).toFixed(1)} s; seed ${report.seed}`,
+  ].join('\n');
+}

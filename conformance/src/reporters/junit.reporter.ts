@@ -1,0 +1,30 @@
+import type { RunReport } from '../report.js';
+
+const xmlEscape = (text: string) =>
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string,
+  );
+
+/** JUnit XML: one testsuite per area, one testcase per check; NON_STRICT and baselined results pass with a note. */
+export function junitReport(report: RunReport): string {
+  const areas = [...new Set(report.results.map((r) => r.area))];
+  const suites = areas.map((area) => {
+    const results = report.results.filter((r) => r.area === area);
+    const failures = results.filter((r) => r.status === 'FAIL' && !r.baselined).length;
+    const skipped = results.filter((r) => r.status === 'SKIPPED' || r.status === 'COULD_NOT_JUDGE').length;
+    const cases = results.map((r) => {
+      const head = `<testcase classname="parley.${area}" name="${xmlEscape(`${r.id} ${r.title}`)}" time="${(r.durationMs / 1000).toFixed(3)}">`;
+      const repro = r.evidence.map((e) => e.repro).join('\n');
+      let inner = '';
+      if (r.status === 'FAIL' && !r.baselined)
+        inner = `<failure message="${xmlEscape(r.message)}">${xmlEscape(`${r.clause}\n${repro}`)}</failure>`;
+      else if (r.status === 'SKIPPED' || r.status === 'COULD_NOT_JUDGE')
+        inner = `<skipped message="${xmlEscape(`${r.status}: ${r.message}`)}"/>`;
+      else if (r.message) inner = `<system-out>${xmlEscape(`${r.status}: ${r.message}`)}</system-out>`;
+      return `    ${head}${inner}</testcase>`;
+    });
+    return `  <testsuite name="parley-conformance.${area}" tests="${results.length}" failures="${failures}" skipped="${skipped}">\n${cases.join('\n')}\n  </testsuite>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="parley-conformance">\n${suites.join('\n')}\n</testsuites>\n`;
+}

@@ -1,0 +1,211 @@
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { applyBaseline, fingerprintOf } from '../baseline.js';
+import type { CheckResult } from '../check.js';
+import { parseCli } from '../cli.js';
+import { redactDeep, redactor } from '../redact.js';
+import { exitCodeOf, type RunReport } from '../report.js';
+import { consoleReport } from './console.reporter.js';
+import { htmlReport } from './html.reporter.js';
+import { junitReport } from './junit.reporter.js';
+
+const SECRET = 'prl_secretkey0123456789';
+
+const result = (id: string, status: CheckResult['status'], message = ''): CheckResult => ({
+  id,
+  title: `title of ${id}`,
+  area: id.split('.')[0] as CheckResult['area'],
+  clause: 'Errors 1',
+  level: 'MUST',
+  status,
+  message,
+  ...(status === 'FAIL' ? { fingerprint: fingerprintOf(id, message) } : {}),
+  evidence: [
+    {
+      method: 'POST',
+      url: `http://host/v1/stt?api_key=${SECRET}`,
+      requestHeaders: { 'X-API-Key': SECRET },
+      requestBody: '{"meeting_id":"m1"}',
+      status: 404,
+      responseBody: '{"success":false,"error":"<b>Meeting not found</b>","code":"NOT_FOUND"}',
+      repro: `curl -sS -X POST 'http://host/v1/stt?api_key=${SECRET}'`,
+    },
+  ],
+  durationMs: 12,
+});
+
+function report(results: CheckResult[]): RunReport {
+  const redact = redactor({ API_KEY: SECRET });
+  return redactDeep<RunReport>(
+    {
+      tool: 'parley-conformance',
+      runId: 'pc-test',
+      seed: 3,
+      profile: 'smoke',
+      baseUrl: 'http://host',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      durationMs: 1500,
+      exitCode: exitCodeOf(results),
+      summary: { PASS: 1, FAIL: 1 },
+      results,
+    },
+    redact,
+  );
+}
+
+describe('reports', () => {
+  const sample = report([
+    result('rest.01.route-schemas', 'PASS'),
+    result('errors.04.unknown-ids', 'FAIL', 'code is "GONE"'),
+  ]);
+
+  it('redact the key in every format', () => {
+    for (const text of [
+      JSON.stringify(sample),
+      junitReport(sample),
+      htmlReport(sample),
+      consoleReport(sample),
+    ]) {
+      expect(text).not.toContain(SECRET);
+    }
+    expect(htmlReport(sample)).toContain('&lt;API_KEY&gt;');
+  });
+
+  it('JUnit XML has one failure with the reproduction', () => {
+    const xml = junitReport(sample);
+    expect(xml.match(/<failure /g)).toHaveLength(1);
+    expect(xml).toContain('curl -sS');
+  });
+
+  it('HTML escapes answers and renders in headless Chromium', async () => {
+    const html = htmlReport(sample);
+    expect(html).toContain('&lt;b&gt;Meeting not found');
+    const dir = mkdtempSync(join(tmpdir(), 'kit-html-'));
+    const file = join(dir, 'report.html');
+    writeFileSync(file, html);
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`file://${file}`);
+      expect(await page.locator('section#errors\\.04\\.unknown-ids h3').textContent()).toBe(
+        'errors.04.unknown-ids',
+      );
+      expect(await page.locator('tbody tr').count()).toBe(2);
+      const shot = join(dir, 'report.png');
+      await page.screenshot({ path: shot, fullPage: true });
+      expect(existsSync(shot) && statSync(shot).size > 1000).toBe(true);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});
+
+describe('exit codes', () => {
+  it('0 conforms, 1 a MUST failed, 2 nothing judged', () => {
+    expect(exitCodeOf([result('a.01.x', 'PASS'), result('a.02.y', 'NON_STRICT')])).toBe(0);
+    expect(exitCodeOf([result('a.01.x', 'PASS'), result('a.02.y', 'FAIL', 'no')])).toBe(1);
+    expect(exitCodeOf([result('a.01.x', 'SKIPPED'), result('a.02.y', 'COULD_NOT_JUDGE')])).toBe(2);
+  });
+});
+
+describe('baseline', () => {
+  it('accepts a listed deviation, fails an expired one, reports a stale one', () => {
+    const failing = result('errors.04.unknown-ids', 'FAIL', 'code is "GONE" for meeting m-123');
+    const fingerprint = failing.fingerprint as string;
+    const entries = [
+      { fingerprint, reason: 'known', expires: '2099-01-01' },
+      { fingerprint: 'rest.01.route-schemas: gone', reason: 'fixed long ago', expires: '2099-01-01' },
+    ];
+    const outcome = applyBaseline([failing], entries, new Date('2026-06-01'));
+    expect(failing.baselined).toBe('known');
+    expect(exitCodeOf([failing], outcome)).toBe(0);
+    expect(outcome.stale.map((e) => e.reason)).toEqual(['fixed long ago']);
+
+    const again = result('errors.04.unknown-ids', 'FAIL', 'code is "GONE" for meeting m-999');
+    expect(again.fingerprint).toBe(fingerprint);
+    const expired = applyBaseline(
+      [again],
+      [{ fingerprint, reason: 'old', expires: '2020-01-01' }],
+      new Date('2026-06-01'),
+    );
+    expect(exitCodeOf([again], expired)).toBe(1);
+    const other = result('errors.04.unknown-ids', 'FAIL', 'status 500');
+    expect(exitCodeOf([other], applyBaseline([other], entries, new Date('2026-06-01')))).toBe(1);
+  });
+});
+
+describe('command line', () => {
+  it('reads every flag', () => {
+    const options = parseCli([
+      '--base-url',
+      'https://staging.example.com',
+      '--api-key',
+      'k',
+      '--second-api-key',
+      'k2',
+      '--ws-url',
+      'wss://x',
+      '--only',
+      'rest,errors.01.auth-texts',
+      '--exclude',
+      'stream',
+      '--profile',
+      'smoke',
+      '--reporter',
+      'console,junit',
+      '--out',
+      'out',
+      '--seed',
+      '42',
+      '--timeout',
+      '9000',
+      '--proto',
+      'a.proto',
+    ]);
+    expect(options).toMatchObject({
+      baseUrl: 'https://staging.example.com',
+      only: ['rest', 'errors.01.auth-texts'],
+      exclude: ['stream'],
+      profile: 'smoke',
+      seed: 42,
+      timeoutMs: 9000,
+      protoFiles: ['a.proto'],
+    });
+  });
+  it('refuses a bad profile or seed', () => {
+    expect(() => parseCli(['--profile', 'huge'])).toThrow(/profile/);
+    expect(() => parseCli(['--seed', 'x'])).toThrow(/seed/);
+  });
+  it('replay takes the seed and profile of the report and one check', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kit-replay-'));
+    writeFileSync(join(dir, 'report.json'), JSON.stringify({ seed: 77, profile: 'smoke' }));
+    expect(parseCli(['replay', join(dir, 'report.json'), 'rest.05.pagination-walk'])).toMatchObject({
+      seed: 77,
+      profile: 'smoke',
+      only: ['rest.05.pagination-walk'],
+    });
+  });
+});
+
+describe('README', () => {
+  it('lists every check id', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { CHECKS } = await import('../checks/index.js');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const check of CHECKS) expect(readme).toContain(`\`${check.id}\``);
+  });
+});

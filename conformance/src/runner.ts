@@ -1,0 +1,79 @@
+import { fingerprintOf } from './baseline.js';
+import type { CheckResult, Status } from './check.js';
+import { Verdict } from './check.js';
+import type { Check } from './checks/define.js';
+import { CheckContext, type RunState, type Target } from './context.js';
+
+// Runs the selected checks one after another (stream checks share one set of parallel sessions),
+// turns each outcome into a CheckResult, and deletes what the run created.
+
+export async function runChecks(
+  target: Target,
+  checks: readonly Check[],
+  onProgress: (done: number, total: number, result: CheckResult) => void = () => undefined,
+): Promise<CheckResult[]> {
+  const state: RunState = { createdMeetings: new Map(), memo: new Map() };
+  const results: CheckResult[] = [];
+  try {
+    for (const check of checks) check.start?.(new CheckContext(target, check.id, state));
+    for (const check of checks) {
+      const result = await runOne(target, check, state);
+      results.push(result);
+      onProgress(results.length, checks.length, result);
+    }
+  } finally {
+    await cleanup(target, state);
+  }
+  return results;
+}
+
+async function runOne(target: Target, check: Check, state: RunState): Promise<CheckResult> {
+  const ctx = new CheckContext(target, check.id, state);
+  const started = performance.now();
+  let status: Status = 'PASS';
+  let message = '';
+  try {
+    const note = await check.run(ctx);
+    message = typeof note === 'string' ? note : '';
+  } catch (error) {
+    if (error instanceof Verdict) {
+      status = error.status === 'FAIL' && check.level === 'SHOULD' ? 'NON_STRICT' : error.status;
+      message = error.message;
+    } else {
+      status = 'COULD_NOT_JUDGE';
+      message = `the check could not run: ${(error as Error).message}`;
+    }
+  }
+  const exchanges = ctx.exchanges;
+  // A check that only ever saw 401s learned nothing about the rule it checks.
+  if (
+    !check.expectsAuthErrors &&
+    status === 'PASS' &&
+    exchanges.length > 0 &&
+    exchanges.every((e) => e.status === 401)
+  ) {
+    status = 'COULD_NOT_JUDGE';
+    message = 'every answer was 401: the key was refused, so the rule could not be judged';
+  }
+  const deviates = status === 'FAIL' || status === 'NON_STRICT';
+  return {
+    id: check.id,
+    title: check.title,
+    area: check.area,
+    clause: check.clause,
+    level: check.level,
+    status,
+    message,
+    ...(deviates ? { fingerprint: fingerprintOf(check.id, message) } : {}),
+    evidence: exchanges.slice(deviates ? -6 : -2),
+    ...(Object.keys(ctx.metrics).length > 0 ? { metrics: ctx.metrics } : {}),
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+async function cleanup(target: Target, state: RunState): Promise<void> {
+  const ctx = new CheckContext(target, 'cleanup', state);
+  for (const [meetingId, key] of state.createdMeetings) {
+    await ctx.call('delete-meeting', { meeting_id: meetingId }, key).catch(() => undefined);
+  }
+}

@@ -1,0 +1,122 @@
+// The faults the reference server can inject (POST /_emulator/faults, admin only, all off by default).
+// Each one breaks one rule of the spec at the server's edge, so the conformance kit can prove it
+// notices: `check` names the kit check that must fail while the fault is on (npm run kit:self-test).
+// The transforms live in faults.http.ts (HTTP requests and answers) and faults.ws.ts (stream frames).
+
+export interface FaultSpec {
+  id: string;
+  /** What breaks, in the spec's words. */
+  breaks: string;
+  /** Area of the conformance kit that must notice (rest, errors, speech, stream). */
+  area: 'rest' | 'errors' | 'speech' | 'stream';
+  /** Id of the kit check that must fail while the fault is on. */
+  check: string;
+}
+
+const fault = (id: string, area: FaultSpec['area'], check: string, breaks: string): FaultSpec => ({
+  id,
+  area,
+  check,
+  breaks,
+});
+
+export const FAULTS: readonly FaultSpec[] = [
+  fault(
+    'meetings-newest-last',
+    'rest',
+    'rest.03.get-meetings-newest-first',
+    'get-meetings lists oldest first',
+  ),
+  fault(
+    'has-more-lies',
+    'rest',
+    'rest.05.pagination-walk',
+    'get-meetings has_more is the opposite of the truth',
+  ),
+  fault(
+    'repeated-item',
+    'rest',
+    'rest.05.pagination-walk',
+    'get-meetings repeats its first item in place of its last',
+  ),
+  fault('epoch-timestamps', 'rest', 'rest.01.route-schemas', 'create-meeting timestamps are epoch numbers'),
+  fault('lost-field', 'rest', 'rest.01.route-schemas', 'create-meeting answers without host_user_id'),
+  fault('wrong-status', 'rest', 'rest.02.create-meeting-defaults', 'a new meeting is not MS_LIVE'),
+  fault('text-content-type', 'rest', 'rest.01.route-schemas', 'JSON answers are labelled text/plain'),
+  fault('delete-unsuccessful', 'rest', 'rest.06.stateful-sequence', 'delete-meeting answers success false'),
+  fault(
+    'settings-not-saved',
+    'rest',
+    'rest.07.settings-round-trip',
+    'saved default settings read back as defaults',
+  ),
+  fault(
+    'wrong-401-text',
+    'errors',
+    'errors.01.auth-texts',
+    'a 401 says "Unauthorized" instead of the spec text',
+  ),
+  fault(
+    'auth-bypass',
+    'errors',
+    'errors.01.auth-texts',
+    'a request without a key is served as the last caller',
+  ),
+  fault('not-found-200', 'errors', 'errors.04.unknown-ids', 'a 404 is turned into a 200'),
+  fault('wrong-error-code', 'errors', 'errors.04.unknown-ids', 'NOT_FOUND is reported as MEETING_NOT_FOUND'),
+  fault('error-shape', 'errors', 'errors.04.unknown-ids', 'error bodies lose `success`'),
+  fault('5xx-on-bad-input', 'errors', 'errors.05.no-5xx-for-bad-input', '400 and 422 become 500'),
+  fault(
+    'validation-loc-wrong',
+    'errors',
+    'errors.03.schema-violations',
+    'validation detail loc points at the body root',
+  ),
+  fault('invalid-json-text', 'errors', 'errors.02.invalid-json', 'Invalid JSON is worded differently'),
+  fault('stt-error-text', 'speech', 'speech.02.error-table', 'Missing audio_url is worded differently'),
+  fault('stt-unordered', 'speech', 'speech.01.stt-fixture', 'file STT utterances end before they start'),
+  fault('stt-speaker-labels', 'speech', 'speech.01.stt-fixture', 'file STT speakers are "A", "B", ...'),
+  fault('stt-unknown-language', 'speech', 'speech.01.stt-fixture', 'detected_language is not a spec code'),
+  fault('broken-ogg', 'speech', 'speech.03.tts-ogg-opus', 'the TTS file is not OGG/Opus'),
+  fault('broken-m4a', 'speech', 'speech.05.denoise-m4a', 'the denoised file is not M4A/AAC'),
+  fault(
+    'signed-url-unchecked',
+    'speech',
+    'speech.04.signed-url-tamper',
+    'a tampered file signature is served',
+  ),
+  fault('stream-auth-close-code', 'stream', 'stream.01.bad-key-1008', 'a bad key closes with 1011'),
+  fault('stream-connected-missing', 'stream', 'stream.02.json-session', 'no {connected:true}'),
+  fault('stream-finished-missing', 'stream', 'stream.02.json-session', 'no {finished:true} after the finals'),
+  fault('stream-finished-early', 'stream', 'stream.02.json-session', '{finished:true} before the finals'),
+  fault(
+    'stream-final-id-changed',
+    'stream',
+    'stream.03.utterance-ids',
+    "a final's id differs from its interims'",
+  ),
+  fault(
+    'stream-non-cumulative',
+    'stream',
+    'stream.04.cumulative-text',
+    'interims carry only their last word',
+  ),
+  fault('stream-dropped-final', 'stream', 'stream.05.no-final-lost', 'the last final is never sent'),
+  fault('stream-end-close-code', 'stream', 'stream.02.json-session', 'the session ends with close code 1011'),
+];
+
+const active = new Set<string>();
+
+/** The faults now on (one set per process: the reference server runs one app per process). */
+export const activeFaults = {
+  has: (id: string): boolean => active.size > 0 && active.has(id),
+  any: (): boolean => active.size > 0,
+  list: (): string[] => [...active],
+  set(ids: readonly string[]): string[] {
+    const unknown = ids.filter((id) => !FAULTS.some((f) => f.id === id));
+    if (unknown.length > 0) return unknown;
+    active.clear();
+    for (const id of ids) active.add(id);
+    return [];
+  },
+};

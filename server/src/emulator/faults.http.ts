@@ -1,0 +1,155 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { activeFaults } from './faults.catalog.js';
+
+// The HTTP edge of fault injection: called by the front door before anything else sees a request.
+// With no fault on it returns at once. Otherwise it may rewrite the request (auth bypass, tampered
+// file signatures served anyway) and buffers the answer so a fault can change its status, its JSON
+// body or its file bytes before it leaves. Nothing behind the front door knows faults exist.
+
+type Json = Record<string, unknown>;
+
+let lastKey: string | undefined;
+const firstFileQuery = new Map<string, string>();
+
+export function applyHttpFaults(req: IncomingMessage, res: ServerResponse): void {
+  if (!activeFaults.any()) return;
+  const url = req.url ?? '/';
+  const path = url.split('?')[0] ?? '/';
+  if (path.startsWith('/_emulator')) return;
+  rewriteRequest(req, path, url);
+  bufferAnswer(res, path);
+}
+
+function rewriteRequest(req: IncomingMessage, path: string, url: string): void {
+  const key = req.headers['x-api-key'];
+  if (typeof key === 'string' && key !== '') lastKey = key;
+  else if (
+    activeFaults.has('auth-bypass') &&
+    path.startsWith('/v1/') &&
+    lastKey &&
+    !req.headers.authorization
+  ) {
+    req.headers['x-api-key'] = lastKey;
+  }
+  if (activeFaults.has('signed-url-unchecked') && path.startsWith('/files/')) {
+    const query = url.slice(path.length);
+    const first = firstFileQuery.get(path);
+    if (first === undefined) firstFileQuery.set(path, query);
+    else req.url = `${path}${first}`;
+  }
+}
+
+function bufferAnswer(res: ServerResponse, path: string): void {
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res);
+  const end = res.end.bind(res);
+  const writeHead = res.writeHead;
+  const toBuffer = (chunk: unknown, encoding?: unknown) =>
+    Buffer.isBuffer(chunk)
+      ? chunk
+      : typeof chunk === 'string'
+        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+        : Buffer.from(chunk as Uint8Array);
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    res.statusCode = status;
+    const headers = rest.find((item) => typeof item === 'object' && item !== null) as Json | undefined;
+    for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value as string);
+    return res;
+  }) as typeof res.writeHead;
+  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    chunks.push(toBuffer(chunk, encoding));
+    const done = typeof encoding === 'function' ? encoding : callback;
+    if (typeof done === 'function') queueMicrotask(() => (done as () => void)());
+    return true;
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function')
+      chunks.push(toBuffer(chunk, encoding));
+    const body = transformAnswer(res, path, Buffer.concat(chunks));
+    if (!res.headersSent) res.setHeader('Content-Length', body.length);
+    void write;
+    // Node writes the head through res.writeHead when the body goes out: the real one again.
+    res.writeHead = writeHead;
+    const done = [chunk, encoding, callback].find((item) => typeof item === 'function') as
+      | (() => void)
+      | undefined;
+    return done ? end(body, done) : end(body);
+  }) as typeof res.end;
+}
+
+function transformAnswer(res: ServerResponse, path: string, body: Buffer): Buffer {
+  const type = String(res.getHeader('content-type') ?? '');
+  if (type.startsWith('audio/ogg') && activeFaults.has('broken-ogg')) return corrupt(body);
+  if (type.startsWith('audio/mp4') && activeFaults.has('broken-m4a')) return corrupt(body);
+  if (!type.includes('json')) return body;
+  let json: Json;
+  try {
+    json = JSON.parse(body.toString('utf8')) as Json;
+  } catch {
+    return body;
+  }
+  const status = res.statusCode;
+  const next = transformJson(path, status, json);
+  res.statusCode = next.status;
+  if (activeFaults.has('text-content-type')) res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  return Buffer.from(JSON.stringify(next.body));
+}
+
+/** Overwrites the container header so no decoder recognises the file. */
+function corrupt(body: Buffer): Buffer {
+  const copy = Buffer.from(body);
+  copy.fill(0x5a, 0, Math.min(copy.length, 256));
+  return copy;
+}
+
+function transformJson(path: string, status: number, body: Json): { status: number; body: Json } {
+  const on = activeFaults.has;
+  const route = path.replace(/^\/v1\//, '');
+  let next = status;
+  if (status === 401 && on('wrong-401-text')) body.error = 'Unauthorized';
+  if (status === 404 && on('not-found-200')) next = 200;
+  if (status === 404 && on('wrong-error-code') && body.code === 'NOT_FOUND') body.code = 'MEETING_NOT_FOUND';
+  if (status >= 400 && on('error-shape')) delete body.success;
+  if ((status === 400 || status === 422) && on('5xx-on-bad-input')) next = 500;
+  if (status === 422 && on('validation-loc-wrong') && Array.isArray(body.detail)) {
+    for (const item of body.detail as Json[]) item.loc = ['body'];
+  }
+  if (status === 400 && on('invalid-json-text') && body.error === 'Invalid JSON')
+    body.error = 'Malformed JSON';
+  if (status === 400 && on('stt-error-text') && body.error === 'Missing audio_url')
+    body.error = 'audio_url is required';
+  if (status === 200) transformSuccess(route, body);
+  return { status: next, body };
+}
+
+function transformSuccess(route: string, body: Json): void {
+  const on = activeFaults.has;
+  const meeting = body.meeting as Json | undefined;
+  if (route === 'get-meetings' && Array.isArray(body.meetings)) {
+    const list = body.meetings as Json[];
+    if (on('meetings-newest-last')) list.reverse();
+    if (on('has-more-lies')) body.has_more = !body.has_more;
+    if (on('repeated-item') && list.length > 1) list[list.length - 1] = list[0] as Json;
+  }
+  if (route === 'create-meeting' && meeting) {
+    if (on('epoch-timestamps')) meeting.created_at = Date.parse(String(meeting.created_at)) / 1000;
+    if (on('lost-field')) delete meeting.host_user_id;
+    if (on('wrong-status')) meeting.status = 'LIVE';
+  }
+  if (route === 'delete-meeting' && on('delete-unsuccessful')) body.success = false;
+  const settingsRoute =
+    route === 'update-user-default-meeting-setting' || route === 'get-user-default-meeting-setting';
+  if (settingsRoute && on('settings-not-saved') && body.setting) {
+    const setting = body.setting as Json;
+    setting.original_languages = [];
+    setting.contextual_keywords = [];
+  }
+  if (route === 'stt' && Array.isArray(body.utterances)) {
+    const utterances = body.utterances as Json[];
+    utterances.forEach((u, index) => {
+      if (on('stt-unordered')) [u.start_ms, u.end_ms] = [u.end_ms, u.start_ms];
+      if (on('stt-speaker-labels')) u.speaker = String.fromCharCode(65 + index);
+    });
+    if (on('stt-unknown-language')) body.detected_language = 'xx';
+  }
+}
