@@ -75,6 +75,9 @@ export async function localLiveEngines(): Promise<Omit<LiveSttMountDeps, 'servic
   };
 }
 
+/** Every engine main.ts builds (file STT, TTS …), for `startTestServer({ deps: { engines } })` elsewhere. */
+export const localEngines = () => buildEngines();
+
 export async function startTestServer(
   options: {
     databaseUrl?: string;
