@@ -60,6 +60,20 @@ describe('live STT session ends', () => {
     await server.close();
   }, 30_000);
 
+  it("records a finished session's end before the client hears `finished`, however slow the store", async () => {
+    const sink = memorySink({ endDelayMs: 300 });
+    const server = await startLiveTestServer(engines, { sink });
+    const client = await LiveSttClient.connect(server.url, { api_key: TEST_KEY, format: 'json' });
+    client.sendConfig({ meeting_id: 'mtg_live' });
+    await client.stream(concatPcm([silence(300), first, silence(500)]), { speed: 4 });
+    client.end();
+    expect((await client.closed).code).toBe(StreamClose.normal);
+    expect(client.frames.some((f) => 'finished' in f.frame)).toBe(true);
+    // No waiting on the sink: a meeting's last stream has ended it by the time its client knows.
+    expect(sink.sessions[0]?.end).toMatchObject({ reason: 'finished' });
+    await server.close();
+  }, 30_000);
+
   it('on shutdown sends the finals of open utterances, then closes 1001, and refuses new sessions', async () => {
     const sink = memorySink();
     // A grace period no busy test machine runs out of: this checks what is sent, not how fast.

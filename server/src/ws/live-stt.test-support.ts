@@ -49,7 +49,11 @@ export interface RecordedSession {
 }
 
 /** A sink that keeps everything; a meeting id starting with `missing` is refused as unknown. */
-export function memorySink(): LiveResultsSink & { sessions: RecordedSession[]; ended(): Promise<void> } {
+/** `endDelayMs`: how long recording a session's end takes (a slow database). */
+export function memorySink({ endDelayMs = 0 } = {}): LiveResultsSink & {
+  sessions: RecordedSession[];
+  ended(): Promise<void>;
+} {
   const sessions: RecordedSession[] = [];
   let endedWaiters: (() => void)[] = [];
   return {
@@ -63,7 +67,8 @@ export function memorySink(): LiveResultsSink & { sessions: RecordedSession[]; e
       return {
         onInterim: (interim) => void session.interims.push(interim),
         onFinal: (utterance) => void session.finals.push(utterance),
-        onSessionEnd: (end) => {
+        onSessionEnd: async (end) => {
+          if (endDelayMs > 0) await new Promise((r) => setTimeout(r, endDelayMs));
           session.end = end;
           for (const wake of endedWaiters.splice(0)) wake();
         },

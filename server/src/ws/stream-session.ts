@@ -51,6 +51,8 @@ export class StreamSession {
   private recognizer: LiveRecognizer | undefined;
   private recorder: RecorderQueue | undefined;
   private opening: Promise<void> | undefined;
+  /** End of audio being handled: finals, the recorded end, then `finished` and close. */
+  private finishing: Promise<void> | undefined;
   /** Audio that arrived while the engines were being opened (clients need not wait for `connected`). */
   private early: Uint8Array[] = [];
   private endRequested = false;
@@ -59,7 +61,7 @@ export class StreamSession {
   private readingPaused = false;
   private torn = false;
   private resolveDone!: () => void;
-  /** Resolves once the session is closed and its results are recorded. */
+  /** Resolves once the session's results and its end are recorded (a finished one: just before `finished`). */
   readonly done = new Promise<void>((resolve) => {
     this.resolveDone = resolve;
   });
@@ -109,7 +111,7 @@ export class StreamSession {
       else if (!this.endRequested) this.early.push(frame);
       return;
     }
-    if (frame.length === 0) void this.finishAudio();
+    if (frame.length === 0) this.finishing = this.finishAudio();
     else this.recognizer?.push(frame);
   }
 
@@ -124,7 +126,7 @@ export class StreamSession {
   async shutdown(): Promise<void> {
     const grace = this.ctx.limits.shutdownGraceMs;
     // A session already finishing gets to send `finished` if it can within the grace period.
-    if (this.state === 'finishing') await withDeadline(this.done, grace);
+    if (this.state === 'finishing') await withDeadline(this.finishing, grace);
     if (this.state === 'streaming') {
       this.state = 'finishing';
       this.clearIdle();
@@ -166,7 +168,7 @@ export class StreamSession {
     );
     this.io.send({ connected: true }, 'control');
     for (const frame of this.early.splice(0)) this.recognizer.push(frame);
-    if (this.endRequested) void this.finishAudio();
+    if (this.endRequested) this.finishing = this.finishAudio();
   }
 
   private interim(interim: LiveInterim): void {
@@ -205,10 +207,14 @@ export class StreamSession {
         throw new StreamFailure('UPSTREAM_TIMEOUT', `Finalizing took longer than ${timeout / 1000} seconds`);
       await this.recorder?.flush(this.ctx.limits.recorderFlushTimeoutMs);
       if (this.state !== 'finishing') return;
+      // The end is recorded before the client hears `finished`: once it has, every route answers
+      // the meeting as this stream left it (ended, when it was the last open one), and a sibling
+      // stream dropped right after cannot commit first and leave the meeting live.
+      await this.teardown('finished');
+      if (this.state !== 'finishing') return;
       this.io.send({ finished: true }, 'control');
       this.state = 'closed';
       this.io.close(StreamClose.normal, 'Session ended');
-      await this.teardown('finished');
     } catch (error) {
       this.fail(error);
     }
