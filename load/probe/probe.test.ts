@@ -45,4 +45,16 @@ describe('load:probe', () => {
     ]);
     expect(server.audioBytes).toHaveLength(4);
   }, 60_000);
+
+  it('answers bad arguments with what is wrong and the usage, exit 2, no stack trace', async () => {
+    const probe = new URL('./probe.ts', import.meta.url).pathname;
+    const failure = await run('npx', ['tsx', probe, '--api-key', 'k', '--levels', '2:x']).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure).toMatchObject({ code: 2 });
+    const { stderr } = failure as { stderr: string };
+    expect(stderr).toMatch(/--levels must be START:STEP:MAX/);
+    expect(stderr).toMatch(/^Usage: npm run load:probe/m);
+    expect(stderr).not.toMatch(/ at /);
+  }, 30_000);
 });

@@ -21,37 +21,64 @@ import { driveSession } from './session-driver.ts';
 //
 //   npm run load:probe -w load -- --base-url http://127.0.0.1:8080 --api-key prl_demo_… --levels 2:2:12
 
-const { values } = parseArgs({
-  options: {
-    'base-url': { type: 'string', default: process.env.BASE_URL ?? 'http://127.0.0.1:8080' },
-    'ws-url': { type: 'string', default: process.env.WS_URL ?? '' },
-    'api-key': { type: 'string', default: process.env.API_KEY ?? '' },
-    fixture: { type: 'string', default: process.env.FIXTURE ?? 'en/rms-01.wav' },
-    format: { type: 'string', default: process.env.FORMAT ?? 'json' },
-    levels: { type: 'string', default: '2:2:12' },
-    'stagger-ms': { type: 'string', default: '2000' },
-    /** Sessions in a row per VU at each level: more samples per level. */
-    rounds: { type: 'string', default: '1' },
-    /** Keep going past a failed level (to see the whole curve). */
-    'no-stop': { type: 'boolean', default: false },
-    json: { type: 'string' },
-  },
-});
+const USAGE = `Usage: npm run load:probe -w load -- --api-key KEY [--base-url URL] [--ws-url URL]
+  [--fixture en/rms-01.wav] [--format json|protobuf] [--levels START:STEP:MAX] [--stagger-ms MS]
+  [--rounds N] [--no-stop] [--json FILE]
+Environment: BASE_URL, WS_URL, API_KEY, FIXTURE, FORMAT stand in for the flags.`;
 
-if (!values['api-key']) throw new Error('set --api-key or API_KEY');
-if (values.format !== 'json' && values.format !== 'protobuf') throw new Error('--format json|protobuf');
+/** Bad arguments: say what is wrong and how to call it, exit 2, no stack trace. */
+function usage(problem?: string): never {
+  if (problem) console.error(`load:probe: ${problem}`);
+  console.error(USAGE);
+  process.exit(problem ? 2 : 0);
+}
+
+const parsed = (() => {
+  try {
+    return parseArgs({
+      options: {
+        help: { type: 'boolean', short: 'h', default: false },
+        'base-url': { type: 'string', default: process.env.BASE_URL ?? 'http://127.0.0.1:8080' },
+        'ws-url': { type: 'string', default: process.env.WS_URL ?? '' },
+        'api-key': { type: 'string', default: process.env.API_KEY ?? '' },
+        fixture: { type: 'string', default: process.env.FIXTURE ?? 'en/rms-01.wav' },
+        format: { type: 'string', default: process.env.FORMAT ?? 'json' },
+        levels: { type: 'string', default: '2:2:12' },
+        'stagger-ms': { type: 'string', default: '2000' },
+        /** Sessions in a row per VU at each level: more samples per level. */
+        rounds: { type: 'string', default: '1' },
+        /** Keep going past a failed level (to see the whole curve). */
+        'no-stop': { type: 'boolean', default: false },
+        json: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+})();
+const { values } = parsed;
+if (values.help) usage();
+
+if (!values['api-key']) usage('set --api-key or API_KEY');
+if (values.format !== 'json' && values.format !== 'protobuf') usage('--format must be json or protobuf');
+const levelParts = (values.levels ?? '').split(':').map(Number);
+if (levelParts.length !== 3 || levelParts.some((n) => !Number.isInteger(n) || n < 1))
+  usage(`--levels must be START:STEP:MAX in whole numbers, not ${values.levels}`);
 const audio = new URL('../../fixtures/audio/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('manifest.json', audio), 'utf8')) as {
   files: { path: string; turns: Turn[] }[];
 };
 const entry = manifest.files.find((f) => f.path === values.fixture);
-if (!entry) throw new Error(`fixture ${values.fixture} is not in the manifest`);
+if (!entry)
+  usage(
+    `fixture ${values.fixture} is not in fixtures/audio/manifest.json (${manifest.files.map((f) => f.path).join(', ')})`,
+  );
 const frames = fixtureFrames(entry.path, readFileSync(new URL(entry.path, audio)));
 const url = streamUrl(wsBase(values['base-url'] ?? '', values['ws-url']), {
   apiKey: values['api-key'] ?? '',
   format: values.format,
 });
-const [start, step, max] = (values.levels ?? '').split(':').map(Number);
+const [start, step, max] = levelParts;
 const staggerMs = Number(values['stagger-ms']);
 const rounds = Math.max(1, Number(values.rounds));
 

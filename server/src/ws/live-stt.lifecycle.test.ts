@@ -71,6 +71,8 @@ describe('live STT session ends', () => {
     expect(client.frames.some((f) => 'finished' in f.frame)).toBe(true);
     // No waiting on the sink: a meeting's last stream has ended it by the time its client knows.
     expect(sink.sessions[0]?.end).toMatchObject({ reason: 'finished' });
+    // …and its place is free: a client that starts the next stream at once is not refused 4503.
+    expect(server.live.sessions()).toBe(0);
     await server.close();
   }, 30_000);
 
