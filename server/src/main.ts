@@ -20,6 +20,7 @@ import { createOutboundClients } from './net/outbound-clients.js';
 import { createPartnerInterface } from './partner/partner.wiring.js';
 import { outboxMailTransport } from './services/mail.transport.js';
 import { createServices } from './services/services.js';
+import { openClusterSignals } from './store/cluster-signals.js';
 import { loadOrCreateSecrets } from './store/local-secrets.js';
 import { openStore } from './store/store.js';
 import { mountLiveStt } from './ws/live-stt.mount.js';
@@ -43,6 +44,13 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     clock: systemClock,
     ids: randomIds,
+  });
+  // Emulator resets and fault switches reach the other processes on the same PostgreSQL database.
+  const signals = await openClusterSignals({
+    databaseUrl: config.databaseUrl,
+    dialect: store.dialect,
+    db: store.db,
+    onError: (error) => logger.warn({ err: error }, 'cluster signals: listening connection lost'),
   });
   const outbound = createOutboundClients(config);
   const engines = await buildEngines(config, { upstreamClient: outbound.operatorUrls });
@@ -95,6 +103,7 @@ async function main(): Promise<void> {
     bearer: partner.bearer,
     session: partner.session,
     partner,
+    signals,
     demoApiKey: secrets.demoApiKey,
     afterReset: async () => {
       await seedDemo();
@@ -158,6 +167,7 @@ async function main(): Promise<void> {
     });
     await streamsClosed;
     await jobs.stop();
+    await signals.close();
     await store.close();
     logger.info('stopped');
     process.exit(0);
