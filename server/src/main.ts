@@ -13,7 +13,7 @@ import {
   INTEGRATION_REDIRECT_URI,
 } from './emulator/demo-account.js';
 import { buildEngines } from './engines/registry.js';
-import { FileStore } from './files/file-store.js';
+import { openFileStorage } from './files/file-storages.js';
 import { createMetrics } from './http/metrics.js';
 import { createJobWorker } from './jobs/jobs.js';
 import { createOutboundClients } from './net/outbound-clients.js';
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
 
   // The URL is known once the server listens (PORT=0 picks a port); file URLs read it lazily.
   let baseUrl = config.publicUrl ?? '';
-  const files = new FileStore({
+  const files = await openFileStorage(config, {
     rootDir: join(config.dataDir, 'files'),
     secret: filesSecret,
     clock: systemClock,
@@ -134,6 +134,7 @@ async function main(): Promise<void> {
     {
       url,
       database: store.dialect,
+      files: config.s3Bucket ? `s3:${config.s3Bucket}` : 'local',
       startupMs: Math.round(performance.now()),
       // CPU time is what a busy machine cannot inflate: the start's own cost.
       startupCpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
