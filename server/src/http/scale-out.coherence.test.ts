@@ -9,6 +9,7 @@ import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../testing/t
 // get-meetings' kept renderings), and an emulator reset through one reaches the other. (scale-out.processes.test.ts does the same with real processes behind HAProxy.)
 
 const pgUrl = process.env.PARLEY_TEST_PG_URL;
+if (!pgUrl) console.info('two-server coherence test skipped: PARLEY_TEST_PG_URL is unset');
 const SEED_PATH = new URL('../../../fixtures/json/seed.json', import.meta.url);
 const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
