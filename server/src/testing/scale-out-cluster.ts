@@ -85,9 +85,10 @@ export async function startScaleOutCluster(options: {
   const s3 = await startS3TestServer();
   const balancerPort = await freePort();
   const balancerUrl = `http://127.0.0.1:${balancerPort}`;
-  let haproxy: ChildProcess | undefined;
+  let stopBalancer = async () => {};
   const close = async () => {
-    await Promise.all([...children, ...(haproxy ? [haproxy] : [])].map(stop));
+    await stopBalancer();
+    await Promise.all(children.map(stop));
     await s3.close();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   };
@@ -115,10 +116,8 @@ export async function startScaleOutCluster(options: {
       first ??= started;
       processes.push({ name: `p${i + 1}`, url: started.url, child: started.child });
     }
-    const configPath = join(dirs[0] ?? tmpdir(), 'haproxy.cfg');
-    writeFileSync(configPath, haproxyConfig(balancerPort, processes));
-    haproxy = spawn('haproxy', ['-db', '-f', configPath], { stdio: ['ignore', 'ignore', 'pipe'] });
-    await waitForHealth(balancerUrl, haproxy);
+    const balancer = await startHaproxy(balancerPort, processes, dirs[0] ?? tmpdir());
+    stopBalancer = balancer.close;
     if (!first) throw new Error('no process started');
     return { url: balancerUrl, processes, adminToken: first.adminToken, demoKey: first.demoKey, s3, close };
   } catch (error) {
@@ -157,6 +156,25 @@ function startProcess(
       reject(new Error(`server exited with ${code}: ${output}`));
     });
   });
+}
+
+/** HAProxy on 127.0.0.1:`port` in front of `servers` (its config file written into `dir`). */
+export async function startHaproxy(
+  port: number,
+  servers: { name: string; url: string }[],
+  dir: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const configPath = join(dir, `haproxy-${port}.cfg`);
+  writeFileSync(configPath, haproxyConfig(port, servers));
+  const haproxy = spawn('haproxy', ['-db', '-f', configPath], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, haproxy);
+  } catch (error) {
+    await stop(haproxy);
+    throw error;
+  }
+  return { url, close: () => stop(haproxy) };
 }
 
 async function waitForHealth(url: string, haproxy: ChildProcess): Promise<void> {
