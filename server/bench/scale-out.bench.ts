@@ -8,7 +8,7 @@
 // The processes run src/main.ts through tsx; figures: scale-out.results.md beside this file.
 //
 // Run: npm run bench:scale -w server   (needs PARLEY_TEST_PG_URL or PARLEY_BENCH_PG_URL, and haproxy;
-//   env: BENCH_CONNECTIONS=20 BENCH_DURATION_S=10 BENCH_WARMUP_S=3)
+//   env: BENCH_CONNECTIONS=20 BENCH_DURATION_S=10 BENCH_WARMUP_S=3 BENCH_ROUNDS=2)
 
 import { loadavg, tmpdir } from 'node:os';
 import autocannon from 'autocannon';
@@ -29,6 +29,9 @@ const numberEnv = (name: string, fallback: number) => {
 const connections = Math.max(1, Math.round(numberEnv('BENCH_CONNECTIONS', 20)));
 const durationSeconds = Math.max(1, numberEnv('BENCH_DURATION_S', 10));
 const warmupSeconds = numberEnv('BENCH_WARMUP_S', 3);
+// Setups take turns round after round, so a slow start or a burst of other load on the machine
+// does not fall on one setup only.
+const rounds = Math.max(1, Math.round(numberEnv('BENCH_ROUNDS', 2)));
 
 interface Result {
   reqPerSec: number;
@@ -59,6 +62,8 @@ async function measure(url: string, route: BenchRoute, key: string): Promise<Res
     errors: result.errors + result.non2xx,
   };
 }
+
+const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
 
 const load = () =>
   loadavg()
@@ -95,24 +100,26 @@ async function main(): Promise<void> {
 
     const before = load();
     console.log(
-      `bench:scale  ${connections} connections, ${warmupSeconds} s warm-up, ${durationSeconds} s measured`,
+      `bench:scale  ${connections} connections, ${warmupSeconds} s warm-up, ${durationSeconds} s measured, ${rounds} rounds`,
     );
     console.log(`load average before: ${before}`);
-    console.log('| route | setup | req/s | p50 ms | p99 ms | errors |');
-    console.log('|---|---|---|---|---|---|');
+    console.log('| route | setup | round | req/s | p50 ms | p99 ms | errors |');
+    console.log('|---|---|---|---|---|---|---|');
     const ratios: string[] = [];
     for (const route of BENCH_ROUTES) {
-      const results = new Map<string, Result>();
-      for (const [name, url] of setups) {
-        const result = await measure(url, route, users.keys[route]);
-        results.set(name, result);
-        console.log(
-          `| ${route} | ${name} | ${Math.round(result.reqPerSec)} | ${result.p50Ms} | ${result.p99Ms} | ${result.errors} |`,
-        );
+      const rates = new Map<string, number[]>();
+      for (let round = 1; round <= rounds; round++) {
+        for (const [name, url] of setups) {
+          const result = await measure(url, route, users.keys[route]);
+          rates.set(name, [...(rates.get(name) ?? []), result.reqPerSec]);
+          console.log(
+            `| ${route} | ${name} | ${round} | ${Math.round(result.reqPerSec)} | ${result.p50Ms} | ${result.p99Ms} | ${result.errors} |`,
+          );
+        }
       }
-      const rate = (name: string) => results.get(name)?.reqPerSec ?? Number.NaN;
+      const rate = (name: string) => mean(rates.get(name) ?? []);
       ratios.push(
-        `${route}: two+haproxy / one direct = ${(rate('two + haproxy') / rate('one direct')).toFixed(2)}, ` +
+        `${route} (means of the rounds): two+haproxy / one direct = ${(rate('two + haproxy') / rate('one direct')).toFixed(2)}, ` +
           `two+haproxy / one+haproxy = ${(rate('two + haproxy') / rate('one + haproxy')).toFixed(2)}`,
       );
     }
