@@ -2,14 +2,16 @@ import { readFileSync } from 'node:fs';
 import type { CachedSummary, TranscriptRecord } from '@parley/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomIds } from '../core/ids.js';
+import { testDatabases } from '../testing/databases.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../testing/test-server.js';
 
 // Two server instances on one PostgreSQL database answer as one service: a write acknowledged by
 // one is what the other answers next, although each keeps its own caches (summaries, transcripts,
-// get-meetings' kept renderings), and an emulator reset through one reaches the other. (scale-out.processes.test.ts does the same with real processes behind HAProxy.)
+// get-meetings' kept renderings), and an emulator reset through one reaches the other.
+// (scale-out.processes.test.ts does the same with real processes behind HAProxy.)
 
-const pgUrl = process.env.PARLEY_TEST_PG_URL;
-if (!pgUrl) console.info('two-server coherence test skipped: PARLEY_TEST_PG_URL is unset');
+const postgres = testDatabases.find((d) => d.name === 'postgres');
+if (!postgres) console.info('two-server coherence test skipped: PARLEY_TEST_PG_URL is unset');
 const SEED_PATH = new URL('../../../fixtures/json/seed.json', import.meta.url);
 const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
@@ -19,14 +21,13 @@ interface Seed {
   api_keys: { user_id: string; key: string }[];
 }
 
-describe.skipIf(!pgUrl)('two servers on one PostgreSQL database', () => {
+describe.skipIf(!postgres)('two servers on one PostgreSQL database', () => {
   let a: TestServer;
   let b: TestServer;
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const { testDatabases } = await import('../testing/databases.js');
-    const database = await testDatabases.find((d) => d.name === 'postgres')?.create();
+    const database = await postgres?.create();
     if (!database) throw new Error('no PostgreSQL test database');
     drop = database.drop;
     a = await startTestServer({ databaseUrl: database.url, ids: randomIds });
