@@ -7,12 +7,13 @@ cd "$(dirname "$0")/.."
 # pocketsphinx + model: local speech-to-text; flite, espeak-ng, sox: fixture generation and audio
 # tests; postgresql: the store and route tests run on a real server as well as on SQLite; apertium
 # and its pairs: local translation (APERTIUM_PACKAGES in server/src/engines/translate/apertium.backend.ts
-# says why these pairs); chromium: the browser tests (playwright-core drives /usr/bin/chromium).
+# says why these pairs); chromium: the browser tests (playwright-core drives /usr/bin/chromium);
+# haproxy: the scale-out test and bench put two server processes behind it.
 PACKAGES=(
   pocketsphinx pocketsphinx-en-us libpocketsphinx-dev flite espeak-ng sox postgresql
   apertium apertium-eng-spa apertium-spa-cat apertium-en-gl apertium-fr-es apertium-es-pt
   apertium-spa-ita apertium-es-ro apertium-eu-en apertium-mkd-eng apertium-hbs-eng apertium-isl-eng
-  chromium
+  chromium haproxy
 )
 
 missing=()

@@ -3,11 +3,13 @@ import express from 'express';
 import type { Logger } from 'pino';
 import type { BearerVerifier, SessionReader } from './core/bearer-verifier.js';
 import type { Clock } from './core/clock.js';
+import type { ClusterSignals } from './core/cluster-signals.js';
 import type { Config } from './core/config.js';
 import { allRoutes } from './core/contracts.js';
 import type { IdGenerator } from './core/ids.js';
 import { emulatorRoutes } from './emulator/emulator.routes.js';
-import type { FileStore } from './files/file-store.js';
+import type { FileStorage } from './files/file-storage.js';
+import { FileStore } from './files/file-store.js';
 import { aiRoutes } from './http/ai.routes.js';
 import { cachedDataRoutes } from './http/cached-data.routes.js';
 import { callerResolvers } from './http/caller-auth.js';
@@ -56,8 +58,8 @@ export interface AppDeps {
   clientUrls: OutboundClient;
   services: Services;
   metrics: Metrics;
-  /** Where produced files go (built once by the composition root). */
-  files: FileStore;
+  /** Where produced files go (built once by the composition root): local directory or S3. */
+  files: FileStorage;
   /** OAuth access tokens (partner routes, Bearer on meeting routes): the partner interface's. */
   bearer: BearerVerifier;
   /** The session cookie of the OAuth pages: the partner interface's. */
@@ -66,6 +68,8 @@ export interface AppDeps {
   partner: Pick<PartnerInterface, 'mount' | 'router'>;
   /** The demo account's key, offered by /docs/ and /playground/ to a browser on a loopback server. */
   demoApiKey: string | undefined;
+  /** Reaches every server process on the same database (emulator reset and faults). */
+  signals: ClusterSignals;
   /** Runs after POST /_emulator/reset wiped the database (main.ts recreates the demo account). */
   afterReset?: () => Promise<void>;
 }
@@ -95,17 +99,25 @@ export function createApp(deps: AppDeps): RequestListener {
   app.use(docsPagesRoutes({ ...config, demoApiKey: deps.demoApiKey }));
   app.use(docsRoutes());
   app.use(playgroundRoutes());
-  app.use(filesRoutes(files, deps.clock));
+  if (files instanceof FileStore) app.use(filesRoutes(files, deps.clock));
+  // A reset by any process wipes the database every process reads: none may keep what it showed.
+  const forgetMeetings = () => {
+    services.meetingCache.dropLocal();
+    services.meetings.forgetRendered();
+  };
+  deps.signals.subscribe('reset', forgetMeetings);
+  deps.signals.onGap(forgetMeetings);
   app.use(
     emulatorRoutes({
       store,
       services,
       adminToken: config.adminToken,
       bodyLimitBytes: config.bodyLimitBytes,
-      // The wiped meetings' cached summaries and transcripts must not outlive them.
+      signals: deps.signals,
+      // The wiped meetings' cached summaries, transcripts and renderings must not outlive them.
       afterReset: async () => {
-        services.meetingCache.clear();
-        services.meetings.forgetRendered();
+        await services.meetingCache.clear();
+        await deps.signals.publish('reset', '');
         await deps.afterReset?.();
       },
     }),

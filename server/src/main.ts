@@ -13,13 +13,14 @@ import {
   INTEGRATION_REDIRECT_URI,
 } from './emulator/demo-account.js';
 import { buildEngines } from './engines/registry.js';
-import { FileStore } from './files/file-store.js';
+import { openFileStorage } from './files/file-storages.js';
 import { createMetrics } from './http/metrics.js';
 import { createJobWorker } from './jobs/jobs.js';
 import { createOutboundClients } from './net/outbound-clients.js';
 import { createPartnerInterface } from './partner/partner.wiring.js';
 import { outboxMailTransport } from './services/mail.transport.js';
 import { createServices } from './services/services.js';
+import { openClusterSignals } from './store/cluster-signals.js';
 import { loadOrCreateSecrets } from './store/local-secrets.js';
 import { openStore } from './store/store.js';
 import { mountLiveStt } from './ws/live-stt.mount.js';
@@ -43,6 +44,13 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     clock: systemClock,
     ids: randomIds,
+  });
+  // Emulator resets and fault switches reach the other processes on the same PostgreSQL database.
+  const signals = await openClusterSignals({
+    databaseUrl: config.databaseUrl,
+    dialect: store.dialect,
+    db: store.db,
+    onError: (error) => logger.warn({ err: error }, 'cluster signals: listening connection lost'),
   });
   const outbound = createOutboundClients(config);
   const engines = await buildEngines(config, { upstreamClient: outbound.operatorUrls });
@@ -75,7 +83,7 @@ async function main(): Promise<void> {
 
   // The URL is known once the server listens (PORT=0 picks a port); file URLs read it lazily.
   let baseUrl = config.publicUrl ?? '';
-  const files = new FileStore({
+  const files = await openFileStorage(config, {
     rootDir: join(config.dataDir, 'files'),
     secret: filesSecret,
     clock: systemClock,
@@ -95,6 +103,7 @@ async function main(): Promise<void> {
     bearer: partner.bearer,
     session: partner.session,
     partner,
+    signals,
     demoApiKey: secrets.demoApiKey,
     afterReset: async () => {
       await seedDemo();
@@ -125,6 +134,7 @@ async function main(): Promise<void> {
     {
       url,
       database: store.dialect,
+      files: config.s3Bucket ? `s3:${config.s3Bucket}` : 'local',
       startupMs: Math.round(performance.now()),
       // CPU time is what a busy machine cannot inflate: the start's own cost.
       startupCpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
@@ -158,6 +168,7 @@ async function main(): Promise<void> {
     });
     await streamsClosed;
     await jobs.stop();
+    await signals.close();
     await store.close();
     logger.info('stopped');
     process.exit(0);

@@ -1155,6 +1155,30 @@ export interface ServerConfig {
    */
   jobLeaseMs: number;
   /**
+   * PARLEY_S3_BUCKET: keep produced files in this S3-compatible bucket (shared by every server process) instead of the data directory; their URLs are presigned GET URLs of the bucket.
+   */
+  s3Bucket?: string;
+  /**
+   * PARLEY_S3_ENDPOINT: the S3-compatible service's URL (MinIO, Ceph, another provider); AWS S3 itself when absent.
+   */
+  s3Endpoint?: string;
+  /**
+   * PARLEY_S3_REGION; default us-east-1.
+   */
+  s3Region?: string;
+  /**
+   * PARLEY_S3_ACCESS_KEY_ID (with PARLEY_S3_SECRET_ACCESS_KEY); without both, the AWS SDK's own credential chain (AWS_* variables, profiles, instance roles).
+   */
+  s3AccessKeyId?: string;
+  /**
+   * PARLEY_S3_SECRET_ACCESS_KEY.
+   */
+  s3SecretAccessKey?: string;
+  /**
+   * PARLEY_S3_FORCE_PATH_STYLE: address the bucket as <endpoint>/<bucket>/<key> (most self-hosted services) rather than <bucket>.<endpoint>; default false.
+   */
+  s3ForcePathStyle?: boolean;
+  /**
    * Requests per minute one partner access token may make on the partner routes; more get 429 with Retry-After. PARLEY_PARTNER_RATE_LIMIT; default 600.
    */
   partnerRateLimit: number;

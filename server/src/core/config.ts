@@ -29,6 +29,9 @@ export const CONFIG_DEFAULTS = {
   jobLeaseMs: 5 * 60_000,
   // Generous: a polling platform makes a few requests a minute per trigger.
   partnerRateLimit: 600,
+  // Only read when PARLEY_S3_BUCKET is set; the region most S3-compatible services accept.
+  s3Region: 'us-east-1',
+  s3ForcePathStyle: false,
 } as const;
 
 /** Which environment variable sets each top-level field (also used in error messages). */
@@ -55,6 +58,12 @@ const ENV_NAMES: Record<string, string> = {
   workspaceTimeoutMs: 'PARLEY_WORKSPACE_TIMEOUT_MS',
   jobLeaseMs: 'PARLEY_JOB_LEASE_MS',
   partnerRateLimit: 'PARLEY_PARTNER_RATE_LIMIT',
+  s3Bucket: 'PARLEY_S3_BUCKET',
+  s3Endpoint: 'PARLEY_S3_ENDPOINT',
+  s3Region: 'PARLEY_S3_REGION',
+  s3AccessKeyId: 'PARLEY_S3_ACCESS_KEY_ID',
+  s3SecretAccessKey: 'PARLEY_S3_SECRET_ACCESS_KEY',
+  s3ForcePathStyle: 'PARLEY_S3_FORCE_PATH_STYLE',
 };
 
 const UPSTREAM_ENGINES = ['stt', 'tts', 'translate', 'llm'] as const;
@@ -100,6 +109,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobLeaseMs: integer(pick('jobLeaseMs')) ?? CONFIG_DEFAULTS.jobLeaseMs,
     partnerRateLimit: integer(pick('partnerRateLimit')) ?? CONFIG_DEFAULTS.partnerRateLimit,
     upstream: upstreamFrom(env),
+    ...s3From(pick),
   };
   for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];
 
@@ -107,6 +117,20 @@ export function loadConfig(env: Env = process.env): Config {
   if (result.ok) return result.value;
   const problems = result.detail.map((d) => `${envNameOf(d.loc)}: ${d.msg}`);
   throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+}
+
+/** The object storage fields, only when a bucket is named (the data directory is used otherwise). */
+function s3From(pick: (field: string) => string | undefined): Record<string, unknown> {
+  const bucket = pick('s3Bucket');
+  if (bucket === undefined) return {};
+  return {
+    s3Bucket: bucket,
+    s3Endpoint: pick('s3Endpoint')?.replace(/\/+$/, ''),
+    s3Region: pick('s3Region') ?? CONFIG_DEFAULTS.s3Region,
+    s3AccessKeyId: pick('s3AccessKeyId'),
+    s3SecretAccessKey: pick('s3SecretAccessKey'),
+    s3ForcePathStyle: boolean(pick('s3ForcePathStyle')) ?? CONFIG_DEFAULTS.s3ForcePathStyle,
+  };
 }
 
 /** PARLEY_<ENGINE>_<FIELD> for each upstream engine that has a URL or any other field set. */

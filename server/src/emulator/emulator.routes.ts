@@ -1,5 +1,6 @@
 import { type Request, Router } from 'express';
 import { ApiError } from '../core/api-error.js';
+import type { ClusterSignals } from '../core/cluster-signals.js';
 import { readJsonBody } from '../http/json-body.js';
 import type { Services } from '../services/services.js';
 import { formatMicros } from '../services/timestamps.js';
@@ -17,6 +18,8 @@ export interface EmulatorDeps {
   services: Services;
   adminToken: string | undefined;
   bodyLimitBytes: number;
+  /** Fault switches reach every server process through it. */
+  signals: ClusterSignals;
   /** Recreates the demo account after a reset, so the printed credentials keep working. */
   afterReset?: () => Promise<void>;
 }
@@ -31,7 +34,7 @@ export function emulatorRoutes(deps: EmulatorDeps): Router {
     next();
   });
 
-  router.use(faultsRoutes());
+  router.use(faultsRoutes(deps.signals));
 
   router.post('/_emulator/users', async (req, res) => {
     const { account, user } = await services.accounts.createUser({

@@ -1,6 +1,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import type { Clock } from '../core/clock.js';
+import type { FileStorage } from './file-storage.js';
 import { signedQuery } from './signed-url.js';
 
 // Files the server produces (TTS audio, denoised audio), kept in a local directory and handed out
@@ -40,7 +41,7 @@ export interface FileStoreOptions {
   baseUrl: () => string;
 }
 
-export class FileStore {
+export class FileStore implements FileStorage {
   constructor(private readonly options: FileStoreOptions) {}
 
   /** Writes the file and returns a URL to it that stays valid for `ttlSeconds`. */

@@ -6,7 +6,7 @@ import type { RouteKit } from '../http/route-kit.js';
 import { AuthorizePageError, type OAuthAnswer, type OAuthProvider } from './oauth-provider.js';
 import { AUTHORIZE_PARAM_NAMES, type AuthorizeParams, consentPage, errorPage, signInPage } from './pages.js';
 import { SESSION_COOKIE, sessionCookieOf } from './partner-auth.js';
-import { SignInThrottle } from './sign-in-throttle.js';
+import type { FailedSignIns } from './sign-in-throttle.js';
 
 // HTTP wiring of the OAuth provider. The catalog's two routes go through the route kit: the
 // authorize page (`partner-authorize`, GET, session auth, HTML: sign-in or consent) and the token
@@ -19,6 +19,8 @@ export interface OAuthRoutesOptions {
   /** Secure cookies: the server is reached over https (PARLEY_PUBLIC_URL). */
   secureCookies: boolean;
   bodyLimitBytes: number;
+  /** Slows failed sign-ins (partner/shared-limits.ts `failedSignInsFor`). */
+  failedSignIns: FailedSignIns;
 }
 
 export interface OAuthPages {
@@ -58,7 +60,7 @@ export function oauthPages(provider: OAuthProvider, options: OAuthRoutesOptions)
   const revokePath = partnerPath('/api/oauth/partner/revoke', options.partnerSegment);
   const form = express.urlencoded({ extended: false, limit: options.bodyLimitBytes });
   const json = express.json({ limit: options.bodyLimitBytes });
-  const throttle = new SignInThrottle();
+  const throttle = options.failedSignIns;
 
   /** The client of the request, or the error page to answer with. */
   const clientOr = async (params: AuthorizeParams) => {
@@ -103,7 +105,7 @@ export function oauthPages(provider: OAuthProvider, options: OAuthRoutesOptions)
     const email = fields.email ?? '';
     const userId = await provider.checkPassword(email, fields.password ?? '');
     if (!userId) {
-      await sleep(throttle.fail(email));
+      await sleep(await throttle.fail(email));
       return send(
         res,
         page(
@@ -118,7 +120,7 @@ export function oauthPages(provider: OAuthProvider, options: OAuthRoutesOptions)
         ),
       );
     }
-    throttle.succeed(email);
+    await throttle.succeed(email);
     const cookie = await provider.startSession(userId);
     res.cookie(SESSION_COOKIE, cookie, {
       httpOnly: true,

@@ -2,7 +2,7 @@ import type { BearerGrant, BearerVerifier, SessionReader } from '../core/bearer-
 import type { Caller } from '../core/caller.js';
 import type { Store } from '../store/store.js';
 import type { OAuthProvider } from './oauth-provider.js';
-import type { TokenRateLimit } from './rate-limit.js';
+import type { TokenLimit } from './rate-limit.js';
 
 // What the partner interface plugs into the house's credential slots (core/bearer-verifier.ts):
 // its OAuth access tokens for `partner-bearer` routes and Bearer credentials on `api-key` routes,
@@ -14,7 +14,7 @@ export const SESSION_COOKIE = 'parley_oauth_session';
 /** Access tokens from the grants store; each use takes one request from the token's rate limit. */
 export function partnerBearerVerifier(
   store: Store,
-  limit: TokenRateLimit,
+  limit: TokenLimit,
   now = () => new Date(),
 ): BearerVerifier {
   return {
@@ -24,7 +24,7 @@ export function partnerBearerVerifier(
       // A token that outlived its user (deleted account) is as good as revoked.
       const caller = await callerOf(store, stored.userId);
       if (!caller) return undefined;
-      limit.take(token);
+      await limit.take(token);
       return { caller, scopes: stored.scopes };
     },
   };

@@ -15,7 +15,7 @@ import { type OAuthPages, oauthPages } from './oauth.routes.js';
 import { createOAuthProvider } from './oauth-provider.js';
 import { partnerBearerVerifier, partnerSessionReader } from './partner-auth.js';
 import { partnerEmulatorRoutes } from './partner-emulator.routes.js';
-import { TokenRateLimit } from './rate-limit.js';
+import { failedSignInsFor, tokenLimitFor } from './shared-limits.js';
 
 // The partner interface, built once by the composition roots (main.ts, testing/test-server.ts):
 // its credential checks for the house's `bearer` and `session` slots, its jobs registered in the
@@ -62,6 +62,7 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
     partnerSegment: config.partnerSegment,
     secureCookies: config.publicUrl?.startsWith('https://') ?? false,
     bodyLimitBytes: config.bodyLimitBytes,
+    failedSignIns: failedSignInsFor(store),
   });
   const router = pages.router;
   router.use(
@@ -69,7 +70,7 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
   );
 
   return {
-    bearer: partnerBearerVerifier(store, new TokenRateLimit(config.partnerRateLimit)),
+    bearer: partnerBearerVerifier(store, tokenLimitFor(store, config.partnerRateLimit)),
     session: partnerSessionReader(store, provider),
     router,
     mount(kit) {

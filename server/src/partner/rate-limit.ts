@@ -3,12 +3,25 @@ import { ApiError } from '../core/api-error.js';
 
 // Per-token rate limit of the partner routes: a token bucket per access token holding `perMinute`
 // requests, refilled continuously. An empty bucket is a 429 with `Retry-After` (whole seconds until
-// one request is available), so a client's throttling path can be exercised for real. In memory:
-// each server process limits on its own, and a restart refills every bucket.
+// one request is available), so a client's throttling path can be exercised for real. This class
+// keeps the buckets in memory (SQLite: one process); on PostgreSQL every process takes from the
+// same buckets (shared-limits.ts).
+
+/** Takes one request of a token, or throws the 429 ApiError. */
+export interface TokenLimit {
+  take(token: string): void | Promise<void>;
+}
+
+/** The 429 of a token past its limit; `retryAfterSeconds` is rounded up to at least 1. */
+export function rateLimitExceeded(perMinute: number, retryAfterSeconds: number): ApiError {
+  return new ApiError('LIMIT_EXCEEDED', `Rate limit of ${perMinute} requests per minute exceeded`, {
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });
+}
 
 const MAX_BUCKETS = 50_000;
 
-export class TokenRateLimit {
+export class TokenRateLimit implements TokenLimit {
   private readonly buckets = new Map<string, { tokens: number; atMs: number }>();
 
   constructor(
@@ -30,9 +43,6 @@ export class TokenRateLimit {
       bucket.tokens -= 1;
       return;
     }
-    const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / ratePerMs / 1000));
-    throw new ApiError('LIMIT_EXCEEDED', `Rate limit of ${this.perMinute} requests per minute exceeded`, {
-      headers: { 'Retry-After': String(retryAfter) },
-    });
+    throw rateLimitExceeded(this.perMinute, (1 - bucket.tokens) / ratePerMs / 1000);
   }
 }

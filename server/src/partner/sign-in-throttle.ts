@@ -1,13 +1,26 @@
 // Slows down failed sign-ins per e-mail address: each failure in a row doubles the wait before the
 // next answer (250 ms, 500 ms, … capped at 8 s), which makes online guessing slow while a user who
-// mistypes once barely notices. Kept in memory: a restart forgets it, as rate limits usually do.
+// mistypes once barely notices. This class keeps the failures in memory (SQLite: one process; a
+// restart forgets them, as rate limits usually do); on PostgreSQL every process counts the same
+// failures (shared-limits.ts).
 
 const BASE_MS = 250;
 const MAX_MS = 8_000;
-const FORGET_MS = 15 * 60_000;
+export const FORGET_MS = 15 * 60_000;
 const MAX_TRACKED = 10_000;
 
-export class SignInThrottle {
+/** Failed sign-ins per e-mail address: `fail` answers how long to wait before answering it. */
+export interface FailedSignIns {
+  fail(email: string): number | Promise<number>;
+  succeed(email: string): void | Promise<void>;
+}
+
+/** The wait before answering the `count`th failure in a row. */
+export function waitAfterFailures(count: number): number {
+  return Math.min(MAX_MS, BASE_MS * 2 ** (count - 1));
+}
+
+export class SignInThrottle implements FailedSignIns {
   private readonly failures = new Map<string, { count: number; lastMs: number }>();
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -20,7 +33,7 @@ export class SignInThrottle {
     const count = previous && now - previous.lastMs < FORGET_MS ? previous.count + 1 : 1;
     if (this.failures.size >= MAX_TRACKED && !previous) this.prune(now);
     this.failures.set(key, { count, lastMs: now });
-    return Math.min(MAX_MS, BASE_MS * 2 ** (count - 1));
+    return waitAfterFailures(count);
   }
 
   succeed(email: string): void {

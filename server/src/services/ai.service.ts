@@ -72,7 +72,7 @@ export class AiService {
       }
       return message;
     });
-    this.deps.cache.invalidate(meeting.id);
+    await this.deps.cache.invalidate(meeting.id);
     return {
       success: true,
       meeting_message: { ...messageView(row), type: MessageType.SUMMARY, summary },

@@ -32,7 +32,7 @@ export function invalidatesMeetingData<S extends object>(
       try {
         return await original(caller, body);
       } finally {
-        cache.invalidate(body.meeting_id);
+        await cache.invalidate(body.meeting_id);
       }
     };
     Object.defineProperty(service, name, { value: wrapped, configurable: true, writable: true });

@@ -12,8 +12,8 @@ import { cachedSummaryView, MAX_UTTERANCES, transcriptRecords } from './cached-d
 import { requireMeeting } from './meeting-access.js';
 
 // get-meeting-summary and get-meeting-transcripts. Membership is checked against the database on
-// every call (a removed participant or a deleted meeting is a 404 at once); only the meeting's
-// content comes from the cache. force_refresh reads the database and refreshes the entry.
+// every call (a removed participant or a deleted meeting is a 404 at once), alongside the meeting's
+// shared cache version on PostgreSQL; only the meeting's content comes from the cache. force_refresh reads the database and refreshes the entry.
 
 export class CachedDataService {
   constructor(
@@ -22,10 +22,12 @@ export class CachedDataService {
   ) {}
 
   async summary(caller: Caller, body: GetMeetingSummaryRequest): Promise<GetMeetingSummaryResponse> {
-    const { meeting } = await requireMeeting(this.store, caller, body.meeting_id);
-    const cached = body.force_refresh === true ? undefined : this.cache.summaries.get(meeting.id);
+    const [{ meeting }, token] = await Promise.all([
+      requireMeeting(this.store, caller, body.meeting_id),
+      this.cache.readToken(body.meeting_id),
+    ]);
+    const cached = body.force_refresh === true ? undefined : this.cache.summary(meeting.id, token);
     if (cached) return { success: true, summary: cached };
-    const token = this.cache.readToken();
     const row = await this.store.summaryCache.latestSummary(meeting.id);
     // Absence is not cached: the first summary then shows up without waiting for an invalidation.
     if (!row) {
@@ -44,10 +46,12 @@ export class CachedDataService {
     caller: Caller,
     body: GetMeetingTranscriptsRequest,
   ): Promise<GetMeetingTranscriptsResponse> {
-    const { meeting } = await requireMeeting(this.store, caller, body.meeting_id);
-    const cached = body.force_refresh === true ? undefined : this.cache.transcripts.get(meeting.id);
+    const [{ meeting }, token] = await Promise.all([
+      requireMeeting(this.store, caller, body.meeting_id),
+      this.cache.readToken(body.meeting_id),
+    ]);
+    const cached = body.force_refresh === true ? undefined : this.cache.transcriptsOf(meeting.id, token);
     if (cached) return { success: true, transcripts: cached };
-    const token = this.cache.readToken();
     const transcripts = transcriptRecords(
       meeting.id,
       await this.store.transcription.utterancesInOrder(meeting.id, MAX_UTTERANCES),

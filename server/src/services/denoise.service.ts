@@ -3,7 +3,7 @@ import type { Caller } from '../core/caller.js';
 import { SignedUrlTtl } from '../core/contracts.js';
 import type { IdGenerator } from '../core/ids.js';
 import { DENOISE_FILE_SAMPLE_RATE, type DenoiseResult } from '../engines/denoise/denoise.engine.js';
-import type { FileStore } from '../files/file-store.js';
+import type { FileStorage } from '../files/file-storage.js';
 import type { OutboundClient } from '../net/outbound-client.js';
 import { downloadPcm } from './speech-audio.js';
 import { requireEngine, type SpeechEngines } from './speech-engines.js';
@@ -17,7 +17,7 @@ import { fileSegment, saveProduced } from './speech-files.js';
 export interface DenoiseServiceDeps {
   engines: SpeechEngines;
   outbound: OutboundClient;
-  files: FileStore;
+  files: FileStorage;
   ids: IdGenerator;
 }
 

@@ -106,7 +106,7 @@ class MeetingRecorder implements LiveSessionRecorder {
           texts: '{}',
         });
       });
-      this.cache.invalidate(this.meetingId);
+      await this.cache.invalidate(this.meetingId);
       this.translations?.enqueue({ meetingId: this.meetingId, utteranceId: utterance.id, chunk: true });
     });
   }

@@ -5,6 +5,7 @@ import type { IdGenerator } from '../core/ids.js';
 import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
 import type { TranslateEngine } from '../engines/translate/translate.engine.js';
 import type { OutboundClient } from '../net/outbound-client.js';
+import { CacheVersions } from '../store/cache-versions.store.js';
 import type { Store } from '../store/store.js';
 import { AccountsService } from './accounts.service.js';
 import { AiService } from './ai.service.js';
@@ -69,7 +70,11 @@ export interface Services {
 }
 
 export function createServices(deps: ServiceDeps): Services {
-  const meetingCache = new MeetingDataCache(deps.clock, deps.meetingCache);
+  const meetingCache = new MeetingDataCache(
+    deps.clock,
+    new CacheVersions(deps.store.db, deps.store.dialect),
+    deps.meetingCache,
+  );
   const transcriptTranslation = new TranscriptTranslationService({
     store: deps.store,
     cache: meetingCache,

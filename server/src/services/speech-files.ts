@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../core/api-error.js';
 import { ErrorText } from '../core/contracts.js';
-import type { FileStore } from '../files/file-store.js';
+import type { FileStorage } from '../files/file-storage.js';
 
 // Produced audio (TTS, denoise) goes to the file store under the caller's user id, so two callers
 // who pick the same session and message ids never overwrite each other's files.
@@ -24,7 +24,7 @@ export function fileSegment(id: string): string {
 
 /** Saves and signs; a failure is the spec's 500 "Storage upload failed" (the cause goes to the log). */
 export async function saveProduced(
-  files: FileStore,
+  files: FileStorage,
   key: string,
   bytes: Uint8Array,
   ttlSeconds: number,

@@ -1,5 +1,5 @@
 import type { IdGenerator } from '../core/ids.js';
-import type { FileStore } from '../files/file-store.js';
+import type { FileStorage } from '../files/file-storage.js';
 import type { OutboundClient } from '../net/outbound-client.js';
 import { DenoiseService } from './denoise.service.js';
 import type { SpeechEngines } from './speech-engines.js';
@@ -12,7 +12,7 @@ import { TtsService } from './tts.service.js';
 
 export interface SpeechServiceDeps {
   engines: SpeechEngines;
-  files: FileStore;
+  files: FileStorage;
   outbound: OutboundClient;
   ids: IdGenerator;
 }

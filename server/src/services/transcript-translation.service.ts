@@ -121,7 +121,7 @@ export class TranscriptTranslationService {
       }
       return true;
     });
-    if (written) this.deps.cache.invalidate(job.meetingId);
+    if (written) await this.deps.cache.invalidate(job.meetingId);
   }
 }
 

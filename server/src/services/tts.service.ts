@@ -4,7 +4,7 @@ import type { Caller } from '../core/caller.js';
 import { ErrorText, SignedUrlTtl } from '../core/contracts.js';
 import { EngineUnavailableError } from '../engines/engine.js';
 import { TtsInputError } from '../engines/tts/tts.engine.js';
-import type { FileStore } from '../files/file-store.js';
+import type { FileStorage } from '../files/file-storage.js';
 import { requireEngine, type SpeechEngines } from './speech-engines.js';
 import { fileSegment, saveProduced } from './speech-files.js';
 
@@ -13,7 +13,7 @@ import { fileSegment, saveProduced } from './speech-files.js';
 
 export interface TtsServiceDeps {
   engines: SpeechEngines;
-  files: FileStore;
+  files: FileStorage;
 }
 
 /**

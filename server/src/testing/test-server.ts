@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { type AppDeps, createApp } from '../app.js';
 import { systemClock } from '../core/clock.js';
 import { loadConfig } from '../core/config.js';
-import { sequentialIds } from '../core/ids.js';
+import { type IdGenerator, sequentialIds } from '../core/ids.js';
 import { createExtractiveMeetingAi } from '../engines/llm/extractive-llm.adapter.js';
 import { buildEngines } from '../engines/registry.js';
 import { createUnavailableTranslator } from '../engines/translate/translator.js';
@@ -20,6 +20,7 @@ import { createOutboundClients } from '../net/outbound-clients.js';
 import { createPartnerInterface } from '../partner/partner.wiring.js';
 import { type MailTransport, outboxMailTransport } from '../services/mail.transport.js';
 import { createServices, type ServiceDeps, type Services } from '../services/services.js';
+import { openClusterSignals } from '../store/cluster-signals.js';
 import { openStore, type Store } from '../store/store.js';
 import { type LiveSttMountDeps, mountLiveStt } from '../ws/live-stt.mount.js';
 import { defaultTestDatabase } from './databases.js';
@@ -81,6 +82,8 @@ export const localEngines = () => buildEngines();
 export async function startTestServer(
   options: {
     databaseUrl?: string;
+    /** Ids of new records; sequential by default (two servers on one database need distinct ones). */
+    ids?: IdGenerator;
     env?: Record<string, string>;
     deps?: Partial<AppDeps>;
     /** Service dependencies replacing the defaults (an llm engine, outbound clients). */
@@ -100,8 +103,13 @@ export async function startTestServer(
     PARLEY_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     ...options.env,
   });
-  const ids = sequentialIds();
+  const ids = options.ids ?? sequentialIds();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir, clock: systemClock, ids });
+  const signals = await openClusterSignals({
+    databaseUrl: config.databaseUrl,
+    dialect: store.dialect,
+    db: store.db,
+  });
   const outbound = createOutboundClients(config);
   const llm = options.serviceDeps?.llm ?? createExtractiveMeetingAi();
   const logger = pino({ level: 'silent' });
@@ -152,6 +160,7 @@ export async function startTestServer(
     bearer: partner.bearer,
     session: partner.session,
     partner,
+    signals,
     demoApiKey: undefined,
   };
   const app = createApp({ ...deps, ...options.deps });
@@ -201,6 +210,7 @@ export async function startTestServer(
       await live?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await signals.close();
       await store.close();
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { type MigrationDialect, meetingRoster } from './0005-meeting-roster.js';
 import { meetingVersionsIndex } from './0006-meeting-versions-index.js';
 import { partnerAuth } from './0007-partner-auth.js';
 import { webhookDeliveries } from './0008-webhook-deliveries.js';
+import { scaleOut } from './0009-scale-out.js';
 
 // Every migration, in order. Append new ones (`0002-<what>.ts`); never edit one that has shipped:
 // a database that already ran it would not see the change. A migration whose SQL differs between
@@ -22,6 +23,7 @@ function migrations(dialect: MigrationDialect): Record<string, Migration> {
     '0006-meeting-versions-index': meetingVersionsIndex,
     '0007-partner-auth': partnerAuth,
     '0008-webhook-deliveries': webhookDeliveries,
+    '0009-scale-out': scaleOut,
   };
 }
 
