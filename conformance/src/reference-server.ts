@@ -13,6 +13,7 @@ import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../server
 // serves fixtures/audio as the public storage an audio_url points at.
 
 import { FIXTURES_DIR } from './fixture-dir.js';
+import { type ReferencePartner, setUpPartner } from './reference-partner.js';
 
 const TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
@@ -30,12 +31,20 @@ export interface ReferenceServer {
   secondApiKey: string;
   adminToken: string;
   audioBaseUrl: string;
+  /** The kit's OAuth client, its user's sign-in and the callback secret. */
+  partner: ReferencePartner;
   close(): Promise<void>;
 }
 
-export async function startReferenceServer(): Promise<ReferenceServer> {
+/**
+ * Starts the reference server. `databaseUrl`: a database of its own (PostgreSQL); in-memory
+ * SQLite by default (or what PARLEY_TEST_SERVERS_ON_PG=1 selects for every test server).
+ */
+export async function startReferenceServer(options: { databaseUrl?: string } = {}): Promise<ReferenceServer> {
   const engines = await buildEngines({});
   const server: TestServer = await startTestServer({
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    // 127.0.0.1 callbacks (the kit's receiver) and audio_url (the fixture host) are allowed.
     env: { PARLEY_ALLOW_PRIVATE_URLS: 'true' },
     deps: { engines },
     live: {
@@ -46,6 +55,7 @@ export async function startReferenceServer(): Promise<ReferenceServer> {
     },
   });
   const [first, second] = [await server.user('Kit'), await server.user('Other')];
+  const partner = await setUpPartner(server, first);
   const audio = await serveFixtures();
   return {
     baseUrl: server.url,
@@ -54,7 +64,9 @@ export async function startReferenceServer(): Promise<ReferenceServer> {
     secondApiKey: second.key,
     adminToken: TEST_ADMIN_TOKEN,
     audioBaseUrl: audio.url,
+    partner,
     async close() {
+      await server.jobs.stop();
       await new Promise<void>((resolve) => audio.server.close(() => resolve()));
       await server.close();
     },

@@ -2,7 +2,7 @@ import { fingerprintOf } from './baseline.js';
 import type { CheckResult, Status } from './check.js';
 import { Verdict } from './check.js';
 import type { Check } from './checks/define.js';
-import { CheckContext, type RunState, type Target } from './context.js';
+import { CheckContext, newRunState, type RunState, type Target } from './context.js';
 
 // Runs the selected checks one after another (stream checks share one set of parallel sessions),
 // turns each outcome into a CheckResult, and deletes what the run created.
@@ -11,8 +11,8 @@ export async function runChecks(
   target: Target,
   checks: readonly Check[],
   onProgress: (done: number, total: number, result: CheckResult) => void = () => undefined,
+  state: RunState = newRunState(),
 ): Promise<CheckResult[]> {
-  const state: RunState = { createdMeetings: new Map(), memo: new Map() };
   const results: CheckResult[] = [];
   try {
     for (const check of checks) check.start?.(new CheckContext(target, check.id, state));

@@ -123,6 +123,7 @@ describe('stream checks on recorded sessions', () => {
     const state = {
       createdMeetings: new Map(),
       memo: new Map<string, Promise<unknown>>([['live-sessions', Promise.resolve(recorded)]]),
+      secrets: new Map<string, string>(),
     };
     const ctx = new CheckContext(target, id, state);
     try {

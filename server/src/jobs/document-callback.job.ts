@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { ApiError } from '../core/api-error.js';
 import { DocumentCallbackStatus } from '../core/contracts.js';
+import { faultyCallbackSignature } from '../emulator/faults.callback.js';
 import { EngineFailedError, EngineUnavailableError } from '../engines/engine.js';
 import type { OutboundClient } from '../net/outbound-client.js';
 import { OutboundBlockedError, OutboundUrlError } from '../net/outbound-errors.js';
@@ -73,7 +74,7 @@ export function documentCallbackJobHandler(deps: {
           'content-type': 'application/json',
           'webhook-id': payload.deliveryId,
           'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-          'webhook-signature': signature,
+          'webhook-signature': faultyCallbackSignature(signature),
         },
         body,
         timeoutMs: CALLBACK_TIMEOUT_MS,
