@@ -151,7 +151,8 @@ export function expectTokens(ctx: CheckContext, reply: Reply, what: string): Tok
 export async function connect(ctx: CheckContext): Promise<TokenAnswer> {
   const { redirectUri } = oauthInputs(ctx);
   const { verifier, challenge } = pkcePair();
-  const state = randomBytes(12).toString('base64url');
+  // Seeded (a replay sends the same); `state` protects a browser's session, which the kit has none of.
+  const state = `kit-${ctx.rng.int(0, 2 ** 30).toString(36)}${ctx.rng.int(0, 2 ** 30).toString(36)}`;
   const back = await approve(ctx, authorizeQuery(ctx, { state, code_challenge: challenge }));
   expect(
     back.searchParams.get('state') === state,
