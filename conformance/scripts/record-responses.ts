@@ -27,7 +27,12 @@ try {
   };
   const recorded: Record<string, Recorded[]> = {};
   const original = globalThis.fetch;
-  for (const check of selectChecks({ profile: 'smoke', only: ['rest', 'errors', 'speech'] })) {
+  // File STT is full-profile only; its unit tests need its answers too.
+  const checks = [
+    ...selectChecks({ profile: 'smoke', only: ['rest', 'errors', 'speech'] }),
+    ...selectChecks({ profile: 'full', only: ['speech.01'] }),
+  ];
+  for (const check of checks) {
     const log: Recorded[] = [];
     globalThis.fetch = recordingFetch(original, log);
     const [result] = await runChecks(target, [check]);

@@ -96,6 +96,8 @@ describe('checks on recorded answers', () => {
   for (const [id, mutants] of Object.entries(MUTANTS)) {
     for (const [route, edit, status] of mutants) {
       it(`${id} fails when ${route} is altered`, async () => {
+        // A mutant of nothing would fail for want of answers, proving nothing.
+        expect(answers[id]?.length ?? 0).toBeGreaterThan(0);
         const verdict = await judge(id, altered(id, route, edit, status));
         expect(verdict.status, verdict.message).toBe('FAIL');
       });
