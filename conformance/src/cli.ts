@@ -9,11 +9,12 @@ import type { RunReport } from './report.js';
 const USAGE = `Usage: parley-conformance [--base-url URL --api-key KEY] [--ws-url URL] [--second-api-key KEY]
   [--partner-token T | --oauth-client ID:SECRET --oauth-user EMAIL:PASSWORD --oauth-redirect-uri URI]
   [--oauth-scope SCOPES] [--integration-url URL] [--callback-url URL] [--callback-listen HOST:PORT]
-  [--webhook-secret SECRET]
+  [--webhook-secret SECRET] [--reference-db sqlite|postgres]
   [--audio-base-url URL] [--only IDS] [--exclude IDS] [--profile smoke|full]
   [--reporter console,junit,json,html] [--out DIR] [--baseline FILE] [--seed N] [--timeout MS] [--proto FILE]
   parley-conformance replay <report.json> <check-id> [same options]
-Without --base-url the reference server is started in-process and checked.`;
+Without --base-url the reference server is started in-process and checked (--reference-db postgres:
+on a fresh database of the PostgreSQL server PARLEY_TEST_PG_URL names).`;
 
 const list = (value: string | undefined) =>
   value
@@ -57,6 +58,7 @@ export function parseCli(argv: string[]): RunOptions {
       'callback-url': { type: 'string' },
       'callback-listen': { type: 'string' },
       'webhook-secret': { type: 'string' },
+      'reference-db': { type: 'string' },
       'audio-base-url': { type: 'string' },
       only: { type: 'string' },
       exclude: { type: 'string' },
@@ -74,6 +76,9 @@ export function parseCli(argv: string[]): RunOptions {
   const profile = values.profile ?? 'full';
   if (profile !== 'smoke' && profile !== 'full')
     throw new UsageError(`--profile must be smoke or full, not ${profile}`);
+  const referenceDb = values['reference-db'];
+  if (referenceDb !== undefined && referenceDb !== 'sqlite' && referenceDb !== 'postgres')
+    throw new UsageError(`--reference-db must be sqlite or postgres, not ${referenceDb}`);
   const reporters = list(values.reporter) ?? ['console'];
   const unknownReporter = reporters.find((r) => !['console', 'junit', 'json', 'html'].includes(r));
   if (unknownReporter) throw new UsageError(`unknown reporter ${unknownReporter}`);
@@ -103,6 +108,7 @@ export function parseCli(argv: string[]): RunOptions {
     ...(values['callback-url'] ? { callbackUrl: url(values['callback-url'], '--callback-url') } : {}),
     ...(values['callback-listen'] ? { callbackListen: values['callback-listen'] } : {}),
     ...(values['webhook-secret'] ? { webhookSecret: values['webhook-secret'] } : {}),
+    ...(referenceDb ? { referenceDatabase: referenceDb } : {}),
     ...(values['audio-base-url'] ? { audioBaseUrl: values['audio-base-url'] } : {}),
     ...(values.out ? { outDir: values.out } : {}),
     ...(values.baseline ? { baselineFile: values.baseline } : {}),

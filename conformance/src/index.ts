@@ -43,6 +43,8 @@ export interface RunOptions {
   seed?: number;
   timeoutMs?: number;
   protoFiles?: string[];
+  /** Without baseUrl: the database of the in-process reference server (PostgreSQL needs PARLEY_TEST_PG_URL). */
+  referenceDatabase?: 'sqlite' | 'postgres';
   /** Progress lines go here (stderr by default; null: silent). */
   progress?: ((line: string) => void) | null;
   /** Extra secrets to redact (an admin token). */
@@ -60,7 +62,9 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   let reference: Reference | undefined;
   if (!options.baseUrl) {
     const { startReferenceServer } = await import('./reference-server.js');
-    reference = await startReferenceServer();
+    reference = await startReferenceServer(
+      options.referenceDatabase ? { database: options.referenceDatabase } : {},
+    );
   } else if (!options.apiKey) throw new UsageError('--api-key is required with --base-url');
   try {
     const baseUrl = (options.baseUrl ?? reference?.baseUrl ?? '').replace(/\/+$/, '');

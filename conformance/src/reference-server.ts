@@ -3,9 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 
-// The two entry points of the server the kit uses: the test server (a real listening server over a
-// fresh database) and the engines registry. Nothing else of the server is imported.
+// The entry points of the server the kit uses: the test server (a real listening server over a
+// fresh database), the test databases (a fresh PostgreSQL database) and the engines registry.
+// Nothing else of the server is imported.
 import { buildEngines } from '../../server/src/engines/registry.js';
+import { testDatabases } from '../../server/src/testing/databases.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../server/src/testing/test-server.js';
 
 // With no --base-url the kit checks the reference server, started here in-process on 127.0.0.1
@@ -36,14 +38,25 @@ export interface ReferenceServer {
   close(): Promise<void>;
 }
 
+export type ReferenceDatabase = 'sqlite' | 'postgres';
+
 /**
- * Starts the reference server. `databaseUrl`: a database of its own (PostgreSQL); in-memory
- * SQLite by default (or what PARLEY_TEST_SERVERS_ON_PG=1 selects for every test server).
+ * Starts the reference server: on in-memory SQLite by default (or what PARLEY_TEST_SERVERS_ON_PG=1
+ * selects for every test server); `postgres`: on a fresh database of the PostgreSQL server
+ * PARLEY_TEST_PG_URL names, dropped at close.
  */
-export async function startReferenceServer(options: { databaseUrl?: string } = {}): Promise<ReferenceServer> {
+export async function startReferenceServer(
+  options: { database?: ReferenceDatabase } = {},
+): Promise<ReferenceServer> {
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  if (options.database === 'postgres') {
+    const postgres = testDatabases.find((d) => d.name === 'postgres');
+    if (!postgres) throw new Error('a reference server on PostgreSQL needs PARLEY_TEST_PG_URL');
+    database = await postgres.create();
+  }
   const engines = await buildEngines({});
   const server: TestServer = await startTestServer({
-    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(database ? { databaseUrl: database.url } : {}),
     // 127.0.0.1 callbacks (the kit's receiver) and audio_url (the fixture host) are allowed.
     env: { PARLEY_ALLOW_PRIVATE_URLS: 'true' },
     deps: { engines },
@@ -69,6 +82,7 @@ export async function startReferenceServer(options: { databaseUrl?: string } = {
       await server.jobs.stop();
       await new Promise<void>((resolve) => audio.server.close(() => resolve()));
       await server.close();
+      await database?.drop();
     },
   };
 }
