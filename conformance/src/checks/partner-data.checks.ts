@@ -64,15 +64,26 @@ async function listed(ctx: CheckContext, trigger: (typeof TRIGGERS)[number]): Pr
   return reply.status === 200 && Array.isArray(reply.body) ? (reply.body as Item[]) : [];
 }
 
-/** A meeting of the user to work on: the newest summarized one, else the newest ended one. */
+/**
+ * A meeting of the user to work on: the newest summarized meeting that has ended (an ended meeting
+ * is one no check of the run creates or deletes, whatever runs beside), else the newest summarized
+ * one, else the newest ended one.
+ */
 async function subjectMeeting(ctx: CheckContext): Promise<{ id: string; summary?: Item }> {
   const time = (item: Item, field: string) => Date.parse(String(item[field]));
   const newest = (items: Item[], field: string) =>
     [...items].sort((a, b) => time(b, field) - time(a, field))[0];
-  const summary = newest(await listed(ctx, TRIGGERS[1]), 'created_at');
+  const summaries = await listed(ctx, TRIGGERS[1]);
+  const ended = await listed(ctx, TRIGGERS[0]);
+  const endedIds = new Set(ended.map((m) => m.id));
+  const summary =
+    newest(
+      summaries.filter((s) => endedIds.has(String(s.meeting_id))),
+      'created_at',
+    ) ?? newest(summaries, 'created_at');
   if (summary) return { id: String(summary.meeting_id), summary };
-  const ended = newest(await listed(ctx, TRIGGERS[0]), 'end_at');
-  if (ended) return { id: ended.id };
+  const last = newest(ended, 'end_at');
+  if (last) return { id: last.id };
   return couldNotJudge(
     'the user has no summarized or ended meeting (both triggers are empty): nothing to ask about',
   );
