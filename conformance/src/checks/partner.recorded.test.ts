@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Status } from '../check.js';
-import type { Target } from '../context.js';
+import { newRunState, type Target } from '../context.js';
+import { redactDeep, redactor } from '../redact.js';
 import { runChecks } from '../runner.js';
 import { jsonOf, type Recorded, replayingFetch, withJson } from '../testing/recorded-fetch.js';
 import { CHECKS } from './index.js';
@@ -268,6 +269,35 @@ describe('partner checks on recorded answers', () => {
       secret: SECRET,
     }));
     expect(verdict.status).toBe('FAIL');
+  });
+});
+
+describe('secrets learnt during the run', () => {
+  it('tokens, the Basic credential and the session cookie are remembered and redacted from the results', async () => {
+    const id = 'partner.02.token-refresh-rotation';
+    const recorded = answers[id] ?? [];
+    vi.stubGlobal('fetch', deployment(recorded));
+    const state = newRunState();
+    const results = await runChecks(
+      target,
+      CHECKS.filter((c) => c.id === id),
+      () => undefined,
+      state,
+    );
+    const tokens = recorded
+      .filter((a) => a.path.endsWith('/token') && a.status === 200)
+      .flatMap((a) => {
+        const body = jsonOf(a) as { access_token: string; refresh_token: string };
+        return [body.access_token, body.refresh_token];
+      });
+    expect(tokens.length).toBeGreaterThanOrEqual(4);
+    const known = [...state.secrets.values()];
+    for (const token of tokens) expect(known).toContain(token);
+    expect([...state.secrets.keys()]).toEqual(
+      expect.arrayContaining(['OAUTH_CLIENT_BASIC', 'SESSION_COOKIE']),
+    );
+    const report = redactDeep(results, redactor(Object.fromEntries(state.secrets)));
+    for (const token of tokens) expect(JSON.stringify(report)).not.toContain(token);
   });
 });
 
