@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { ApiError } from '../core/api-error.js';
 import { DocumentCallbackStatus } from '../core/contracts.js';
-import { faultyCallbackSignature } from '../emulator/faults.callback.js';
 import { EngineFailedError, EngineUnavailableError } from '../engines/engine.js';
 import type { OutboundClient } from '../net/outbound-client.js';
 import { OutboundBlockedError, OutboundUrlError } from '../net/outbound-errors.js';
@@ -47,6 +46,8 @@ export function documentCallbackJobHandler(deps: {
   store: Store;
   partner: PartnerService;
   outbound: OutboundClient;
+  /** The signature header as sent; the composition passes the emulator's fault edge here. */
+  signatureHeader?: (signature: string) => string;
 }): JobHandler {
   return async (raw, job: JobRow) => {
     const payload = raw as DocumentCallbackPayload;
@@ -74,7 +75,7 @@ export function documentCallbackJobHandler(deps: {
           'content-type': 'application/json',
           'webhook-id': payload.deliveryId,
           'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-          'webhook-signature': faultyCallbackSignature(signature),
+          'webhook-signature': deps.signatureHeader?.(signature) ?? signature,
         },
         body,
         timeoutMs: CALLBACK_TIMEOUT_MS,
