@@ -7,17 +7,38 @@ import type { RunReport } from './report.js';
 // Exit 0 conforms, 1 does not, 2 could not judge (bad arguments, unreachable, nothing tested).
 
 const USAGE = `Usage: parley-conformance [--base-url URL --api-key KEY] [--ws-url URL] [--second-api-key KEY]
-  [--partner-token T | --oauth-client ID:SECRET --oauth-user EMAIL:PASSWORD] [--callback-url URL]
+  [--partner-token T | --oauth-client ID:SECRET --oauth-user EMAIL:PASSWORD --oauth-redirect-uri URI]
+  [--oauth-scope SCOPES] [--integration-url URL] [--callback-url URL] [--callback-listen HOST:PORT]
+  [--webhook-secret SECRET] [--reference-db sqlite|postgres]
   [--audio-base-url URL] [--only IDS] [--exclude IDS] [--profile smoke|full]
   [--reporter console,junit,json,html] [--out DIR] [--baseline FILE] [--seed N] [--timeout MS] [--proto FILE]
   parley-conformance replay <report.json> <check-id> [same options]
-Without --base-url the reference server is started in-process and checked.`;
+Without --base-url the reference server is started in-process and checked (--reference-db postgres:
+on a fresh database of the PostgreSQL server PARLEY_TEST_PG_URL names).`;
 
 const list = (value: string | undefined) =>
   value
     ?.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+
+/** `A:B` split at the first colon (a password may hold colons; an id or e-mail may not). */
+function pair<A extends string, B extends string>(
+  value: string,
+  usage: string,
+  a: A,
+  b: B,
+): Record<A | B, string> {
+  const at = value.indexOf(':');
+  if (at <= 0 || at === value.length - 1)
+    throw new UsageError(`${usage}: expected the form ${usage.split(' ')[1]}`);
+  return { [a]: value.slice(0, at), [b]: value.slice(at + 1) } as Record<A | B, string>;
+}
+
+function url(value: string, flag: string): string {
+  if (!/^https?:\/\/[^/]/.test(value)) throw new UsageError(`${flag} must be an http(s) URL, not ${value}`);
+  return value;
+}
 
 export function parseCli(argv: string[]): RunOptions {
   const { values, positionals } = parseArgs({
@@ -31,7 +52,13 @@ export function parseCli(argv: string[]): RunOptions {
       'partner-token': { type: 'string' },
       'oauth-client': { type: 'string' },
       'oauth-user': { type: 'string' },
+      'oauth-redirect-uri': { type: 'string' },
+      'oauth-scope': { type: 'string' },
+      'integration-url': { type: 'string' },
       'callback-url': { type: 'string' },
+      'callback-listen': { type: 'string' },
+      'webhook-secret': { type: 'string' },
+      'reference-db': { type: 'string' },
       'audio-base-url': { type: 'string' },
       only: { type: 'string' },
       exclude: { type: 'string' },
@@ -49,6 +76,9 @@ export function parseCli(argv: string[]): RunOptions {
   const profile = values.profile ?? 'full';
   if (profile !== 'smoke' && profile !== 'full')
     throw new UsageError(`--profile must be smoke or full, not ${profile}`);
+  const referenceDb = values['reference-db'];
+  if (referenceDb !== undefined && referenceDb !== 'sqlite' && referenceDb !== 'postgres')
+    throw new UsageError(`--reference-db must be sqlite or postgres, not ${referenceDb}`);
   const reporters = list(values.reporter) ?? ['console'];
   const unknownReporter = reporters.find((r) => !['console', 'junit', 'json', 'html'].includes(r));
   if (unknownReporter) throw new UsageError(`unknown reporter ${unknownReporter}`);
@@ -62,6 +92,23 @@ export function parseCli(argv: string[]): RunOptions {
     ...(values['ws-url'] ? { wsUrl: values['ws-url'] } : {}),
     ...(values['second-api-key'] ? { secondApiKey: values['second-api-key'] } : {}),
     ...(values['partner-token'] ? { partnerToken: values['partner-token'] } : {}),
+    ...(values['oauth-client']
+      ? { oauthClient: pair(values['oauth-client'], '--oauth-client ID:SECRET', 'id', 'secret') }
+      : {}),
+    ...(values['oauth-user']
+      ? { oauthUser: pair(values['oauth-user'], '--oauth-user EMAIL:PASSWORD', 'email', 'password') }
+      : {}),
+    ...(values['oauth-redirect-uri']
+      ? { oauthRedirectUri: url(values['oauth-redirect-uri'], '--oauth-redirect-uri') }
+      : {}),
+    ...(values['oauth-scope'] ? { oauthScope: values['oauth-scope'] } : {}),
+    ...(values['integration-url']
+      ? { integrationUrl: url(values['integration-url'], '--integration-url') }
+      : {}),
+    ...(values['callback-url'] ? { callbackUrl: url(values['callback-url'], '--callback-url') } : {}),
+    ...(values['callback-listen'] ? { callbackListen: values['callback-listen'] } : {}),
+    ...(values['webhook-secret'] ? { webhookSecret: values['webhook-secret'] } : {}),
+    ...(referenceDb ? { referenceDatabase: referenceDb } : {}),
     ...(values['audio-base-url'] ? { audioBaseUrl: values['audio-base-url'] } : {}),
     ...(values.out ? { outDir: values.out } : {}),
     ...(values.baseline ? { baselineFile: values.baseline } : {}),

@@ -12,6 +12,20 @@ export interface Target {
   apiKey: string;
   secondApiKey?: string;
   partnerToken?: string;
+  /** Base of the partner interface (the spec's {integration_url}); the base URL when absent. */
+  integrationUrl?: string;
+  /** The authorization flow's inputs (--oauth-client, --oauth-user, --oauth-redirect-uri, --oauth-scope). */
+  oauthClient?: { id: string; secret: string };
+  oauthUser?: { email: string; password: string };
+  oauthRedirectUri?: string;
+  oauthScope?: string;
+  /**
+   * The kit's callback receiver: where it listens (`host:port`) and the URL the deployment posts to
+   * (--callback-url; the listening address itself when absent).
+   */
+  callback?: { listen: string; url?: string };
+  /** Secret generate-document callbacks are signed with (Standard Webhooks, --webhook-secret). */
+  webhookSecret?: string;
   /** Base URL where fixtures/audio is served for the deployment to fetch (audio_url). */
   audioBaseUrl?: string;
   /** A deployment's own .proto files (the spec shows no layout). */
@@ -26,7 +40,15 @@ export interface RunState {
   /** Meetings the run created, deleted at the end. */
   createdMeetings: Map<string, string>;
   memo: Map<string, Promise<unknown>>;
+  /** Secrets learnt during the run (tokens issued to it), redacted in every report by name. */
+  secrets: Map<string, string>;
 }
+
+export const newRunState = (): RunState => ({
+  createdMeetings: new Map(),
+  memo: new Map(),
+  secrets: new Map(),
+});
 
 export class CheckContext {
   readonly http: HttpClient;
@@ -89,6 +111,20 @@ export class CheckContext {
       this.state.memo.set(key, value);
     }
     return value;
+  }
+
+  /** A URL of the partner interface (`path` starts with /). */
+  partnerUrl(path: string): string {
+    return `${this.target.integrationUrl ?? this.target.baseUrl}${path}`;
+  }
+
+  /** Remembers a secret learnt during the run; reports show `<NAME>` in its place. */
+  secret(name: string, value: string): void {
+    const taken = [...this.state.secrets.entries()].find(([, v]) => v === value);
+    if (taken) return;
+    let key = name;
+    for (let n = 2; this.state.secrets.has(key); n++) key = `${name}_${n}`;
+    this.state.secrets.set(key, value);
   }
 
   audioUrl(path: string): string | undefined {

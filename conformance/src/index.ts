@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { applyBaseline, type BaselineOutcome, readBaseline } from './baseline.js';
 import type { CheckResult } from './check.js';
 import { selectChecks } from './checks/index.js';
-import type { Target } from './context.js';
+import { newRunState, type Target } from './context.js';
+import { kitFetch } from './http-client.js';
 import { redactDeep, redactor } from './redact.js';
 import { exitCodeOf, type RunReport } from './report.js';
 import { consoleReport, progressLine } from './reporters/console.reporter.js';
@@ -22,6 +23,17 @@ export interface RunOptions {
   wsUrl?: string;
   secondApiKey?: string;
   partnerToken?: string;
+  /** Base of the partner interface when it is not the base URL. */
+  integrationUrl?: string;
+  oauthClient?: { id: string; secret: string };
+  oauthUser?: { email: string; password: string };
+  oauthRedirectUri?: string;
+  oauthScope?: string;
+  /** Where the deployment reaches the kit's callback receiver. */
+  callbackUrl?: string;
+  /** Where the receiver listens (`host:port`); 127.0.0.1 and the port of callbackUrl by default. */
+  callbackListen?: string;
+  webhookSecret?: string;
   audioBaseUrl?: string;
   only?: string[];
   exclude?: string[];
@@ -32,6 +44,8 @@ export interface RunOptions {
   seed?: number;
   timeoutMs?: number;
   protoFiles?: string[];
+  /** Without baseUrl: the database of the in-process reference server (PostgreSQL needs PARLEY_TEST_PG_URL). */
+  referenceDatabase?: 'sqlite' | 'postgres';
   /** Progress lines go here (stderr by default; null: silent). */
   progress?: ((line: string) => void) | null;
   /** Extra secrets to redact (an admin token). */
@@ -46,10 +60,12 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const runId = `pc-${seed.toString(36)}-${started.toString(36)}`;
   const profile = options.profile ?? 'full';
-  let reference: Awaited<ReturnType<typeof import('./reference-server.js').startReferenceServer>> | undefined;
+  let reference: Reference | undefined;
   if (!options.baseUrl) {
     const { startReferenceServer } = await import('./reference-server.js');
-    reference = await startReferenceServer();
+    reference = await startReferenceServer(
+      options.referenceDatabase ? { database: options.referenceDatabase } : {},
+    );
   } else if (!options.apiKey) throw new UsageError('--api-key is required with --base-url');
   try {
     const baseUrl = (options.baseUrl ?? reference?.baseUrl ?? '').replace(/\/+$/, '');
@@ -59,6 +75,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
       apiKey: options.apiKey ?? reference?.apiKey ?? '',
       ...optional('secondApiKey', options.secondApiKey ?? reference?.secondApiKey),
       ...optional('partnerToken', options.partnerToken),
+      ...partnerTarget(options, reference),
       ...optional('audioBaseUrl', options.audioBaseUrl ?? reference?.audioBaseUrl),
       ...(options.protoFiles ? { protoFiles: options.protoFiles } : {}),
       timeoutMs: options.timeoutMs ?? 120_000,
@@ -77,8 +94,12 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
       options.progress === null
         ? undefined
         : (options.progress ?? ((line: string) => process.stderr.write(`${line}\n`)));
-    const results = await runChecks(target, checks, (done, total, result) =>
-      progress?.(progressLine(done, total, result)),
+    const state = newRunState();
+    const results = await runChecks(
+      target,
+      checks,
+      (done, total, result) => progress?.(progressLine(done, total, result)),
+      state,
     );
     const baseline = options.baselineFile
       ? applyBaseline(results, readBaseline(options.baselineFile), new Date())
@@ -87,7 +108,11 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
       API_KEY: target.apiKey,
       SECOND_API_KEY: target.secondApiKey,
       PARTNER_TOKEN: target.partnerToken,
+      OAUTH_CLIENT_SECRET: target.oauthClient?.secret,
+      OAUTH_PASSWORD: target.oauthUser?.password,
+      WEBHOOK_SECRET: target.webhookSecret,
       ADMIN_TOKEN: reference?.adminToken,
+      ...Object.fromEntries(state.secrets),
       ...options.secrets,
     });
     const report = redactDeep<RunReport>(
@@ -141,10 +166,40 @@ function summarize(results: CheckResult[]): Record<string, number> {
 
 async function reachable(baseUrl: string): Promise<void> {
   try {
-    await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(10_000) });
+    await kitFetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(10_000) });
   } catch (error) {
     throw new UsageError(`${baseUrl} is unreachable: ${(error as Error).message}`);
   }
+}
+
+type Reference = Awaited<ReturnType<typeof import('./reference-server.js').startReferenceServer>>;
+
+/** The partner inputs: the options', or the reference server's own client, user and receiver. */
+function partnerTarget(options: RunOptions, reference: Reference | undefined): Partial<Target> {
+  const partner = reference?.partner;
+  const callbackUrl = options.callbackUrl;
+  const listen =
+    options.callbackListen ??
+    (callbackUrl
+      ? `127.0.0.1:${new URL(callbackUrl).port || (callbackUrl.startsWith('https') ? 443 : 80)}`
+      : undefined);
+  const oauthClient = options.oauthClient ?? partner?.client;
+  const oauthUser = options.oauthUser ?? partner?.user;
+  const oauthRedirectUri = options.oauthRedirectUri ?? partner?.redirectUri;
+  const webhookSecret = options.webhookSecret ?? partner?.webhookSecret;
+  return {
+    ...(options.integrationUrl ? { integrationUrl: options.integrationUrl.replace(/\/+$/, '') } : {}),
+    ...(oauthClient ? { oauthClient } : {}),
+    ...(oauthUser ? { oauthUser } : {}),
+    ...(oauthRedirectUri ? { oauthRedirectUri } : {}),
+    ...(options.oauthScope ? { oauthScope: options.oauthScope } : {}),
+    ...(listen
+      ? { callback: { listen, ...(callbackUrl ? { url: callbackUrl } : {}) } }
+      : partner
+        ? { callback: { listen: '127.0.0.1:0' } }
+        : {}),
+    ...(webhookSecret ? { webhookSecret } : {}),
+  };
 }
 
 const optional = <K extends string>(key: K, value: string | undefined) =>

@@ -3,9 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 
-// The two entry points of the server the kit uses: the test server (a real listening server over a
-// fresh database) and the engines registry. Nothing else of the server is imported.
+// The entry points of the server the kit uses: the test server (a real listening server over a
+// fresh database), the test databases (a fresh PostgreSQL database) and the engines registry.
+// Nothing else of the server is imported.
 import { buildEngines } from '../../server/src/engines/registry.js';
+import { testDatabases } from '../../server/src/testing/databases.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../server/src/testing/test-server.js';
 
 // With no --base-url the kit checks the reference server, started here in-process on 127.0.0.1
@@ -13,6 +15,7 @@ import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../server
 // serves fixtures/audio as the public storage an audio_url points at.
 
 import { FIXTURES_DIR } from './fixture-dir.js';
+import { type ReferencePartner, setUpPartner } from './reference-partner.js';
 
 const TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
@@ -30,12 +33,31 @@ export interface ReferenceServer {
   secondApiKey: string;
   adminToken: string;
   audioBaseUrl: string;
+  /** The kit's OAuth client, its user's sign-in and the callback secret. */
+  partner: ReferencePartner;
   close(): Promise<void>;
 }
 
-export async function startReferenceServer(): Promise<ReferenceServer> {
+export type ReferenceDatabase = 'sqlite' | 'postgres';
+
+/**
+ * Starts the reference server: on in-memory SQLite by default (or what PARLEY_TEST_SERVERS_ON_PG=1
+ * selects for every test server); `postgres`: on a fresh database of the PostgreSQL server
+ * PARLEY_TEST_PG_URL names, dropped at close.
+ */
+export async function startReferenceServer(
+  options: { database?: ReferenceDatabase } = {},
+): Promise<ReferenceServer> {
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  if (options.database === 'postgres') {
+    const postgres = testDatabases.find((d) => d.name === 'postgres');
+    if (!postgres) throw new Error('a reference server on PostgreSQL needs PARLEY_TEST_PG_URL');
+    database = await postgres.create();
+  }
   const engines = await buildEngines({});
   const server: TestServer = await startTestServer({
+    ...(database ? { databaseUrl: database.url } : {}),
+    // 127.0.0.1 callbacks (the kit's receiver) and audio_url (the fixture host) are allowed.
     env: { PARLEY_ALLOW_PRIVATE_URLS: 'true' },
     deps: { engines },
     live: {
@@ -46,6 +68,8 @@ export async function startReferenceServer(): Promise<ReferenceServer> {
     },
   });
   const [first, second] = [await server.user('Kit'), await server.user('Other')];
+  // The partner checks' user is a third one, so what the REST checks create never shows in its triggers.
+  const partner = await setUpPartner(server, await server.user('Partner'));
   const audio = await serveFixtures();
   return {
     baseUrl: server.url,
@@ -54,9 +78,12 @@ export async function startReferenceServer(): Promise<ReferenceServer> {
     secondApiKey: second.key,
     adminToken: TEST_ADMIN_TOKEN,
     audioBaseUrl: audio.url,
+    partner,
     async close() {
+      await server.jobs.stop();
       await new Promise<void>((resolve) => audio.server.close(() => resolve()));
       await server.close();
+      await database?.drop();
     },
   };
 }

@@ -1,30 +1,51 @@
 import { fingerprintOf } from './baseline.js';
-import type { CheckResult, Status } from './check.js';
+import type { Area, CheckResult, Status } from './check.js';
 import { Verdict } from './check.js';
 import type { Check } from './checks/define.js';
-import { CheckContext, type RunState, type Target } from './context.js';
+import { CheckContext, newRunState, type RunState, type Target } from './context.js';
 
-// Runs the selected checks one after another (stream checks share one set of parallel sessions),
-// turns each outcome into a CheckResult, and deletes what the run created.
+// Runs the selected checks, turns each outcome into a CheckResult, and deletes what the run created.
+// The full profile runs them one after another (its live sessions run alone, so their timing is the
+// protocol's, not contention's). The smoke profile runs lanes side by side, each lane's checks one
+// after another: the meeting checks (rest and errors share the key's meetings and the order of its
+// list), speech, partner, and the stream checks, whose sessions started with the run.
+// Results are reported in registry order either way.
+
+const LANE: Record<Area, string> = {
+  rest: 'meetings',
+  errors: 'meetings',
+  speech: 'speech',
+  partner: 'partner',
+  stream: 'stream',
+};
 
 export async function runChecks(
   target: Target,
   checks: readonly Check[],
   onProgress: (done: number, total: number, result: CheckResult) => void = () => undefined,
+  state: RunState = newRunState(),
 ): Promise<CheckResult[]> {
-  const state: RunState = { createdMeetings: new Map(), memo: new Map() };
-  const results: CheckResult[] = [];
+  const done = new Map<string, CheckResult>();
+  const lanes = new Map<string, Check[]>();
+  for (const check of checks) {
+    const lane = target.profile === 'smoke' ? LANE[check.area] : 'all';
+    lanes.set(lane, [...(lanes.get(lane) ?? []), check]);
+  }
   try {
     for (const check of checks) check.start?.(new CheckContext(target, check.id, state));
-    for (const check of checks) {
-      const result = await runOne(target, check, state);
-      results.push(result);
-      onProgress(results.length, checks.length, result);
-    }
+    await Promise.all(
+      [...lanes.values()].map(async (lane) => {
+        for (const check of lane) {
+          const result = await runOne(target, check, state);
+          done.set(check.id, result);
+          onProgress(done.size, checks.length, result);
+        }
+      }),
+    );
   } finally {
     await cleanup(target, state);
   }
-  return results;
+  return checks.map((check) => done.get(check.id) as CheckResult);
 }
 
 async function runOne(target: Target, check: Check, state: RunState): Promise<CheckResult> {

@@ -96,6 +96,8 @@ describe('checks on recorded answers', () => {
   for (const [id, mutants] of Object.entries(MUTANTS)) {
     for (const [route, edit, status] of mutants) {
       it(`${id} fails when ${route} is altered`, async () => {
+        // A mutant of nothing would fail for want of answers, proving nothing.
+        expect(answers[id]?.length ?? 0).toBeGreaterThan(0);
         const verdict = await judge(id, altered(id, route, edit, status));
         expect(verdict.status, verdict.message).toBe('FAIL');
       });
@@ -123,6 +125,7 @@ describe('stream checks on recorded sessions', () => {
     const state = {
       createdMeetings: new Map(),
       memo: new Map<string, Promise<unknown>>([['live-sessions', Promise.resolve(recorded)]]),
+      secrets: new Map<string, string>(),
     };
     const ctx = new CheckContext(target, id, state);
     try {

@@ -7,13 +7,15 @@ import { speechChecks } from './speech.checks.js';
 import { streamChecks } from './stream.checks.js';
 
 // The registry: every check, in run order. Ids are never reused (a retired check's id stays retired).
+// The stream checks come last: their live sessions (started with the run) stream in real time while
+// the other areas' checks run, and are judged once everything else is done.
 
 export const CHECKS: readonly Check[] = [
   ...restChecks,
   ...errorsChecks,
   ...speechChecks,
-  ...streamChecks,
   ...partnerChecks,
+  ...streamChecks,
 ];
 export const AREAS: readonly Area[] = ['rest', 'errors', 'speech', 'stream', 'partner'];
 

@@ -1,52 +1,141 @@
-import { skip } from '../check.js';
+import { expect } from '../check.js';
+import {
+  approve,
+  authorizeQuery,
+  connect,
+  expectTokens,
+  oauthInputs,
+  partnerGet,
+  pkcePair,
+  tokenRequest,
+} from '../partner-oauth.js';
+import { expectSchema, expectStatus } from '../schema-check.js';
 import { define } from './define.js';
+import { partnerDataChecks, TRIGGERS } from './partner-data.checks.js';
 
-// Partner (automation-platform) checks. Registered now so their ids are reserved and reported; each
-// reports SKIPPED until the reference server serves the partner interface, when the bodies below
-// replace the skip (they need a bearer token from --partner-token or the --oauth-* flow).
+// Partner (automation-platform) checks: the OAuth flow and the token lifecycle (they need
+// --oauth-client, --oauth-user and --oauth-redirect-uri), /me and 401 without a token. The checks
+// of the data the interface serves are in partner-data.checks.ts. A check that lacks its inputs
+// is SKIPPED and names the flags it needs.
 
-const pending = (id: string, title: string, clause: string) =>
-  define({
-    id,
-    title,
-    area: 'partner',
-    clause,
-    level: 'MUST',
-    async run(ctx) {
-      skip(ctx.target.partnerToken ? 'partner checks are not built yet' : 'needs --partner-token/--oauth-*');
-    },
-  });
+const OAUTH_CLAUSE = 'Authentication 4: OAuth 2.0 authorization-code flow';
 
 export const partnerChecks = [
-  pending(
-    'partner.01.oauth-pkce-flow',
-    'Authorization-code flow with PKCE',
-    'Authentication 4: OAuth 2.0 authorization-code flow',
-  ),
-  pending(
-    'partner.02.token-refresh-rotation',
-    'Refresh gives new tokens; the rotated token is refused',
-    'Authentication 4',
-  ),
-  pending(
-    'partner.03.me',
-    '/api/partner/me answers the user',
-    'Automation-platform interface: GET /api/partner/me',
-  ),
-  pending(
-    'partner.04.triggers',
-    'Each trigger: newest first, at most 50, unique ids, item schema',
-    'Automation-platform interface: triggers',
-  ),
-  pending(
-    'partner.05.meeting-details',
-    'Meeting details with the latest summary',
-    'Automation-platform interface: GET /api/partner/meetings/{id}',
-  ),
-  pending(
-    'partner.06.generate-document',
-    'generate-document, synchronous and with a signed callback',
-    'Automation-platform interface: generate-document; Callback',
-  ),
-  pending('partner.07.no-token-401', 'Partner routes without a token answer 401', 'Authentication 4'),
+  define({
+    id: 'partner.01.oauth-pkce-flow',
+    title: 'Authorization-code flow with PKCE: pages, state, code exchange; a wrong verifier is refused',
+    area: 'partner',
+    clause: `${OAUTH_CLAUSE} (steps 1-2); PKCE S256 (RFC 7636)`,
+    level: 'MUST',
+    async run(ctx) {
+      oauthInputs(ctx);
+      // The run's shared grant (the other checks use its access token).
+      await ctx.shared('partner-grant', () => connect(ctx));
+      // A second authorization whose code is exchanged with another verifier must be refused.
+      const back = await approve(
+        ctx,
+        authorizeQuery(ctx, { state: 'kit-pkce', code_challenge: pkcePair().challenge }),
+      );
+      const code = back.searchParams.get('code');
+      expect(code, `second authorization: no code in ${back.search}`);
+      const wrong = await tokenRequest(ctx, {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: oauthInputs(ctx).redirectUri,
+        code_verifier: pkcePair().verifier,
+      });
+      expect(
+        wrong.status === 400 && (wrong.body as { error?: unknown }).error === 'invalid_grant',
+        `a code exchanged with the wrong PKCE verifier: expected 400 invalid_grant, got ${wrong.status} ${wrong.text.slice(0, 200)}`,
+      );
+      return 'signed in, consented, state echoed, code exchanged with its verifier; a wrong verifier refused';
+    },
+  }),
+  define({
+    id: 'partner.02.token-refresh-rotation',
+    title: 'Refresh gives new tokens; the rotated refresh token is refused',
+    area: 'partner',
+    clause: `${OAUTH_CLAUSE}; refresh tokens rotate (RFC 9700 §4.14.2)`,
+    level: 'MUST',
+    async run(ctx) {
+      oauthInputs(ctx);
+      // A grant of its own: reusing a rotated token may end the whole grant.
+      const first = await connect(ctx);
+      const refreshed = expectTokens(
+        ctx,
+        await tokenRequest(ctx, { grant_type: 'refresh_token', refresh_token: first.refresh_token }),
+        'refresh',
+      );
+      expect(refreshed.access_token !== first.access_token, 'refresh answered the same access token');
+      expect(
+        refreshed.refresh_token !== first.refresh_token,
+        'refresh answered the same refresh token (no rotation)',
+      );
+      const me = await ctx.http.send(ctx.partnerUrl('/api/partner/me'), {
+        headers: { authorization: `Bearer ${refreshed.access_token}` },
+      });
+      expectStatus(me, 200, '/api/partner/me with the refreshed access token');
+      const reused = await tokenRequest(ctx, {
+        grant_type: 'refresh_token',
+        refresh_token: first.refresh_token,
+      });
+      expect(
+        reused.status === 400 && (reused.body as { error?: unknown }).error === 'invalid_grant',
+        `the rotated refresh token used again: expected 400 invalid_grant, got ${reused.status} ${reused.text.slice(0, 200)}`,
+      );
+      return 'refresh rotated both tokens; the new access token works; the rotated refresh token is refused';
+    },
+  }),
+  define({
+    id: 'partner.03.me',
+    title: '/api/partner/me answers the connected user',
+    area: 'partner',
+    clause: 'Automation-platform interface: GET /api/partner/me {user_id, email, display_name}',
+    level: 'MUST',
+    async run(ctx) {
+      const reply = await partnerGet(ctx, '/api/partner/me');
+      expectStatus(reply, 200, '/api/partner/me');
+      expectSchema('partner-me.response', reply, '/api/partner/me');
+      const me = reply.body as { email: string; user_id: string };
+      const user = ctx.target.partnerToken ? undefined : ctx.target.oauthUser;
+      if (user) {
+        expect(
+          me.email.toLowerCase() === user.email.toLowerCase(),
+          `/api/partner/me: email is "${me.email}", not the signed-in user's "${user.email}"`,
+        );
+      }
+      return `user ${me.user_id}`;
+    },
+  }),
+  ...partnerDataChecks,
+  define({
+    id: 'partner.07.no-token-401',
+    title: 'Partner routes without a token, or with an unknown one, answer 401',
+    area: 'partner',
+    clause: 'Authentication 4: requests carry Authorization: Bearer <ACCESS_TOKEN>',
+    level: 'MUST',
+    expectsAuthErrors: true,
+    async run(ctx) {
+      const routes: [string, string][] = [
+        ['GET', '/api/partner/me'],
+        ...TRIGGERS.map(({ name }): [string, string] => ['GET', `/api/partner/triggers/${name}`]),
+        ['GET', '/api/partner/meetings/kit-unknown-meeting'],
+        ['POST', '/api/partner/meetings/kit-unknown-meeting/generate-document'],
+      ];
+      for (const [method, path] of routes) {
+        for (const token of [undefined, 'kit-not-a-token']) {
+          const reply = await ctx.http.send(ctx.partnerUrl(path), {
+            method,
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+            ...(method === 'POST' ? { body: { prompt: 'x' } } : {}),
+          });
+          expect(
+            reply.status === 401,
+            `${method} ${path} ${token ? 'with an unknown token' : 'without a token'}: expected 401, got ${reply.status} ${reply.text.slice(0, 200)}`,
+          );
+        }
+      }
+      return `${routes.length} routes × (no token, unknown token) → 401`;
+    },
+  }),
 ];

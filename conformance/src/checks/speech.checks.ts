@@ -116,10 +116,12 @@ export const speechChecks = [
               ? `invalid-${ctx.target.runId}`
               : undefined;
         const query = key ? `?api_key=${encodeURIComponent(key)}` : '';
+        const { request } = proto(ctx);
+        const tts = 'tts' in row ? row.tts : undefined;
         const reply = await ctx.http.send(`${row.path}${query}`, {
           method: 'POST',
           headers: { 'content-type': row.contentType },
-          body: row.body,
+          body: tts ? request.encode(request.fromObject(tts)).finish() : (row.body ?? ''),
         });
         expect(reply.status === row.status, `${row.name}: ${reply.status}, expected ${row.status}`);
         expectErrorBody(reply, row.name, undefined, ErrorText[row.text as keyof typeof ErrorText]);

@@ -186,6 +186,48 @@ describe('command line', () => {
       protoFiles: ['a.proto'],
     });
   });
+  it('reads the partner flags, splitting ID:SECRET and EMAIL:PASSWORD at the first colon', () => {
+    const options = parseCli([
+      '--oauth-client',
+      'kit:s3:cret',
+      '--oauth-user',
+      'ada@example.com:pa:ss',
+      '--oauth-redirect-uri',
+      'https://platform.example/return',
+      '--oauth-scope',
+      'meetings:read',
+      '--integration-url',
+      'https://partner.example.com',
+      '--callback-url',
+      'https://hook.example.com:8099/cb',
+      '--callback-listen',
+      '0.0.0.0:8099',
+      '--webhook-secret',
+      'whsec_x',
+      '--partner-token',
+      'T',
+      '--reference-db',
+      'postgres',
+    ]);
+    expect(options).toMatchObject({
+      oauthClient: { id: 'kit', secret: 's3:cret' },
+      oauthUser: { email: 'ada@example.com', password: 'pa:ss' },
+      oauthRedirectUri: 'https://platform.example/return',
+      oauthScope: 'meetings:read',
+      integrationUrl: 'https://partner.example.com',
+      callbackUrl: 'https://hook.example.com:8099/cb',
+      callbackListen: '0.0.0.0:8099',
+      webhookSecret: 'whsec_x',
+      partnerToken: 'T',
+      referenceDatabase: 'postgres',
+    });
+  });
+  it('refuses partner flags of the wrong form', () => {
+    expect(() => parseCli(['--oauth-client', 'no-colon'])).toThrow(/ID:SECRET/);
+    expect(() => parseCli(['--oauth-user', 'ada@example.com:'])).toThrow(/EMAIL:PASSWORD/);
+    expect(() => parseCli(['--callback-url', 'hook.example.com'])).toThrow(/callback-url/);
+    expect(() => parseCli(['--reference-db', 'mysql'])).toThrow(/reference-db/);
+  });
   it('refuses a bad profile or seed', () => {
     expect(() => parseCli(['--profile', 'huge'])).toThrow(/profile/);
     expect(() => parseCli(['--seed', 'x'])).toThrow(/seed/);

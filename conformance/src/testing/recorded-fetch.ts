@@ -8,6 +8,9 @@ export interface Recorded {
   contentType: string;
   /** base64 of the body bytes. */
   body: string;
+  /** The headers a browser acts on (redirects, cookies), when present. */
+  location?: string;
+  setCookie?: string[];
 }
 
 const pathOf = (input: unknown) => {
@@ -27,6 +30,8 @@ export function recordingFetch(original: typeof fetch, log: Recorded[]): typeof 
       status: response.status,
       contentType: response.headers.get('content-type') ?? '',
       body: bytes.toString('base64'),
+      ...(response.headers.get('location') ? { location: response.headers.get('location') as string } : {}),
+      ...(response.headers.getSetCookie().length > 0 ? { setCookie: response.headers.getSetCookie() } : {}),
     });
     return new Response(response.status === 204 ? null : bytes, {
       status: response.status,
@@ -46,9 +51,12 @@ export function replayingFetch(answers: readonly Recorded[]): typeof fetch {
     if (next.method !== method || next.path.split('?')[0] !== path) {
       throw new Error(`replay: expected ${next.method} ${next.path}, got ${method} ${path}`);
     }
+    const headers = new Headers({ 'content-type': next.contentType });
+    if (next.location) headers.set('location', next.location);
+    for (const cookie of next.setCookie ?? []) headers.append('set-cookie', cookie);
     return new Response(next.status === 204 ? null : Buffer.from(next.body, 'base64'), {
       status: next.status,
-      headers: { 'content-type': next.contentType },
+      headers,
     });
   };
 }

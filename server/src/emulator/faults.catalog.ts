@@ -7,8 +7,8 @@ export interface FaultSpec {
   id: string;
   /** What breaks, in the spec's words. */
   breaks: string;
-  /** Area of the conformance kit that must notice (rest, errors, speech, stream). */
-  area: 'rest' | 'errors' | 'speech' | 'stream';
+  /** Area of the conformance kit that must notice (rest, errors, speech, stream, partner). */
+  area: 'rest' | 'errors' | 'speech' | 'stream' | 'partner';
   /** Id of the kit check that must fail while the fault is on. */
   check: string;
 }
@@ -103,6 +103,50 @@ export const FAULTS: readonly FaultSpec[] = [
   ),
   fault('stream-dropped-final', 'stream', 'stream.05.no-final-lost', 'the last final is never sent'),
   fault('stream-end-close-code', 'stream', 'stream.02.json-session', 'the session ends with close code 1011'),
+  fault(
+    'oauth-state-dropped',
+    'partner',
+    'partner.01.oauth-pkce-flow',
+    'the authorization redirect back to the client loses `state`',
+  ),
+  fault(
+    'refresh-reuse-accepted',
+    'partner',
+    'partner.02.token-refresh-rotation',
+    'a rotated (or otherwise refused) grant is answered with the last tokens issued',
+  ),
+  fault('partner-me-email-lost', 'partner', 'partner.03.me', '/api/partner/me answers without email'),
+  fault('trigger-newest-last', 'partner', 'partner.04.triggers', 'triggers list oldest first'),
+  fault(
+    'trigger-repeated-id',
+    'partner',
+    'partner.04.triggers',
+    'a trigger repeats its first item in place of its last',
+  ),
+  fault(
+    'details-summary-missing',
+    'partner',
+    'partner.05.meeting-details',
+    'meeting details say latest_summary null although the meeting has summaries',
+  ),
+  fault(
+    'document-text-empty',
+    'partner',
+    'partner.06.generate-document',
+    'generate-document answers no text',
+  ),
+  fault(
+    'callback-signature-wrong',
+    'partner',
+    'partner.06.generate-document',
+    'generate-document callbacks carry a signature that does not verify',
+  ),
+  fault(
+    'partner-401-as-200',
+    'partner',
+    'partner.07.no-token-401',
+    'partner routes without a token answer 200',
+  ),
 ];
 
 const active = new Set<string>();

@@ -9,6 +9,7 @@ import { activeFaults } from './faults.catalog.js';
 type Json = Record<string, unknown>;
 
 let lastKey: string | undefined;
+let lastTokenAnswer: Json | undefined;
 const firstFileQuery = new Map<string, string>();
 
 export function applyHttpFaults(req: IncomingMessage, res: ServerResponse): void {
@@ -81,6 +82,7 @@ function transformAnswer(res: ServerResponse, path: string, body: Buffer): Buffe
   const type = String(res.getHeader('content-type') ?? '');
   if (type.startsWith('audio/ogg') && activeFaults.has('broken-ogg')) return corrupt(body);
   if (type.startsWith('audio/mp4') && activeFaults.has('broken-m4a')) return corrupt(body);
+  if (path === '/oauth/partner/authorize' && activeFaults.has('oauth-state-dropped')) dropState(res);
   if (!type.includes('json')) return body;
   let json: Json;
   try {
@@ -93,6 +95,15 @@ function transformAnswer(res: ServerResponse, path: string, body: Buffer): Buffe
   res.statusCode = next.status;
   if (activeFaults.has('text-content-type')) res.setHeader('Content-Type', 'text/plain; charset=utf-8');
   return Buffer.from(JSON.stringify(next.body));
+}
+
+/** Removes `state` from the redirect back to the client. */
+function dropState(res: ServerResponse): void {
+  const location = res.getHeader('location');
+  if (typeof location !== 'string' || !location.includes('state=')) return;
+  const url = new URL(location);
+  url.searchParams.delete('state');
+  res.setHeader('location', url.toString());
 }
 
 /** Overwrites the container header so no decoder recognises the file. */
@@ -119,7 +130,37 @@ function transformJson(path: string, status: number, body: Json): { status: numb
   if (status === 400 && on('stt-error-text') && body.error === 'Missing audio_url')
     body.error = 'audio_url is required';
   if (status === 200) transformSuccess(route, body);
+  if (path.startsWith('/api/')) return transformPartner(path, next, body);
   return { status: next, body };
+}
+
+/** The partner interface's answers (bodies may be arrays: the triggers). */
+function transformPartner(path: string, status: number, body: Json): { status: number; body: Json } {
+  const on = activeFaults.has;
+  if (path === '/api/oauth/partner/token') {
+    if (status === 200 && typeof body.refresh_token === 'string') lastTokenAnswer = { ...body };
+    if (status === 400 && body.error === 'invalid_grant' && on('refresh-reuse-accepted') && lastTokenAnswer)
+      return { status: 200, body: lastTokenAnswer };
+    return { status, body };
+  }
+  if (!path.startsWith('/api/partner/')) return { status, body };
+  if (status === 401 && on('partner-401-as-200')) return { status: 200, body };
+  if (status !== 200) return { status, body };
+  if (path.startsWith('/api/partner/triggers/') && Array.isArray(body)) {
+    const items = body as unknown[];
+    if (on('trigger-newest-last')) items.reverse();
+    if (on('trigger-repeated-id') && items.length > 1) items[items.length - 1] = items[0];
+  }
+  if (path === '/api/partner/me' && on('partner-me-email-lost')) delete body.email;
+  if (/^\/api\/partner\/meetings\/[^/]+$/.test(path) && on('details-summary-missing'))
+    body.latest_summary = null;
+  if (
+    path.endsWith('/generate-document') &&
+    typeof body.document_text === 'string' &&
+    on('document-text-empty')
+  )
+    body.document_text = '';
+  return { status, body };
 }
 
 function transformSuccess(route: string, body: Json): void {

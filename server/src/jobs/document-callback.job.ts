@@ -46,6 +46,8 @@ export function documentCallbackJobHandler(deps: {
   store: Store;
   partner: PartnerService;
   outbound: OutboundClient;
+  /** The signature header as sent; the composition passes the emulator's fault edge here. */
+  signatureHeader?: (signature: string) => string;
 }): JobHandler {
   return async (raw, job: JobRow) => {
     const payload = raw as DocumentCallbackPayload;
@@ -73,7 +75,7 @@ export function documentCallbackJobHandler(deps: {
           'content-type': 'application/json',
           'webhook-id': payload.deliveryId,
           'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-          'webhook-signature': signature,
+          'webhook-signature': deps.signatureHeader?.(signature) ?? signature,
         },
         body,
         timeoutMs: CALLBACK_TIMEOUT_MS,

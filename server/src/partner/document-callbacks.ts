@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import type { GenerateDocumentRequest } from '@parley/schemas/types';
 import { ApiError } from '../core/api-error.js';
 import { DocumentModel } from '../core/contracts.js';
+import { faultyCallbackSignature } from '../emulator/faults.callback.js';
 import {
   CALLBACK_RETRY,
   DOCUMENT_CALLBACK_JOB,
@@ -27,7 +28,12 @@ export function documentCallbacks(deps: {
   outbound: OutboundClient;
   allowPrivate: boolean;
 }) {
-  deps.jobs.register(DOCUMENT_CALLBACK_JOB, documentCallbackJobHandler(deps), CALLBACK_RETRY);
+  deps.jobs.register(
+    DOCUMENT_CALLBACK_JOB,
+    // The injected-fault edge of the callback (off unless an admin turns it on).
+    documentCallbackJobHandler({ ...deps, signatureHeader: faultyCallbackSignature }),
+    CALLBACK_RETRY,
+  );
   const policy = createAddressPolicy({ allowPrivate: deps.allowPrivate });
 
   return {
