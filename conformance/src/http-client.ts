@@ -21,15 +21,6 @@ export interface SendOptions {
 
 const EXCERPT = 2000;
 
-const NATIVE_FETCH = globalThis.fetch;
-
-/**
- * The global fetch, or Node's own while it is missing: the in-process reference server hides the
- * global for the moment a WASM engine starts (server/src/engines/langid/fasttext-wasm.loader.ts),
- * and the smoke profile's checks run beside it. A test's stub of the global is still used.
- */
-export const kitFetch: typeof fetch = (input, init) => (globalThis.fetch ?? NATIVE_FETCH)(input, init);
-
 export const excerpt = (text: string): string =>
   text.length > EXCERPT ? `${text.slice(0, EXCERPT)}… (${text.length} chars)` : text;
 
@@ -63,7 +54,7 @@ export class HttpClient {
       repro: curlOf(method, url, headers, body),
     };
     this.exchanges.push(exchange);
-    const response = await kitFetch(url, {
+    const response = await fetch(url, {
       method,
       headers,
       ...(body === undefined ? {} : { body }),

