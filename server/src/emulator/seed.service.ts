@@ -12,7 +12,6 @@ import { ApiError } from '../core/api-error.js';
 import type { AccountsService } from '../services/accounts.service.js';
 import { parseTimestamp } from '../services/timestamps.js';
 import { freeStamp } from '../store/free-stamp.js';
-import { toJson } from '../store/json-columns.js';
 import type { Repositories, Store } from '../store/store.js';
 
 // Loads a seed document (fixtures/json/seed.json has the format) into the database: users with
@@ -126,10 +125,10 @@ async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void
         title: m.title,
         status: m.status,
         language: m.language ?? 'en',
-        languages: toJson(m.languages ?? [m.language ?? 'en']),
-        translation_languages: toJson(m.translation_languages ?? []),
-        allow_add_translation_languages: m.allow_users_to_add_translation_languages === false ? 0 : 1,
-        tags: toJson(m.tags ?? []),
+        languages: m.languages ?? [m.language ?? 'en'],
+        translation_languages: m.translation_languages ?? [],
+        allow_add_translation_languages: m.allow_users_to_add_translation_languages !== false,
+        tags: m.tags ?? [],
         invitation_link_expires_us: us(m.invitation_link_expires_at ?? m.start_at),
         start_us: us(m.start_at),
         end_us: m.end_at ? us(m.end_at) : null,
@@ -154,7 +153,7 @@ async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void
       text: '',
       summary: null,
       summary_status: null,
-      payload: toJson(payload),
+      payload,
       created_us: stamp,
       updated_us: await freeStamp(db, 'messages', stamp),
     });
@@ -166,7 +165,7 @@ async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void
       sender_id: m.sender_id,
       type: m.type,
       text: m.text ?? '',
-      summary: m.summary ? toJson(m.summary) : null,
+      summary: m.summary ?? null,
       summary_status: m.summary_status ?? null,
       payload: null,
       created_us: us(m.created_at),
@@ -184,7 +183,7 @@ async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void
       confidence: u.confidence,
       language: u.language,
       speaker_v2: u.speaker_v2 ?? null,
-      texts: toJson(u.texts ?? {}),
+      texts: u.texts ?? {},
       created_us: us(u.created_at),
       updated_us: await freeStamp(db, 'transcript_utterances', us(u.updated_at)),
     });
@@ -200,9 +199,9 @@ async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void
       language: c.language,
       start_duration: c.start_duration,
       end_duration: c.end_duration,
-      is_final: c.is_final ? 1 : 0,
+      is_final: c.is_final === true,
       speaker_v2: c.speaker_v2 ?? null,
-      texts: toJson(c.texts ?? {}),
+      texts: c.texts ?? {},
       created_us: us(c.created_at),
       updated_us: await freeStamp(db, 'transcription_chunks', us(updated)),
     });
@@ -210,10 +209,10 @@ async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void
   for (const s of doc.user_default_meeting_settings ?? []) {
     await repos.settings.upsert({
       user_id: s.user_id,
-      original_languages: toJson(s.original_languages),
+      original_languages: s.original_languages,
       view_language: s.view_language,
-      translation_languages: toJson(s.translation_languages),
-      contextual_keywords: toJson(s.contextual_keywords),
+      translation_languages: s.translation_languages,
+      contextual_keywords: s.contextual_keywords,
       max_recording_minutes: s.max_recording_minutes,
     });
   }
