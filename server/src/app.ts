@@ -4,8 +4,9 @@ import type { Logger } from 'pino';
 import type { BearerVerifier, SessionReader } from './core/bearer-verifier.js';
 import type { Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
-import { allRoutes } from './core/contracts.js';
+import { allRoutes, emulatorRoutes as emulatorCatalog } from './core/contracts.js';
 import type { IdGenerator } from './core/ids.js';
+import { adminResolver } from './emulator/admin-auth.middleware.js';
 import { emulatorRoutes } from './emulator/emulator.routes.js';
 import type { FileStore } from './files/file-store.js';
 import { aiRoutes } from './http/ai.routes.js';
@@ -74,11 +75,14 @@ export function createApp(deps: AppDeps): RequestListener {
   const { config, store } = deps;
   const { services, metrics, files } = deps;
   const kit = createRouteKit({
-    auth: callerResolvers({
-      authenticate: (credential: string) => services.accounts.authenticate(credential),
-      bearer: deps.bearer,
-      session: deps.session,
-    }),
+    auth: {
+      ...callerResolvers({
+        authenticate: (credential: string) => services.accounts.authenticate(credential),
+        bearer: deps.bearer,
+        session: deps.session,
+      }),
+      admin: adminResolver(config.adminToken),
+    },
     bodyLimitBytes: config.bodyLimitBytes,
     partnerSegment: config.partnerSegment,
   });
@@ -96,20 +100,6 @@ export function createApp(deps: AppDeps): RequestListener {
   app.use(docsRoutes());
   app.use(playgroundRoutes());
   app.use(filesRoutes(files, deps.clock));
-  app.use(
-    emulatorRoutes({
-      store,
-      services,
-      adminToken: config.adminToken,
-      bodyLimitBytes: config.bodyLimitBytes,
-      // The wiped meetings' cached summaries and transcripts must not outlive them.
-      afterReset: async () => {
-        services.meetingCache.clear();
-        services.meetings.forgetRendered();
-        await deps.afterReset?.();
-      },
-    }),
-  );
 
   // One file per resource group of the spec; each mounts its routes from the catalog.
   meetingsRoutes(kit, services.meetings);
@@ -131,9 +121,19 @@ export function createApp(deps: AppDeps): RequestListener {
     }),
   );
   deps.partner.mount(kit);
+  emulatorRoutes(kit, {
+    store,
+    services,
+    // The wiped meetings' cached summaries and transcripts must not outlive them.
+    afterReset: async () => {
+      services.meetingCache.clear();
+      services.meetings.forgetRendered();
+      await deps.afterReset?.();
+    },
+  });
   checkEveryRouteServed(kit);
 
-  // The partner routes' form POSTs, revocation and emulator routes (outside the catalog).
+  // The partner routes' form POSTs and revocation (outside the catalog).
   app.use(deps.partner.router);
 
   app.use(notFound());
@@ -141,11 +141,13 @@ export function createApp(deps: AppDeps): RequestListener {
   return frontDoor({ logger: deps.logger, metrics, routes: kit.table, fallback: app });
 }
 
-/** Every catalog route is mounted or named in UNSERVED_ROUTES, never both. */
+/** Every catalog route is mounted or named in UNSERVED_ROUTES, never both; every emulator route is mounted. */
 function checkEveryRouteServed(kit: RouteKit): void {
   const mounted = kit.mounted();
   const unserved = new Set(UNSERVED_ROUTES);
-  const missing = allRoutes.filter((r) => !mounted.has(r.name) && !unserved.has(r.name));
+  const missing = [...allRoutes, ...emulatorCatalog].filter(
+    (r) => !mounted.has(r.name) && !unserved.has(r.name),
+  );
   const both = allRoutes.filter((r) => mounted.has(r.name) && unserved.has(r.name));
   if (missing.length > 0)
     throw new Error(`catalog routes not mounted: ${missing.map((r) => r.name).join(', ')}`);

@@ -2,7 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getSchema } from '@parley/schemas';
 import type { Logger } from 'pino';
 import type { Caller } from '../core/caller.js';
-import { type Auth, allRoutes, partnerPath, type RouteSpec, requestBodyRequired } from '../core/contracts.js';
+import {
+  type Auth,
+  allRoutes,
+  emulatorRoutes,
+  partnerPath,
+  type RouteSpec,
+  requestBodyRequired,
+} from '../core/contracts.js';
 import type { ResolveCaller } from './caller-auth.js';
 import { abortOnDisconnect } from './disconnect-signal.js';
 import { sendError } from './error-response.js';
@@ -33,7 +40,7 @@ export interface RouteContext {
 
 /** A handler's result: the 200 JSON body (a value or JsonText), or a Reply written as it is. */
 export type Handler<Body, Result> = (body: Body, caller: Caller, context: RouteContext) => Promise<Result>;
-/** The handler of a `none` or `session` route; `caller` is the session's user, if any. */
+/** The handler of a `none`, `session` or `admin` route; `caller` is the session's user, if any. */
 export type PublicHandler<Body, Result> = (
   body: Body,
   context: RouteContext & { readonly caller: Caller | undefined },
@@ -54,7 +61,7 @@ export interface RouteKitOptions {
 export interface RouteKit {
   /** Serves the authenticated catalog route `name` with `handler`. */
   mount<Body, Result>(name: string, handler: Handler<Body, Result>, options?: MountOptions): void;
-  /** The same for a route whose catalog auth is `none` or `session`. */
+  /** The same for a route whose catalog auth is `none`, `session` or `admin` (no API caller). */
   mountPublic<Body, Result>(name: string, handler: PublicHandler<Body, Result>, options?: MountOptions): void;
   /** The path the route is served at (the partner segment applied). */
   pathOf(name: string): string;
@@ -64,13 +71,15 @@ export interface RouteKit {
   readonly table: RouteTable;
 }
 
-const PUBLIC_AUTH: readonly Auth[] = ['none', 'session'];
+const PUBLIC_AUTH: readonly Auth[] = ['none', 'session', 'admin'];
+/** Every route a kit can serve: the spec's, and the emulator's back office. */
+const CATALOG: readonly RouteSpec[] = [...allRoutes, ...emulatorRoutes];
 
 export function createRouteKit(options: RouteKitOptions): RouteKit {
   const table = new RouteTable();
   const mounted = new Set<string>();
   const spec = (name: string): RouteSpec => {
-    const route = allRoutes.find((r) => r.name === name);
+    const route = CATALOG.find((r) => r.name === name);
     if (!route) throw new Error(`no route named ${name} in schemas/src/routes.ts`);
     return route;
   };

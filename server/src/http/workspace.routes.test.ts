@@ -222,6 +222,6 @@ describe('upload-meeting-to-workspace', () => {
     );
     expect(unknown.status).toBe(404);
     const missing = await server.post('/_emulator/workspace-tokens', { user_id: host.userId }, admin);
-    expect(missing.status).toBe(400);
+    expect(missing.status).toBe(422);
   });
 });

@@ -1,5 +1,4 @@
 import type {
-  MeetingSummaryContent,
   UploadMeetingToWorkspaceRequest,
   UploadMeetingToWorkspaceResponse,
 } from '@parley/schemas/types';

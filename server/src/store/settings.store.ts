@@ -19,12 +19,14 @@ export class SettingsStore {
       .selectAll()
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return row && {
-      ...row,
-      original_languages: fromJson<string[]>(row.original_languages, []),
-      translation_languages: fromJson<string[]>(row.translation_languages, []),
-      contextual_keywords: fromJson<string[]>(row.contextual_keywords, []),
-    };
+    return (
+      row && {
+        ...row,
+        original_languages: fromJson<string[]>(row.original_languages, []),
+        translation_languages: fromJson<string[]>(row.translation_languages, []),
+        contextual_keywords: fromJson<string[]>(row.contextual_keywords, []),
+      }
+    );
   }
 
   async upsert(row: Omit<SettingsRow, 'updated_us'>): Promise<SettingsRow> {

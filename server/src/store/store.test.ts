@@ -143,7 +143,7 @@ describe.each(testDatabases)('store on $name', (database) => {
     const meeting = await store.meetings.insert(meetingInput(host.id, [host.id, 'em:a@x.io']));
     expect(await store.meetings.addParticipants(meeting.id, ['em:b@x.io', 'em:a@x.io', 'em:b@x.io'])).toBe(1);
     const row = await store.meetings.get(meeting.id);
-    expect(row && row.participant_ids).toEqual([host.id, 'em:a@x.io', 'em:b@x.io']);
+    expect(row?.participant_ids).toEqual([host.id, 'em:a@x.io', 'em:b@x.io']);
   });
 
   it('deleting a meeting removes its participants, co-hosts and messages', async () => {

@@ -109,7 +109,11 @@ export class TranscriptionStore {
   ): Promise<UtteranceRow | undefined> {
     const result = await this.ctx.db
       .updateTable('transcript_utterances')
-      .set({ transcript: changes.transcript, texts: toJson(changes.texts), updated_us: this.ctx.stamps.next() })
+      .set({
+        transcript: changes.transcript,
+        texts: toJson(changes.texts),
+        updated_us: this.ctx.stamps.next(),
+      })
       .where('meeting_id', '=', meetingId)
       .where('id', '=', id)
       .executeTakeFirst();
