@@ -37,8 +37,9 @@ export class CommitGroup {
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    // After the poll phase: every request that arrived in it has queued its unit by then.
-    setImmediate(() => void this.drain());
+    // After the poll phase: every request that arrived in it has queued its unit by then. Under
+    // load, one more turn of the event loop lets the next poll phase's requests join the group.
+    setImmediate(() => setImmediate(() => void this.drain()));
   }
 
   private async drain(): Promise<void> {
