@@ -14,7 +14,7 @@ import { pathOf, type RouteTable } from './route-table.js';
 // Why not Express for everything: measured on this machine, an Express 5 app answering a fixed
 // 41 kB JSON body through 15 routers served ~1,900 req/s where bare node:http served ~4,000: its
 // per-request work (prototype swaps, router walk, res.json/res.send) costs ~280 µs, more than
-// get-meetings' database work. The table lookup costs a Map get (server/README.md, "Decisions").
+// get-meetings' database work. The table lookup costs a Map get.
 
 export interface FrontDoorDeps {
   logger: Logger;

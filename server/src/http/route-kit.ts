@@ -19,12 +19,15 @@ import { Reply, sendReply } from './reply.js';
 import { readRequestBody, validRequest } from './request-body.js';
 import { RouteTable } from './route-table.js';
 
-// Serves the routes of the catalog (schemas/src/routes.ts) through one pipeline. A catalog entry
-// says a route's method and path, its auth kind, its body kind and request schema, and what its 200
-// carries; a routes file only binds the handler: `kit.mount('<name>', handler)`. Every request then
-// meets the same steps in the spec's error order: the caller (401/403), the body (415, 400, 413),
-// the request schema (422), the handler, the answer (its result as the 200 JSON body, or a Reply).
-// The routes go into the route table the front door answers from (front-door.ts says why not Express).
+// Serves the routes of the catalog (schemas/src/routes.ts: the spec's routes and the emulator's)
+// through one pipeline. A catalog entry says a route's method and path, its auth kind, its body kind
+// and request schema, and what its 200 carries; a routes file only binds the handler:
+// `kit.mount('<name>', handler)`, or `kit.mountPublic` for `none`, `session` and `admin` routes.
+// Every request then meets the same steps in the spec's error order: the caller (401/403), the body
+// (415, 400, 413), the request schema (422), the handler, the answer (its result as the 200 JSON
+// body, or a Reply).
+// The routes go into the route table the front door answers from (front-door.ts says why not
+// Express); what Express still serves, and why, is listed in server/README.md "Route groups".
 
 export interface RouteContext {
   /** Aborts when the client goes away before the answer is sent (created on first use). */
