@@ -24,10 +24,12 @@ afterAll(async () => {
 
 async function start(): Promise<SpawnedServer> {
   const server = await spawnServer(dataDir, {
-    PARLEY_ADMIN_TOKEN: ADMIN,
-    PARLEY_ALLOW_PRIVATE_URLS: '1',
-    // A killed process's claim runs out quickly, so the restarted one can take the job.
-    PARLEY_JOB_LEASE_MS: '2000',
+    env: {
+      PARLEY_ADMIN_TOKEN: ADMIN,
+      PARLEY_ALLOW_PRIVATE_URLS: '1',
+      // A killed process's claim runs out quickly, so the restarted one can take the job.
+      PARLEY_JOB_LEASE_MS: '2000',
+    },
   });
   children.push(server);
   return server;

@@ -23,7 +23,7 @@ export interface RunningServer {
 /** Starts src/main.ts (testing/spawned-server.ts) in a fresh data directory, removed on stop. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-browser-'));
-  const server = await spawnServer(dataDir, env).catch((error: unknown) => {
+  const server = await spawnServer(dataDir, { env }).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
