@@ -1,9 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database, MeetingsTable } from './database.js';
 import { JobsStore } from './jobs.store.js';
-import { fromJson, toJson } from './json-columns.js';
+import { toJson } from './json-columns.js';
+import {
+  decodeMeeting,
+  encodeMeeting,
+  type ImportedMeeting,
+  listOf,
+  type MeetingRow,
+} from './meeting-row.js';
 import { prepareQuery } from './prepared-query.js';
 import type { RepoContext } from './repo-context.js';
+
+export type { ImportedMeeting, MeetingRow } from './meeting-row.js';
 
 /** Job kind enqueued with every meeting end (its handler: services/partner/meeting-ended.job.ts). */
 export const MEETING_ENDED_JOB = 'partner-meeting-ended';
@@ -13,19 +22,6 @@ export const MEETING_ENDED_JOB = 'partner-meeting-ended';
 // The roster lives in meeting_participants/meeting_co_hosts (indexed, for visibility and people
 // queries) and, copied, in the meeting row's participant_ids/co_host_ids, which is what views
 // read. Every roster write below changes both in the caller's transaction.
-
-/** The JSON list columns of a meeting row; a MeetingRow holds them decoded. */
-type ListColumn = 'languages' | 'translation_languages' | 'tags' | 'participant_ids' | 'co_host_ids';
-
-/**
- * A stored meeting with its columns decoded. `participant_ids` are in their stored order (the host
- * first), `co_host_ids` in the order the users were made co-hosts.
- */
-export type MeetingRow = Omit<MeetingsTable, ListColumn | 'allow_add_translation_languages'> &
-  Record<ListColumn, string[]> & { allow_add_translation_languages: boolean };
-
-/** A complete meeting without its roster (emulator seed); add* fill the roster afterwards. */
-export type ImportedMeeting = Omit<MeetingRow, 'participant_ids' | 'co_host_ids'>;
 
 export interface NewMeeting {
   hostUserId: string;
@@ -299,45 +295,6 @@ export class MeetingsStore {
     const result = await this.ctx.db.deleteFrom('meetings').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
-}
-
-const listOf = (text: string): string[] => fromJson<string[]>(text, []);
-
-/**
- * A meeting row as the services use it: lists decoded, the flag a boolean. Field by field rather
- * than by spread, so every decoded row has one shape (get-meetings decodes 50 a page, bench:rest).
- */
-function decodeMeeting(row: MeetingsTable): MeetingRow {
-  return {
-    id: row.id,
-    host_user_id: row.host_user_id,
-    title: row.title,
-    status: row.status,
-    language: row.language,
-    invitation_link_expires_us: row.invitation_link_expires_us,
-    start_us: row.start_us,
-    end_us: row.end_us,
-    created_us: row.created_us,
-    updated_us: row.updated_us,
-    languages: listOf(row.languages),
-    translation_languages: listOf(row.translation_languages),
-    tags: listOf(row.tags),
-    allow_add_translation_languages: row.allow_add_translation_languages === 1,
-    participant_ids: listOf(row.participant_ids),
-    co_host_ids: listOf(row.co_host_ids),
-  };
-}
-
-function encodeMeeting(row: MeetingRow): MeetingsTable {
-  return {
-    ...row,
-    languages: toJson(row.languages),
-    translation_languages: toJson(row.translation_languages),
-    tags: toJson(row.tags),
-    allow_add_translation_languages: row.allow_add_translation_languages ? 1 : 0,
-    participant_ids: toJson(row.participant_ids),
-    co_host_ids: toJson(row.co_host_ids),
-  };
 }
 
 /** The participant ids a viewer appears under: their user id, and `em:` with their address. */
