@@ -26,8 +26,11 @@ export type Auth = 'api-key' | 'query-key' | 'partner-bearer' | 'session' | 'adm
  */
 export type BodyKind = 'none' | 'json' | 'json-or-protobuf' | 'protobuf' | 'form-or-json';
 
-/** What a 200 carries: the `response` schema as JSON, the `responseProto` message, or an HTML page. */
-export type AnswerKind = 'json' | 'protobuf' | 'html';
+/**
+ * What a 200 carries: the `response` schema as JSON, the `responseProto` message, an HTML page, or
+ * a text document of its own format (Prometheus metrics).
+ */
+export type AnswerKind = 'json' | 'protobuf' | 'html' | 'text';
 
 export interface RouteSpec {
   /** Stable name, also the operationId in openapi.yaml. */
@@ -310,6 +313,23 @@ const admin = (
   answer: 'json',
   group: 'emulator',
 });
+
+/**
+ * The reference server's own operations route, outside the spec (so neither in `allRoutes` nor in
+ * openapi.yaml), declared and served like every other route.
+ */
+export const serverOpsRoutes: RouteSpec[] = [
+  {
+    name: 'metrics',
+    summary: 'Prometheus metrics of the server process',
+    method: 'GET',
+    path: '/metrics',
+    auth: 'none',
+    body: 'none',
+    answer: 'text',
+    group: 'ops',
+  },
+];
 
 /**
  * The reference server's back office (`/_emulator/*`): not part of the spec, so neither in

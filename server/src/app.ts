@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { BearerVerifier, SessionReader } from './core/bearer-verifier.js';
 import type { Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
-import { allRoutes, emulatorRoutes as emulatorCatalog } from './core/contracts.js';
+import { allRoutes } from './core/contracts.js';
 import type { IdGenerator } from './core/ids.js';
 import { adminResolver } from './emulator/admin-auth.middleware.js';
 import { emulatorRoutes } from './emulator/emulator.routes.js';
@@ -23,7 +23,7 @@ import type { Metrics } from './http/metrics.js';
 import { type EngineStatusSource, opsRoutes } from './http/ops.routes.js';
 import { participantsRoutes } from './http/participants.routes.js';
 import { peopleRoutes } from './http/people.routes.js';
-import { createRouteKit, type RouteKit } from './http/route-kit.js';
+import { createRouteKit, type RouteKit, SERVED_CATALOG } from './http/route-kit.js';
 import { settingsRoutes } from './http/settings.routes.js';
 import { speechRoutes } from './http/speech.routes.js';
 import { transcriptionRoutes } from './http/transcription.routes.js';
@@ -93,9 +93,7 @@ export function createApp(deps: AppDeps): RequestListener {
   // never used for one. Static files (/docs) keep theirs; express.static sets its own.
   app.set('etag', false);
 
-  app.use(
-    opsRoutes(kit, { store, clock: deps.clock, metrics, engines: deps.engines, notServed: UNSERVED_ROUTES }),
-  );
+  opsRoutes(kit, { store, clock: deps.clock, metrics, engines: deps.engines, notServed: UNSERVED_ROUTES });
   app.use(docsPagesRoutes({ ...config, demoApiKey: deps.demoApiKey }));
   app.use(docsRoutes());
   app.use(playgroundRoutes());
@@ -141,13 +139,11 @@ export function createApp(deps: AppDeps): RequestListener {
   return frontDoor({ logger: deps.logger, metrics, routes: kit.table, fallback: app });
 }
 
-/** Every catalog route is mounted or named in UNSERVED_ROUTES, never both; every emulator route is mounted. */
+/** Every catalog route is mounted or named in UNSERVED_ROUTES, never both; the server's own routes are mounted. */
 function checkEveryRouteServed(kit: RouteKit): void {
   const mounted = kit.mounted();
   const unserved = new Set(UNSERVED_ROUTES);
-  const missing = [...allRoutes, ...emulatorCatalog].filter(
-    (r) => !mounted.has(r.name) && !unserved.has(r.name),
-  );
+  const missing = SERVED_CATALOG.filter((r) => !mounted.has(r.name) && !unserved.has(r.name));
   const both = allRoutes.filter((r) => mounted.has(r.name) && unserved.has(r.name));
   if (missing.length > 0)
     throw new Error(`catalog routes not mounted: ${missing.map((r) => r.name).join(', ')}`);

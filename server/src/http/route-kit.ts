@@ -9,6 +9,7 @@ import {
   partnerPath,
   type RouteSpec,
   requestBodyRequired,
+  serverOpsRoutes,
 } from '../core/contracts.js';
 import type { ResolveCaller } from './caller-auth.js';
 import { abortOnDisconnect } from './disconnect-signal.js';
@@ -75,14 +76,14 @@ export interface RouteKit {
 }
 
 const PUBLIC_AUTH: readonly Auth[] = ['none', 'session', 'admin'];
-/** Every route a kit can serve: the spec's, and the emulator's back office. */
-const CATALOG: readonly RouteSpec[] = [...allRoutes, ...emulatorRoutes];
+/** Every route a kit can serve: the spec's, the server's own /metrics, and the emulator's back office. */
+export const SERVED_CATALOG: readonly RouteSpec[] = [...allRoutes, ...serverOpsRoutes, ...emulatorRoutes];
 
 export function createRouteKit(options: RouteKitOptions): RouteKit {
   const table = new RouteTable();
   const mounted = new Set<string>();
   const spec = (name: string): RouteSpec => {
-    const route = CATALOG.find((r) => r.name === name);
+    const route = SERVED_CATALOG.find((r) => r.name === name);
     if (!route) throw new Error(`no route named ${name} in schemas/src/routes.ts`);
     return route;
   };
