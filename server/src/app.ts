@@ -38,7 +38,7 @@ import type { SpeechEngines } from './services/speech-engines.js';
 import type { Store } from './store/store.js';
 
 // The HTTP request listener, assembled from injected parts: the front door (request id, logs,
-// metrics), the catalog's JSON routes in its route table, and an Express app for the rest. It never
+// metrics), the catalog's routes in its route table, and an Express app for the rest. It never
 // listens (main.ts does), so tests run it on port 0 with an in-memory database, a manual clock and
 // sequential ids.
 
