@@ -12,9 +12,11 @@
  *   403 `insufficient_scope`, RFC 6750 §3.1).
  * - `session`: HTML pages (OAuth sign-in and consent); the caller of the session cookie when there
  *   is one, and the page itself decides what an anonymous visitor sees.
+ * - `admin`: the emulator's back office, `Authorization: Bearer <admin token>`; a server without an
+ *   admin token has no such routes (404).
  * - `none`: public.
  */
-export type Auth = 'api-key' | 'query-key' | 'partner-bearer' | 'session' | 'none';
+export type Auth = 'api-key' | 'query-key' | 'partner-bearer' | 'session' | 'admin' | 'none';
 
 /**
  * What the request carries. `json`: a JSON body; it may be omitted (read as `{}`) exactly when the
@@ -24,15 +26,18 @@ export type Auth = 'api-key' | 'query-key' | 'partner-bearer' | 'session' | 'non
  */
 export type BodyKind = 'none' | 'json' | 'json-or-protobuf' | 'protobuf' | 'form-or-json';
 
-/** What a 200 carries: the `response` schema as JSON, the `responseProto` message, or an HTML page. */
-export type AnswerKind = 'json' | 'protobuf' | 'html';
+/**
+ * What a 200 carries: the `response` schema as JSON, the `responseProto` message, an HTML page, or
+ * a text document of its own format (Prometheus metrics).
+ */
+export type AnswerKind = 'json' | 'protobuf' | 'html' | 'text';
 
 export interface RouteSpec {
   /** Stable name, also the operationId in openapi.yaml. */
   name: string;
   /** One-line summary, shown in openapi.yaml and in conformance reports. */
   summary: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Express-style path; `:id` for path parameters. Partner paths use the default segment. */
   path: string;
   auth: Auth;
@@ -65,7 +70,8 @@ export interface RouteSpec {
     | 'speech'
     | 'partner'
     | 'oauth'
-    | 'ops';
+    | 'ops'
+    | 'emulator';
 }
 
 export interface ProtoMessage {
@@ -288,6 +294,92 @@ export const opsRoutes: RouteSpec[] = [
     response: 'health.response',
     group: 'ops',
   },
+];
+
+const admin = (
+  name: string,
+  method: RouteSpec['method'],
+  path: string,
+  summary: string,
+  request?: string,
+): RouteSpec => ({
+  name,
+  summary,
+  method,
+  path,
+  auth: 'admin',
+  body: request ? 'json' : 'none',
+  ...(request ? { request } : {}),
+  answer: 'json',
+  group: 'emulator',
+});
+
+/**
+ * The reference server's own operations route, outside the spec (so neither in `allRoutes` nor in
+ * openapi.yaml), declared and served like every other route.
+ */
+export const serverOpsRoutes: RouteSpec[] = [
+  {
+    name: 'metrics',
+    summary: 'Prometheus metrics of the server process',
+    method: 'GET',
+    path: '/metrics',
+    auth: 'none',
+    body: 'none',
+    answer: 'text',
+    group: 'ops',
+  },
+];
+
+/**
+ * The reference server's back office (`/_emulator/*`): not part of the spec, so neither in
+ * `allRoutes` nor in openapi.yaml, yet declared and served like every other route.
+ */
+export const emulatorRoutes: RouteSpec[] = [
+  admin('emulator-create-user', 'POST', '/_emulator/users', 'Create a user', 'emulator-user.request'),
+  admin('emulator-issue-key', 'POST', '/_emulator/api-keys', 'Issue an API key', 'emulator-api-key.request'),
+  admin('emulator-list-keys', 'GET', '/_emulator/api-keys', "List a user's API keys (?user_id=)"),
+  admin('emulator-revoke-key', 'DELETE', '/_emulator/api-keys/:id', 'Revoke an API key'),
+  admin('emulator-seed', 'POST', '/_emulator/seed', 'Load seed records', 'emulator-seed.request'),
+  admin('emulator-end-meeting', 'POST', '/_emulator/meetings/:id/end', 'End a live meeting'),
+  admin(
+    'emulator-connect-workspace',
+    'POST',
+    '/_emulator/workspace-tokens',
+    "Store a user's notes-workspace token",
+    'emulator-workspace-token.request',
+  ),
+  admin('emulator-disconnect-workspace', 'DELETE', '/_emulator/workspace-tokens/:user_id', 'Forget it'),
+  admin('emulator-reset', 'POST', '/_emulator/reset', 'Wipe every record'),
+  admin('emulator-mail', 'GET', '/_emulator/mail', 'List sent e-mail (?to=)'),
+  admin('emulator-faults', 'GET', '/_emulator/faults', 'List the injectable faults'),
+  admin(
+    'emulator-set-faults',
+    'PUT',
+    '/_emulator/faults',
+    'Choose the faults that are on',
+    'emulator-faults.request',
+  ),
+  admin(
+    'emulator-oauth-client',
+    'POST',
+    '/_emulator/oauth-clients',
+    'Register an OAuth client',
+    'emulator-oauth-client.request',
+  ),
+  admin(
+    'emulator-password',
+    'POST',
+    '/_emulator/users/:id/password',
+    "Set a user's sign-in password",
+    'emulator-password.request',
+  ),
+  admin(
+    'emulator-webhook-deliveries',
+    'GET',
+    '/_emulator/webhook-deliveries',
+    'List callback delivery tries',
+  ),
 ];
 
 export const LIVE_STT_PATH = '/v1/stt/stream';

@@ -7,6 +7,7 @@ import type { ClusterSignals } from './core/cluster-signals.js';
 import type { Config } from './core/config.js';
 import { allRoutes } from './core/contracts.js';
 import type { IdGenerator } from './core/ids.js';
+import { adminResolver } from './emulator/admin-auth.middleware.js';
 import { emulatorRoutes } from './emulator/emulator.routes.js';
 import type { FileStorage } from './files/file-storage.js';
 import { FileStore } from './files/file-store.js';
@@ -24,7 +25,7 @@ import type { Metrics } from './http/metrics.js';
 import { type EngineStatusSource, opsRoutes } from './http/ops.routes.js';
 import { participantsRoutes } from './http/participants.routes.js';
 import { peopleRoutes } from './http/people.routes.js';
-import { createRouteKit, type RouteKit } from './http/route-kit.js';
+import { createRouteKit, type RouteKit, SERVED_CATALOG } from './http/route-kit.js';
 import { settingsRoutes } from './http/settings.routes.js';
 import { speechRoutes } from './http/speech.routes.js';
 import { transcriptionRoutes } from './http/transcription.routes.js';
@@ -39,7 +40,7 @@ import type { SpeechEngines } from './services/speech-engines.js';
 import type { Store } from './store/store.js';
 
 // The HTTP request listener, assembled from injected parts: the front door (request id, logs,
-// metrics), the catalog's JSON routes in its route table, and an Express app for the rest. It never
+// metrics), the catalog's routes in its route table, and an Express app for the rest. It never
 // listens (main.ts does), so tests run it on port 0 with an in-memory database, a manual clock and
 // sequential ids.
 
@@ -78,11 +79,14 @@ export function createApp(deps: AppDeps): RequestListener {
   const { config, store } = deps;
   const { services, metrics, files } = deps;
   const kit = createRouteKit({
-    auth: callerResolvers({
-      authenticate: (credential: string) => services.accounts.authenticate(credential),
-      bearer: deps.bearer,
-      session: deps.session,
-    }),
+    auth: {
+      ...callerResolvers({
+        authenticate: (credential: string) => services.accounts.authenticate(credential),
+        bearer: deps.bearer,
+        session: deps.session,
+      }),
+      admin: adminResolver(config.adminToken),
+    },
     bodyLimitBytes: config.bodyLimitBytes,
     partnerSegment: config.partnerSegment,
   });
@@ -93,9 +97,7 @@ export function createApp(deps: AppDeps): RequestListener {
   // never used for one. Static files (/docs) keep theirs; express.static sets its own.
   app.set('etag', false);
 
-  app.use(
-    opsRoutes(kit, { store, clock: deps.clock, metrics, engines: deps.engines, notServed: UNSERVED_ROUTES }),
-  );
+  opsRoutes(kit, { store, clock: deps.clock, metrics, engines: deps.engines, notServed: UNSERVED_ROUTES });
   app.use(docsPagesRoutes({ ...config, demoApiKey: deps.demoApiKey }));
   app.use(docsRoutes());
   app.use(playgroundRoutes());
@@ -107,21 +109,6 @@ export function createApp(deps: AppDeps): RequestListener {
   };
   deps.signals.subscribe('reset', forgetMeetings);
   deps.signals.onGap(forgetMeetings);
-  app.use(
-    emulatorRoutes({
-      store,
-      services,
-      adminToken: config.adminToken,
-      bodyLimitBytes: config.bodyLimitBytes,
-      signals: deps.signals,
-      // The wiped meetings' cached summaries, transcripts and renderings must not outlive them.
-      afterReset: async () => {
-        await services.meetingCache.clear();
-        await deps.signals.publish('reset', '');
-        await deps.afterReset?.();
-      },
-    }),
-  );
 
   // One file per resource group of the spec; each mounts its routes from the catalog.
   meetingsRoutes(kit, services.meetings);
@@ -143,9 +130,20 @@ export function createApp(deps: AppDeps): RequestListener {
     }),
   );
   deps.partner.mount(kit);
+  emulatorRoutes(kit, {
+    store,
+    services,
+    signals: deps.signals,
+    // The wiped meetings' cached summaries, transcripts and renderings must not outlive them.
+    afterReset: async () => {
+      await services.meetingCache.clear();
+      await deps.signals.publish('reset', '');
+      await deps.afterReset?.();
+    },
+  });
   checkEveryRouteServed(kit);
 
-  // The partner routes' form POSTs, revocation and emulator routes (outside the catalog).
+  // The partner routes' form POSTs and revocation (outside the catalog).
   app.use(deps.partner.router);
 
   app.use(notFound());
@@ -153,11 +151,11 @@ export function createApp(deps: AppDeps): RequestListener {
   return frontDoor({ logger: deps.logger, metrics, routes: kit.table, fallback: app });
 }
 
-/** Every catalog route is mounted or named in UNSERVED_ROUTES, never both. */
+/** Every catalog route is mounted or named in UNSERVED_ROUTES, never both; the server's own routes are mounted. */
 function checkEveryRouteServed(kit: RouteKit): void {
   const mounted = kit.mounted();
   const unserved = new Set(UNSERVED_ROUTES);
-  const missing = allRoutes.filter((r) => !mounted.has(r.name) && !unserved.has(r.name));
+  const missing = SERVED_CATALOG.filter((r) => !mounted.has(r.name) && !unserved.has(r.name));
   const both = allRoutes.filter((r) => mounted.has(r.name) && unserved.has(r.name));
   if (missing.length > 0)
     throw new Error(`catalog routes not mounted: ${missing.map((r) => r.name).join(', ')}`);

@@ -30,6 +30,17 @@ function floorRules(): IForbiddenRuleType[] {
   }));
 }
 
+/**
+ * Repositories take and return domain values: how a column is encoded (JSON in TEXT, 0/1 flags)
+ * and the raw table shapes are store/'s alone, tests included.
+ */
+const COLUMN_ENCODING: IForbiddenRuleType = {
+  name: 'column-encoding-stays-in-store',
+  severity: 'error',
+  from: { pathNot: `^${SRC}store/` },
+  to: { path: `^${SRC}store/(json-columns|database)\\.ts$` },
+};
+
 describe('floor order of server/src', () => {
   it('places every folder and module of server/src on a floor', () => {
     const placed = new Set(FLOORS.flat());
@@ -37,11 +48,11 @@ describe('floor order of server/src', () => {
     expect(entries.filter((name) => !placed.has(name))).toEqual([]);
   });
 
-  it('has no import that climbs a floor', async () => {
+  it('has no import that climbs a floor, nor one of the column encoding from outside store/', async () => {
     const result = await cruise([SRC], {
       baseDir: fileURLToPath(new URL('../../', import.meta.url)),
       validate: true,
-      ruleSet: { forbidden: floorRules() },
+      ruleSet: { forbidden: [...floorRules(), COLUMN_ENCODING] },
       tsPreCompilationDeps: true,
       tsConfig: { fileName: 'server/tsconfig.json' },
       doNotFollow: { path: 'node_modules' },

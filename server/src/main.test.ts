@@ -1,10 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROTO_CONTENT_TYPE, SessionTTSRequest, SessionTTSResponse } from '@parley/schemas/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer } from './testing/spawned-server.js';
 
 // The real entry point as `npm start` runs it (bundled to dist/ by scripts/build.mjs, run by plain
 // Node): first start seeds and prints the demo credentials, SIGTERM stops it cleanly, and a restart
@@ -28,40 +29,8 @@ const build = () =>
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
 beforeAll(build, 60_000);
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  demoKey: string;
-  adminToken: string;
-}
-
-function start(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'dist/main.js'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, PORT: '0', PARLEY_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let banner = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      banner += chunk.toString();
-      const url = /Parley reference server: (\S+)/.exec(banner)?.[1];
-      const demoKey = /demo API key\s+(\S+)/.exec(banner)?.[1];
-      const adminToken = /admin token\s+(\S+)/.exec(banner)?.[1];
-      if (url && demoKey && adminToken && banner.includes('curl'))
-        resolve({ child, url, demoKey, adminToken });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${banner}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-}
+const start = (dataDir: string, env: Record<string, string> = {}) =>
+  spawnServer(dataDir, { bundle: true, env });
 
 const GERMAN = 'Guten Morgen, wie geht es Ihnen heute? Das Wetter ist wirklich schön.';
 
@@ -82,7 +51,7 @@ describe('main', () => {
     });
     expect(created.status).toBe(200);
     const { meeting } = (await created.json()) as { meeting: { id: string } };
-    expect(await stop(first.child)).toBe(0);
+    expect(await first.stop()).toBe(0);
 
     const second = await start(dataDir);
     expect(second.demoKey).toBe(first.demoKey);
@@ -90,7 +59,7 @@ describe('main', () => {
     expect(listed.status).toBe(200);
     const { meetings } = (await listed.json()) as { meetings: { id: string }[] };
     expect(meetings.map((m) => m.id)).toContain(meeting.id);
-    expect(await stop(second.child)).toBe(0);
+    expect(await second.stop()).toBe(0);
   }, 60_000);
 
   it('finds the files it reads at run time from the bundle', async () => {
@@ -162,7 +131,7 @@ describe('main', () => {
         detail: expect.stringMatching(/loaded in/),
       });
     } finally {
-      expect(await stop(server.child)).toBe(0);
+      expect(await server.stop()).toBe(0);
     }
   }, 60_000);
 

@@ -247,6 +247,21 @@ export interface DenoiseResponse {
 }
 
 /**
+ * Body of POST /_emulator/api-keys: issues an API key acting as the user (at most five per account); the answer carries the key once.
+ */
+export interface EmulatorApiKeyRequest {
+  user_id: string;
+  name?: string;
+}
+
+/**
+ * Body of PUT /_emulator/faults: the ids of the faults to turn on (GET /_emulator/faults lists them); every other fault goes off, so `[]` turns all off.
+ */
+export interface EmulatorFaultsRequest {
+  faults: string[];
+}
+
+/**
  * Body of POST /_emulator/oauth-clients: registers (or replaces) a partner OAuth client. `redirect_uris` are matched exactly, character for character.
  */
 export interface EmulatorOAuthClientRequest {
@@ -265,6 +280,70 @@ export interface EmulatorOAuthClientRequest {
  */
 export interface EmulatorPasswordRequest {
   password: string;
+}
+
+/**
+ * Body of POST /_emulator/seed: records loaded as given (ids and timestamps kept). An empty body loads the default seed, fixtures/json/seed.json. Resources follow their own schemas; `users` are user profiles, `api_keys` test-only plaintext keys the server stores hashed, `recordings` recording messages tied to fixture audio (`fixture_path` relative to fixtures/). `description`, `transcripts` and `recording_speakers` describe the fixture for its readers; the server derives transcripts from the utterances and does not read them.
+ */
+export interface EmulatorSeedRequest {
+  description?: string;
+  users?: UserProfile[];
+  api_keys?: {
+    user_id: string;
+    key: string;
+  }[];
+  meetings?: (Meeting & {
+    tags?: string[];
+  })[];
+  meeting_messages?: MeetingMessage[];
+  recordings?: {
+    id: string;
+    meeting_id: string;
+    fixture_id?: string;
+    fixture_path?: string;
+    duration_s?: number;
+    created_at: string;
+  }[];
+  transcripts?: TranscriptRecord[];
+  transcript_utterances?: TranscriptUtterance[];
+  live_transcription_chunks?: LiveTranscriptionChunk[];
+  user_default_meeting_settings?: UserDefaultMeetingSetting[];
+  guest_contacts?: {
+    id: string;
+    owner_user_id: string;
+    meeting_id?: string | null;
+    name: string;
+    email: string;
+    company_name?: string | null;
+    company_position?: string | null;
+    social_profile_id?: string | null;
+    created_at: string;
+  }[];
+  recording_speakers?: {
+    meeting_id: string;
+    speaker: string;
+    user_id: string;
+  }[];
+}
+
+/**
+ * Body of POST /_emulator/users: creates a user (and, without `account_id`, an account for it). `id` picks the user id; the server makes one when it is absent.
+ */
+export interface EmulatorUserRequest {
+  email: string;
+  name: string;
+  account_id?: string;
+  id?: string;
+}
+
+/**
+ * Body of POST /_emulator/workspace-tokens: stores (or replaces) the notes-workspace access token upload-meeting-to-workspace uses for the user; the stand-in for the workspace's OAuth.
+ */
+export interface EmulatorWorkspaceTokenRequest {
+  user_id: string;
+  access_token: string;
+  workspace_id?: string;
+  parent_page_id?: string;
 }
 
 /**

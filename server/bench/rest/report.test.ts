@@ -21,6 +21,7 @@ describe('bench report', () => {
     { route: 'get-meetings', server: 'prism', unavailable: 'exited (1) before listening' },
     { route: 'create-meeting', server: 'reference', measurement: measurement(500, 40) },
     { route: 'create-meeting', server: 'floor', measurement: measurement(10000, 2) },
+    { route: 'create-meeting', server: 'prism', measurement: measurement(200, 30) },
   ];
 
   it('prints a row per run, and the reason for a server that did not start', () => {
@@ -31,12 +32,14 @@ describe('bench report', () => {
     expect(table).toMatch(/get-meetings\s+reference\s+3000\s.*\s167\s/);
   });
 
-  it('gives the ratios to the floor and Prism, with the aims of get-meetings', () => {
+  it('gives the ratios to the floor and Prism, with the aims of each route', () => {
     const [getMeetings, createMeeting] = formatRatios(rows, ['get-meetings', 'create-meeting']).split('\n');
     expect(getMeetings).toContain('reference/floor = 0.38 (aim ≥ 0.35: met)');
     expect(getMeetings).toContain('reference/prism n/a');
     expect(getMeetings).toContain('p99 12 ms (aim < 25: met)');
     expect(createMeeting).toContain('reference/floor = 0.05');
-    expect(createMeeting).not.toContain('aim');
+    expect(createMeeting).not.toContain('aim ≥ 0.35');
+    expect(createMeeting).toContain('reference/prism = 2.50 (aim ≥ 2: met)');
+    expect(createMeeting).not.toContain('p99');
   });
 });

@@ -9,8 +9,9 @@ import type { Store } from '../store/store.js';
 export const DEMO_USER = { id: 'usr_demo', email: 'demo@parley.local', name: 'Demo User' } as const;
 export const INTEGRATION_CLIENT_ID = 'parley-partner-integration';
 /**
- * The integration client's registered redirect URI: a local address, so the README's walk-through
- * (browser, then curl) works without the platform. More are registered with POST /_emulator/oauth-clients.
+ * The integration client's registered redirect URI: a local address, so the walk-through of
+ * src/partner/README.md (browser, then curl) works without the platform. More are registered with
+ * POST /_emulator/oauth-clients.
  */
 export const INTEGRATION_REDIRECT_URI = 'http://127.0.0.1:8976/oauth/callback';
 

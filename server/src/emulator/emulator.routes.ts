@@ -1,23 +1,26 @@
-import { type Request, Router } from 'express';
+import type {
+  EmulatorApiKeyRequest,
+  EmulatorSeedRequest,
+  EmulatorUserRequest,
+  EmulatorWorkspaceTokenRequest,
+} from '@parley/schemas/types';
 import { ApiError } from '../core/api-error.js';
 import type { ClusterSignals } from '../core/cluster-signals.js';
-import { readJsonBody } from '../http/json-body.js';
+import type { RouteKit } from '../http/route-kit.js';
 import type { Services } from '../services/services.js';
 import { formatMicros } from '../services/timestamps.js';
 import type { ApiKeyRow } from '../store/accounts.store.js';
 import type { Store } from '../store/store.js';
-import { adminAuth } from './admin-auth.middleware.js';
 import { faultsRoutes } from './faults.routes.js';
-import { loadSeed, readDefaultSeed, type SeedDocument } from './seed.service.js';
+import { loadSeed, readDefaultSeed } from './seed.service.js';
 
 // /_emulator/*: what a test or a developer needs to set up and inspect the server without a real
-// account system. Every route needs the admin token.
+// account system. Catalog routes of auth kind `admin` (schemas/src/routes.ts `emulatorRoutes`):
+// the admin token, then the body against its emulator-*.request schema, like every other route.
 
 export interface EmulatorDeps {
   store: Store;
   services: Services;
-  adminToken: string | undefined;
-  bodyLimitBytes: number;
   /** Fault switches reach every server process through it. */
   signals: ClusterSignals;
   /** Recreates the demo account after a reset, so the printed credentials keep working. */
@@ -26,89 +29,81 @@ export interface EmulatorDeps {
 
 const MAIL_PAGE = 100;
 
-export function emulatorRoutes(deps: EmulatorDeps): Router {
+export function emulatorRoutes(kit: RouteKit, deps: EmulatorDeps): void {
   const { store, services } = deps;
-  const router = Router();
-  router.use('/_emulator', adminAuth(deps.adminToken), async (req, _res, next) => {
-    req.body = await readJsonBody(req, { limitBytes: deps.bodyLimitBytes, required: false });
-    next();
-  });
+  faultsRoutes(kit, deps.signals);
 
-  router.use(faultsRoutes(deps.signals));
-
-  router.post('/_emulator/users', async (req, res) => {
+  kit.mountPublic<EmulatorUserRequest, unknown>('emulator-create-user', async (body) => {
     const { account, user } = await services.accounts.createUser({
-      email: text(req, 'email'),
-      name: text(req, 'name'),
-      ...optional(req, 'account_id', 'accountId'),
-      ...optional(req, 'id', 'userId'),
+      email: body.email,
+      name: body.name.trim(),
+      ...(body.account_id ? { accountId: body.account_id } : {}),
+      ...(body.id ? { userId: body.id } : {}),
     });
-    res.json({
+    return {
       success: true,
       account_id: account.id,
       user: { id: user.id, email: user.email, name: user.name },
-    });
+    };
   });
 
-  router.post('/_emulator/api-keys', async (req, res) => {
-    const name = typeof req.body.name === 'string' ? req.body.name : 'emulator';
-    const { key, secret } = await services.accounts.issueKey(text(req, 'user_id'), name);
-    res.json({ success: true, api_key: secret, key: keyView(key) });
+  kit.mountPublic<Required<EmulatorApiKeyRequest>, unknown>('emulator-issue-key', async (body) => {
+    const { key, secret } = await services.accounts.issueKey(body.user_id, body.name);
+    return { success: true, api_key: secret, key: keyView(key) };
   });
 
-  router.get('/_emulator/api-keys', async (req, res) => {
-    const userId = typeof req.query.user_id === 'string' ? req.query.user_id : '';
+  kit.mountPublic('emulator-list-keys', async (_body, { query }) => {
+    const userId = query.get('user_id');
     if (!userId) throw ApiError.badRequest('Missing user_id');
-    res.json({ success: true, keys: (await services.accounts.listKeys(userId)).map(keyView) });
+    return { success: true, keys: (await services.accounts.listKeys(userId)).map(keyView) };
   });
 
-  router.delete('/_emulator/api-keys/:id', async (req, res) => {
-    await services.accounts.revokeKey(req.params.id);
-    res.json({ success: true });
+  kit.mountPublic('emulator-revoke-key', async (_body, { params }) => {
+    await services.accounts.revokeKey(params.id ?? '');
+    return { success: true };
   });
 
-  router.post('/_emulator/seed', async (req, res) => {
-    const body = req.body as SeedDocument;
+  kit.mountPublic<EmulatorSeedRequest, unknown>('emulator-seed', async (body) => {
     const doc = Object.keys(body).length === 0 ? await readDefaultSeed() : body;
-    res.json({ success: true, loaded: await loadSeed(store, services.accounts, doc) });
+    return { success: true, loaded: await loadSeed(store, services.accounts, doc) };
   });
 
-  router.post('/_emulator/meetings/:id/end', async (req, res) => {
-    res.json({ success: true, meeting: await services.meetings.end(req.params.id) });
+  kit.mountPublic('emulator-end-meeting', async (_body, { params }) => {
+    return { success: true, meeting: await services.meetings.end(params.id ?? '') };
   });
 
   // Stands in for the notes workspace's OAuth: stores the access token upload-meeting-to-workspace uses.
-  router.post('/_emulator/workspace-tokens', async (req, res) => {
+  kit.mountPublic<EmulatorWorkspaceTokenRequest, unknown>('emulator-connect-workspace', async (body) => {
     const row = await services.workspace.connect({
-      userId: text(req, 'user_id'),
-      accessToken: text(req, 'access_token'),
-      workspaceId: optional(req, 'workspace_id', 'id').id ?? null,
-      parentPageId: optional(req, 'parent_page_id', 'id').id ?? null,
+      userId: body.user_id,
+      accessToken: body.access_token.trim(),
+      workspaceId: body.workspace_id || null,
+      parentPageId: body.parent_page_id || null,
     });
-    res.json({
+    return {
       success: true,
       user_id: row.user_id,
       workspace_id: row.workspace_id,
       parent_page_id: row.parent_page_id,
       updated_at: formatMicros(row.updated_us),
-    });
+    };
   });
 
-  router.delete('/_emulator/workspace-tokens/:user_id', async (req, res) => {
-    await services.workspace.disconnect(req.params.user_id);
-    res.json({ success: true });
+  kit.mountPublic('emulator-disconnect-workspace', async (_body, { params }) => {
+    await services.workspace.disconnect(params.user_id ?? '');
+    return { success: true };
   });
 
-  router.post('/_emulator/reset', async (_req, res) => {
+  kit.mountPublic('emulator-reset', async () => {
     await store.wipe();
     await deps.afterReset?.();
-    res.json({ success: true });
+    return { success: true };
   });
 
-  router.get('/_emulator/mail', async (req, res) => {
-    const to = typeof req.query.to === 'string' ? req.query.to : undefined;
+  kit.mountPublic('emulator-mail', async (_body, { query }) => {
+    const to = query.get('to') ?? undefined;
     const rows = await store.mail.list({ ...(to ? { to } : {}), limit: MAIL_PAGE });
-    res.json({
+    return {
       success: true,
       mail: rows.map((row) => ({
         id: row.id,
@@ -121,21 +116,8 @@ export function emulatorRoutes(deps: EmulatorDeps): Router {
         user_id: row.user_id,
         created_at: formatMicros(row.created_us),
       })),
-    });
+    };
   });
-
-  return router;
-}
-
-function text(req: Request, field: string): string {
-  const value = (req.body as Record<string, unknown>)[field];
-  if (typeof value !== 'string' || value.trim() === '') throw ApiError.badRequest(`Missing ${field}`);
-  return value.trim();
-}
-
-function optional<K extends string>(req: Request, field: string, as: K): Partial<Record<K, string>> {
-  const value = (req.body as Record<string, unknown>)[field];
-  return typeof value === 'string' && value !== '' ? ({ [as]: value } as Record<K, string>) : {};
 }
 
 function keyView(key: ApiKeyRow) {

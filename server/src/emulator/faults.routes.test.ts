@@ -48,7 +48,7 @@ describe('/_emulator/faults', () => {
 
   it('refuses unknown faults and changes nothing', async () => {
     expect((await setFaults(['no-such-fault'])).status).toBe(400);
-    expect((await setFaults('has-more-lies')).status).toBe(400);
+    expect((await setFaults('has-more-lies')).status).toBe(422);
     const reply = await server.get<{ active: string[] }>('/_emulator/faults', admin);
     expect(reply.body.active).toEqual([]);
   });

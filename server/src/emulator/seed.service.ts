@@ -1,78 +1,35 @@
 import { readFile } from 'node:fs/promises';
 import { validate } from '@parley/schemas';
-import type {
-  LiveTranscriptionChunk,
-  Meeting,
-  MeetingMessage,
-  TranscriptUtterance,
-  UserDefaultMeetingSetting,
-  UserProfile,
-} from '@parley/schemas/types';
+import type { EmulatorSeedRequest } from '@parley/schemas/types';
 import { ApiError } from '../core/api-error.js';
 import type { AccountsService } from '../services/accounts.service.js';
 import { parseTimestamp } from '../services/timestamps.js';
 import { freeStamp } from '../store/free-stamp.js';
-import { toJson } from '../store/json-columns.js';
 import type { Repositories, Store } from '../store/store.js';
 
 // Loads a seed document (fixtures/json/seed.json has the format) into the database: users with
 // their API keys, meetings with participants and co-hosts, messages, recordings, utterances, live
-// chunks, default settings and guest contacts. Each resource is checked against its schema first;
-// timestamps are kept as given (moved by a microsecond where two collide, see store/free-stamp.ts).
+// chunks, default settings and guest contacts. The document has been checked against its schema
+// (emulator-seed.request) by the route, or when the default seed was read; timestamps are kept as given (moved by a microsecond where two collide, see store/free-stamp.ts).
 
 export const SEED_FILE = new URL('../../../fixtures/json/seed.json', import.meta.url);
 /** Message type of a recording (the seed's `recordings`): transcripts and chunks point at it. */
 export const RECORDING_MESSAGE_TYPE = 'MT_RECORDING';
 
-interface SeedContact {
-  id: string;
-  owner_user_id: string;
-  meeting_id?: string | null;
-  name: string;
-  email: string;
-  company_name?: string | null;
-  company_position?: string | null;
-  social_profile_id?: string | null;
-  created_at: string;
-}
-
-interface SeedRecording {
-  id: string;
-  meeting_id: string;
-  fixture_id?: string;
-  fixture_path?: string;
-  duration_s?: number;
-  created_at: string;
-}
-
-export interface SeedDocument {
-  users?: UserProfile[];
-  api_keys?: { user_id: string; key: string }[];
-  meetings?: (Meeting & { tags?: string[] })[];
-  meeting_messages?: MeetingMessage[];
-  recordings?: SeedRecording[];
-  transcript_utterances?: TranscriptUtterance[];
-  live_transcription_chunks?: LiveTranscriptionChunk[];
-  user_default_meeting_settings?: UserDefaultMeetingSetting[];
-  guest_contacts?: SeedContact[];
-}
-
-/** Schema of each checked collection of the document. */
-const SCHEMA_OF: Partial<Record<keyof SeedDocument, string>> = {
-  users: 'user-profile',
-  meetings: 'meeting',
-  meeting_messages: 'meeting-message',
-  transcript_utterances: 'transcript-utterance',
-  live_transcription_chunks: 'live-transcription-chunk',
-  user_default_meeting_settings: 'user-default-meeting-setting',
-};
+/** A seed document: schemas/json/emulator-seed.request.schema.json. */
+export type SeedDocument = EmulatorSeedRequest;
 
 export async function readDefaultSeed(): Promise<SeedDocument> {
-  return JSON.parse(await readFile(SEED_FILE, 'utf8')) as SeedDocument;
+  const result = validate<SeedDocument>(
+    'emulator-seed.request',
+    JSON.parse(await readFile(SEED_FILE, 'utf8')),
+  );
+  if (!result.ok)
+    throw new Error(`${SEED_FILE.pathname} is no valid seed: ${JSON.stringify(result.detail[0])}`);
+  return result.value;
 }
 
 export async function loadSeed(store: Store, accounts: AccountsService, doc: SeedDocument) {
-  checkDocument(doc);
   for (const user of doc.users ?? []) {
     await accounts.createUser({ email: user.email, name: user.name, userId: user.id });
   }
@@ -96,20 +53,6 @@ export async function loadSeed(store: Store, accounts: AccountsService, doc: See
   };
 }
 
-function checkDocument(doc: SeedDocument): void {
-  for (const [collection, schemaId] of Object.entries(SCHEMA_OF)) {
-    const items = doc[collection as keyof SeedDocument] ?? [];
-    if (!Array.isArray(items)) throw ApiError.badRequest(`${collection} must be an array`);
-    items.forEach((item, index) => {
-      const result = validate(schemaId, item, { locPrefix: [collection, index] });
-      if (!result.ok) {
-        const [first] = result.detail;
-        throw ApiError.badRequest(`Seed ${first?.loc.join('.')}: ${first?.msg}`);
-      }
-    });
-  }
-}
-
 const us = (text: string): number => {
   const micros = parseTimestamp(text);
   if (micros === undefined) throw ApiError.badRequest(`Seed timestamp is not RFC 3339: ${text}`);
@@ -126,10 +69,10 @@ async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void
         title: m.title,
         status: m.status,
         language: m.language ?? 'en',
-        languages: toJson(m.languages ?? [m.language ?? 'en']),
-        translation_languages: toJson(m.translation_languages ?? []),
-        allow_add_translation_languages: m.allow_users_to_add_translation_languages === false ? 0 : 1,
-        tags: toJson(m.tags ?? []),
+        languages: m.languages ?? [m.language ?? 'en'],
+        translation_languages: m.translation_languages ?? [],
+        allow_add_translation_languages: m.allow_users_to_add_translation_languages !== false,
+        tags: m.tags ?? [],
         invitation_link_expires_us: us(m.invitation_link_expires_at ?? m.start_at),
         start_us: us(m.start_at),
         end_us: m.end_at ? us(m.end_at) : null,
@@ -154,7 +97,7 @@ async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void
       text: '',
       summary: null,
       summary_status: null,
-      payload: toJson(payload),
+      payload,
       created_us: stamp,
       updated_us: await freeStamp(db, 'messages', stamp),
     });
@@ -166,7 +109,7 @@ async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void
       sender_id: m.sender_id,
       type: m.type,
       text: m.text ?? '',
-      summary: m.summary ? toJson(m.summary) : null,
+      summary: m.summary ?? null,
       summary_status: m.summary_status ?? null,
       payload: null,
       created_us: us(m.created_at),
@@ -184,7 +127,7 @@ async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void
       confidence: u.confidence,
       language: u.language,
       speaker_v2: u.speaker_v2 ?? null,
-      texts: toJson(u.texts ?? {}),
+      texts: u.texts ?? {},
       created_us: us(u.created_at),
       updated_us: await freeStamp(db, 'transcript_utterances', us(u.updated_at)),
     });
@@ -200,9 +143,9 @@ async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void
       language: c.language,
       start_duration: c.start_duration,
       end_duration: c.end_duration,
-      is_final: c.is_final ? 1 : 0,
+      is_final: c.is_final === true,
       speaker_v2: c.speaker_v2 ?? null,
-      texts: toJson(c.texts ?? {}),
+      texts: c.texts ?? {},
       created_us: us(c.created_at),
       updated_us: await freeStamp(db, 'transcription_chunks', us(updated)),
     });
@@ -210,10 +153,10 @@ async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void
   for (const s of doc.user_default_meeting_settings ?? []) {
     await repos.settings.upsert({
       user_id: s.user_id,
-      original_languages: toJson(s.original_languages),
+      original_languages: s.original_languages,
       view_language: s.view_language,
-      translation_languages: toJson(s.translation_languages),
-      contextual_keywords: toJson(s.contextual_keywords),
+      translation_languages: s.translation_languages,
+      contextual_keywords: s.contextual_keywords,
       max_recording_minutes: s.max_recording_minutes,
     });
   }

@@ -34,7 +34,7 @@ export async function productMeeting(on: TestServer, owner: TestUser, participan
       confidence: 0.9,
       language: 'en',
       speaker_v2: String(i % 3),
-      texts: '{}',
+      texts: {},
     });
   }
   await on.call('send-meeting-message', owner.key, {

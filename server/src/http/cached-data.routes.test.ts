@@ -43,7 +43,7 @@ const utterance = (meeting: string, transcript: string, start: number): NewUtter
   confidence: 0.9,
   language: 'en',
   speaker_v2: '0',
-  texts: '{}',
+  texts: {},
 });
 
 async function summary(key: string, body: Record<string, unknown>) {
@@ -212,7 +212,7 @@ describe('get-meeting-summary', () => {
       senderId: host.userId,
       type: MessageType.SUMMARY,
       text: '',
-      summary: JSON.stringify({ ai_model: 'stored-directly', markdown_body: '# Direct' }),
+      summary: { ai_model: 'stored-directly', markdown_body: '# Direct' },
       summaryStatus: 'ESS_SUCCESS',
     });
     expect((await summary(host.key, { meeting_id: meetingId })).body).toEqual(cached.body);

@@ -9,12 +9,13 @@ import { pathOf, type RouteTable } from './route-table.js';
 
 // Every HTTP request enters here. The front door gives it a request id, a logger carrying that id,
 // a log line and metrics when it finishes; then the catalog's routes are answered straight from the
-// route table, and everything else (docs, files, metrics, emulator, 404s) goes to the Express app.
+// route table, and everything else (docs, playground, files, the OAuth pages' form POSTs and
+// revocation, 404s) goes to the Express app.
 //
 // Why not Express for everything: measured on this machine, an Express 5 app answering a fixed
 // 41 kB JSON body through 15 routers served ~1,900 req/s where bare node:http served ~4,000: its
 // per-request work (prototype swaps, router walk, res.json/res.send) costs ~280 µs, more than
-// get-meetings' database work. The table lookup costs a Map get (server/README.md, "Decisions").
+// get-meetings' database work. The table lookup costs a Map get.
 
 export interface FrontDoorDeps {
   logger: Logger;

@@ -1,10 +1,10 @@
 import type { EngineHealth, HealthResponse } from '@parley/schemas/types';
-import { Router } from 'express';
 import type { Clock } from '../core/clock.js';
 import { API_VERSION } from '../core/contracts.js';
 import type { EngineStatus } from '../engines/engine.js';
 import type { Store } from '../store/store.js';
 import type { Metrics } from './metrics.js';
+import { Reply } from './reply.js';
 import type { RouteKit } from './route-kit.js';
 
 // GET /health (no auth; always 200, as the spec says, with the state of the database and of every
@@ -24,8 +24,7 @@ export interface OpsDeps {
   notServed: readonly string[];
 }
 
-export function opsRoutes(kit: RouteKit, deps: OpsDeps): Router {
-  const router = Router();
+export function opsRoutes(kit: RouteKit, deps: OpsDeps): void {
   const startedUs = deps.clock.nowMicros();
 
   kit.mountPublic('health', async (): Promise<HealthResponse & { database: object }> => {
@@ -51,8 +50,11 @@ export function opsRoutes(kit: RouteKit, deps: OpsDeps): Router {
     };
   });
 
-  router.get('/metrics', async (_req, res) => {
-    res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
-  });
-  return router;
+  kit.mountPublic(
+    'metrics',
+    async () =>
+      new Reply(200, await deps.metrics.registry.metrics(), {
+        'Content-Type': deps.metrics.registry.contentType,
+      }),
+  );
 }

@@ -150,7 +150,7 @@ describe.each(testDatabases)('paging on $name', (database) => {
               confidence: 0.9,
               language: 'en',
               speaker_v2: '0',
-              texts: '{}',
+              texts: {},
             });
             live.push(row.id);
           }

@@ -2,7 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getSchema } from '@parley/schemas';
 import type { Logger } from 'pino';
 import type { Caller } from '../core/caller.js';
-import { type Auth, allRoutes, partnerPath, type RouteSpec, requestBodyRequired } from '../core/contracts.js';
+import {
+  type Auth,
+  allRoutes,
+  emulatorRoutes,
+  partnerPath,
+  type RouteSpec,
+  requestBodyRequired,
+  serverOpsRoutes,
+} from '../core/contracts.js';
 import type { ResolveCaller } from './caller-auth.js';
 import { abortOnDisconnect } from './disconnect-signal.js';
 import { sendError } from './error-response.js';
@@ -12,12 +20,15 @@ import { Reply, sendReply } from './reply.js';
 import { readRequestBody, validRequest } from './request-body.js';
 import { RouteTable } from './route-table.js';
 
-// Serves the routes of the catalog (schemas/src/routes.ts) through one pipeline. A catalog entry
-// says a route's method and path, its auth kind, its body kind and request schema, and what its 200
-// carries; a routes file only binds the handler: `kit.mount('<name>', handler)`. Every request then
-// meets the same steps in the spec's error order: the caller (401/403), the body (415, 400, 413),
-// the request schema (422), the handler, the answer (its result as the 200 JSON body, or a Reply).
-// The routes go into the route table the front door answers from (front-door.ts says why not Express).
+// Serves the routes of the catalog (schemas/src/routes.ts: the spec's routes and the emulator's)
+// through one pipeline. A catalog entry says a route's method and path, its auth kind, its body kind
+// and request schema, and what its 200 carries; a routes file only binds the handler:
+// `kit.mount('<name>', handler)`, or `kit.mountPublic` for `none`, `session` and `admin` routes.
+// Every request then meets the same steps in the spec's error order: the caller (401/403), the body
+// (415, 400, 413), the request schema (422), the handler, the answer (its result as the 200 JSON
+// body, or a Reply).
+// The routes go into the route table the front door answers from (front-door.ts says why not
+// Express); what Express still serves, and why, is listed in server/README.md "Route groups".
 
 export interface RouteContext {
   /** Aborts when the client goes away before the answer is sent (created on first use). */
@@ -33,7 +44,7 @@ export interface RouteContext {
 
 /** A handler's result: the 200 JSON body (a value or JsonText), or a Reply written as it is. */
 export type Handler<Body, Result> = (body: Body, caller: Caller, context: RouteContext) => Promise<Result>;
-/** The handler of a `none` or `session` route; `caller` is the session's user, if any. */
+/** The handler of a `none`, `session` or `admin` route; `caller` is the session's user, if any. */
 export type PublicHandler<Body, Result> = (
   body: Body,
   context: RouteContext & { readonly caller: Caller | undefined },
@@ -54,7 +65,7 @@ export interface RouteKitOptions {
 export interface RouteKit {
   /** Serves the authenticated catalog route `name` with `handler`. */
   mount<Body, Result>(name: string, handler: Handler<Body, Result>, options?: MountOptions): void;
-  /** The same for a route whose catalog auth is `none` or `session`. */
+  /** The same for a route whose catalog auth is `none`, `session` or `admin` (no API caller). */
   mountPublic<Body, Result>(name: string, handler: PublicHandler<Body, Result>, options?: MountOptions): void;
   /** The path the route is served at (the partner segment applied). */
   pathOf(name: string): string;
@@ -64,13 +75,15 @@ export interface RouteKit {
   readonly table: RouteTable;
 }
 
-const PUBLIC_AUTH: readonly Auth[] = ['none', 'session'];
+const PUBLIC_AUTH: readonly Auth[] = ['none', 'session', 'admin'];
+/** Every route a kit can serve: the spec's, the server's own /metrics, and the emulator's back office. */
+export const SERVED_CATALOG: readonly RouteSpec[] = [...allRoutes, ...serverOpsRoutes, ...emulatorRoutes];
 
 export function createRouteKit(options: RouteKitOptions): RouteKit {
   const table = new RouteTable();
   const mounted = new Set<string>();
   const spec = (name: string): RouteSpec => {
-    const route = allRoutes.find((r) => r.name === name);
+    const route = SERVED_CATALOG.find((r) => r.name === name);
     if (!route) throw new Error(`no route named ${name} in schemas/src/routes.ts`);
     return route;
   };

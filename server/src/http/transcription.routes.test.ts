@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_PAGE_CURSOR, Limits } from '../core/contracts.js';
-import { toJson } from '../store/json-columns.js';
 import type { NewChunk, NewUtterance } from '../store/transcription.store.js';
 import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 
@@ -36,9 +35,9 @@ const chunk = (meeting: string, text: string, extra: Partial<NewChunk> = {}): Ne
   language: 'en',
   start_duration: 0,
   end_duration: 1,
-  is_final: 1,
+  is_final: true,
   speaker_v2: '0',
-  texts: toJson({}),
+  texts: {},
   ...extra,
 });
 const utterance = (meeting: string, transcript: string, extra: Partial<NewUtterance> = {}): NewUtterance => ({
@@ -50,7 +49,7 @@ const utterance = (meeting: string, transcript: string, extra: Partial<NewUttera
   confidence: 0.9,
   language: 'en',
   speaker_v2: '1',
-  texts: toJson({ en: transcript, fr: `fr:${transcript}` }),
+  texts: { en: transcript, fr: `fr:${transcript}` },
   ...extra,
 });
 
@@ -109,7 +108,7 @@ describe('get-live-transcription-chunks', () => {
 
   it('returns an interim chunk again once it has been updated', async () => {
     const row = await server.store.transcription.insertChunk(
-      chunk(meetingId, 'hel', { is_final: 0, meeting_message_id: 'msg_rec_3' }),
+      chunk(meetingId, 'hel', { is_final: false, meeting_message_id: 'msg_rec_3' }),
     );
     const seen = await chunks(host.key, {
       meeting_id: meetingId,
@@ -118,7 +117,7 @@ describe('get-live-transcription-chunks', () => {
     });
     const cursor = seen.body.chunks.at(-1)?.updated_at;
     expect(seen.body.chunks).toMatchObject([{ id: row.id, text: 'hel', is_final: false }]);
-    await server.store.transcription.updateChunk(meetingId, row.id, { text: 'hello', is_final: 1 });
+    await server.store.transcription.updateChunk(meetingId, row.id, { text: 'hello', is_final: true });
     const again = await chunks(host.key, {
       meeting_id: meetingId,
       last_updated_at: cursor,

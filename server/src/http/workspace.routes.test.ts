@@ -1,7 +1,6 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MessageType, SummaryStatus } from '../core/contracts.js';
-import { toJson } from '../store/json-columns.js';
 import {
   expectSchema,
   startTestServer,
@@ -44,7 +43,7 @@ beforeAll(async () => {
     senderId: host.userId,
     type: MessageType.SUMMARY,
     text: '',
-    summary: toJson({ ai_model: 'parley-extractive-1', markdown_body: '# Old summary' }),
+    summary: { ai_model: 'parley-extractive-1', markdown_body: '# Old summary' },
     summaryStatus: SummaryStatus.SUCCESS,
   });
   await server.store.messages.insert({
@@ -52,11 +51,11 @@ beforeAll(async () => {
     senderId: host.userId,
     type: MessageType.SUMMARY,
     text: '',
-    summary: toJson({
+    summary: {
       ai_model: 'parley-extractive-1',
       markdown_body:
         '# Summary: Weekly sync\n\n## Key points\n\n- Budget is **approved**\n- [ ] Send the report',
-    }),
+    },
     summaryStatus: SummaryStatus.SUCCESS,
   });
   for (const [i, text] of ['Good morning.', 'Shall we start?'].entries()) {
@@ -69,7 +68,7 @@ beforeAll(async () => {
       confidence: 0.9,
       language: 'en',
       speaker_v2: String(i),
-      texts: '{}',
+      texts: {},
     });
   }
   const connected = await server.post(
@@ -223,6 +222,6 @@ describe('upload-meeting-to-workspace', () => {
     );
     expect(unknown.status).toBe(404);
     const missing = await server.post('/_emulator/workspace-tokens', { user_id: host.userId }, admin);
-    expect(missing.status).toBe(400);
+    expect(missing.status).toBe(422);
   });
 });

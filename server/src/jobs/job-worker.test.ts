@@ -102,7 +102,7 @@ describe.each(testDatabases)('job worker on $name', (database) => {
       status: JobStatus.FAILED,
       attempts: POLICY.maxAttempts,
       last_error: 'smtp down',
-      payload: JSON.stringify({ to: 'a@example.com' }),
+      payload: { to: 'a@example.com' },
     });
   });
 
@@ -250,7 +250,7 @@ describe('summary e-mail through a failing transport', () => {
         attempts: DEFAULT_RETRY_POLICY.maxAttempts,
         last_error: 'mailbox unavailable',
       });
-      expect(JSON.parse(failed[0]?.payload ?? '{}')).toMatchObject({ to_address: 'dead@partner.test' });
+      expect(failed[0]?.payload).toMatchObject({ to_address: 'dead@partner.test' });
     } finally {
       await server.close();
     }

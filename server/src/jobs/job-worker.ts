@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
-import { type JobRow, jobPayload } from '../store/jobs.store.js';
+import type { JobRow } from '../store/jobs.store.js';
 import type { Store } from '../store/store.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from './backoff.js';
 
@@ -132,7 +132,7 @@ export class JobWorker {
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
-      await handler(jobPayload(job), job);
+      await handler(job.payload, job);
       await store.jobs.complete(job);
       return 'done';
     } catch (error) {

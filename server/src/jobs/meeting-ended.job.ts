@@ -1,7 +1,6 @@
 import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
 import { meetingContext } from '../services/ai-meeting-context.js';
 import { PartnerMessageType } from '../services/partner/partner-message-types.js';
-import { toJson } from '../store/json-columns.js';
 import { MEETING_ENDED_JOB } from '../store/meetings.store.js';
 import type { Store } from '../store/store.js';
 import type { JobHandler } from './job-worker.js';
@@ -41,7 +40,7 @@ export function meetingEndedJobHandler(store: Store, llm: MeetingAiEngine): JobH
           senderId: meeting.host_user_id,
           type: PartnerMessageType.CONTACT,
           text: contact.name,
-          payload: toJson({ ...contact, email: key }),
+          payload: { ...contact, email: key },
         });
       }
       if (email && !(await repos.partnerFeed.hasMessage(meetingId, PartnerMessageType.FOLLOWUP_EMAIL))) {
@@ -50,7 +49,7 @@ export function meetingEndedJobHandler(store: Store, llm: MeetingAiEngine): JobH
           senderId: meeting.host_user_id,
           type: PartnerMessageType.FOLLOWUP_EMAIL,
           text: email.subject,
-          payload: toJson(email),
+          payload: { ...email },
         });
       }
     });

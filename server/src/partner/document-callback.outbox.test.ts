@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type SpawnedServer, spawnServer } from '../testing/spawned-server.js';
 import type { TestServer, TestUser } from '../testing/test-server.js';
 import { CLIENT, connect } from './partner.test-support.js';
 
@@ -15,46 +14,25 @@ import { CLIENT, connect } from './partner.test-support.js';
 // directory delivers it again with the same webhook-id, and the receiver verifies the Standard
 // Webhooks signature with the client's secret.
 
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN = 'outbox-admin-token-0123456789';
 const dataDir = mkdtempSync(join(tmpdir(), 'parley-outbox-'));
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
+const children: SpawnedServer[] = [];
+afterAll(async () => {
+  await Promise.all(children.map((child) => child.kill()));
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function start(): Promise<{ child: ChildProcess; url: string; demoKey: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: SERVER_DIR,
-      env: {
-        ...process.env,
-        PORT: '0',
-        PARLEY_DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        PARLEY_ADMIN_TOKEN: ADMIN,
-        PARLEY_ALLOW_PRIVATE_URLS: '1',
-        // A killed process's claim runs out quickly, so the restarted one can take the job.
-        PARLEY_JOB_LEASE_MS: '2000',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+async function start(): Promise<SpawnedServer> {
+  const server = await spawnServer(dataDir, {
+    env: {
+      PARLEY_ADMIN_TOKEN: ADMIN,
+      PARLEY_ALLOW_PRIVATE_URLS: '1',
+      // A killed process's claim runs out quickly, so the restarted one can take the job.
+      PARLEY_JOB_LEASE_MS: '2000',
     },
-  );
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let banner = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      banner += chunk.toString();
-      const url = /Parley reference server: (\S+)/.exec(banner)?.[1];
-      const demoKey = /demo API key\s+(\S+)/.exec(banner)?.[1];
-      if (url && demoKey && banner.includes('curl')) resolve({ child, url, demoKey });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${banner}`)));
   });
+  children.push(server);
+  return server;
 }
 
 interface Received {
@@ -138,8 +116,7 @@ describe('generate-document callback outbox', () => {
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).not.toHaveProperty('document_text');
     await arrived;
-    first.child.kill('SIGKILL');
-    await new Promise((resolve) => first.child.once('exit', resolve));
+    await first.kill();
 
     const again = hook.next();
     first = await start();

@@ -8,7 +8,7 @@ import { verifyPassword } from './passwords.js';
 
 // The partner OAuth provider as plain functions (no HTTP here; oauth.routes.ts wires them):
 // checking an authorize request, signing a user in, the consent decision, the token endpoint and
-// revocation (RFC 7009). The protocol itself is @node-oauth/oauth2-server's (server/README.md
+// revocation (RFC 7009). The protocol itself is @node-oauth/oauth2-server's (src/partner/README.md
 // says why that library).
 
 /** The request cannot go back to a client (unknown client, unregistered redirect URI): a page. */

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../testing/chromium.js';
 import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 import {
   authorizeQuery,
@@ -16,7 +17,6 @@ import {
 // The authorize pages in a real browser (Debian's chromium through playwright-core): sign in, read
 // the consent page, approve or decline, then exchange the code with PKCE; axe-core checks each page.
 
-const CHROMIUM = process.env.PARLEY_CHROMIUM ?? '/usr/bin/chromium';
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let server: TestServer;
@@ -28,7 +28,7 @@ beforeAll(async () => {
   await registerClient(server);
   ana = await server.user('ana');
   await setPassword(server, ana);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

@@ -21,7 +21,7 @@ import { failedSignInsFor, tokenLimitFor } from './shared-limits.js';
 // its credential checks for the house's `bearer` and `session` slots, its jobs registered in the
 // roots' worker, and its routes. The catalog routes (schemas/src/routes.ts, groups `partner` and
 // `oauth`) go through the route kit like every other route; the form POSTs of the sign-in and
-// consent pages, revocation and the emulator routes are not catalog routes and ride on `router`.
+// consent pages and revocation are not catalog routes and ride on `router`.
 
 export interface PartnerDeps {
   store: Store;
@@ -42,7 +42,7 @@ export interface PartnerInterface {
   session: SessionReader;
   /** Mounts the catalog routes of the partner interface and its OAuth flow on the kit. */
   mount(kit: RouteKit): void;
-  /** Routes outside the catalog: the pages' form POSTs, revocation, emulator routes. */
+  /** Routes outside the catalog: the pages' form POSTs and revocation. */
   router: Router;
 }
 
@@ -65,9 +65,6 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
     failedSignIns: failedSignInsFor(store),
   });
   const router = pages.router;
-  router.use(
-    partnerEmulatorRoutes({ store, adminToken: config.adminToken, bodyLimitBytes: config.bodyLimitBytes }),
-  );
 
   return {
     bearer: partnerBearerVerifier(store, tokenLimitFor(store, config.partnerRateLimit)),
@@ -75,6 +72,7 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
     router,
     mount(kit) {
       pages.mount(kit);
+      partnerEmulatorRoutes(kit, store);
       kit.mount('partner-me', async (_body, caller) => noStore(partner.me(caller)));
       kit.mount('trigger-meeting-ended', async (_body, caller) =>
         noStore(await partner.meetingEnded(caller)),

@@ -1,14 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  chromiumMissing,
-  launchChromium,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from './browser.test-support.js';
+import { chromiumMissing, launchChromium } from '../testing/chromium.js';
+import { axeViolations, type RunningServer, screenshot, startServer } from './browser.test-support.js';
 
 // /docs/, /docs/asyncapi/ and /playground/ in Debian's chromium against the real server (every local
 // engine, the demo account), the way a person uses them: Swagger UI's "Try it out", the AsyncAPI
@@ -43,7 +37,7 @@ beforeAll(async () => {
   // The playground's fixtures are served by this (loopback) server itself: private URLs allowed.
   [server, browser] = await Promise.all([
     startServer({ PARLEY_ALLOW_PRIVATE_URLS: '1' }),
-    launchChromium(MIC_FIXTURE),
+    launchChromium({ fakeMicrophoneWav: MIC_FIXTURE }),
   ]);
 }, 120_000);
 

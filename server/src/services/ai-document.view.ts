@@ -1,16 +1,12 @@
 import type { AnswerResult, MeetingContext } from '../engines/llm/llm.engine.js';
-import type { AiDocumentRow } from '../store/ai-documents.store.js';
-import { fromJson } from '../store/json-columns.js';
+import type { AiDocumentRow, PlanStep } from '../store/ai-documents.store.js';
 import type { ReadAttachments } from './ai-attachments.js';
 import { formatMicros } from './timestamps.js';
 
 // The workflow plan of an ask-ai call (what was read, what the engine did) and the stored
 // document as the client sees it.
 
-export interface PlanStep {
-  step: 'read_meeting' | 'load_source' | 'read_attachment' | 'answer' | 'edit';
-  detail: string;
-}
+export type { PlanStep };
 
 export interface AiDocumentView {
   /** Document id = workflow_plan_id; pass it as source_document_id to make the next version. */
@@ -34,7 +30,7 @@ export function aiDocumentView(row: AiDocumentRow): AiDocumentView {
     kind: row.kind,
     ai_model: row.ai_model,
     markdown_body: row.markdown,
-    plan: fromJson<PlanStep[]>(row.plan, []),
+    plan: row.plan,
     created_at: formatMicros(row.created_us),
   };
 }

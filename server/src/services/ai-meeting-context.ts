@@ -1,5 +1,5 @@
 import type { MeetingContext, MeetingParticipant } from '../engines/llm/llm.engine.js';
-import { type MeetingRow, participantIdsOf } from '../store/meetings.store.js';
+import type { MeetingRow } from '../store/meetings.store.js';
 import type { Repositories } from '../store/store.js';
 import { MAX_UTTERANCES } from './cached-data.view.js';
 import { emailOf, isEmailParticipant } from './participant-ids.js';
@@ -13,7 +13,7 @@ const UNKNOWN_SPEAKER = 'Unknown speaker';
 
 /** Participants with their names and e-mail addresses, in the meeting's participant order. */
 async function meetingParticipants(repos: Repositories, meeting: MeetingRow): Promise<MeetingParticipant[]> {
-  const ids = participantIdsOf(meeting);
+  const ids = meeting.participant_ids;
   const bare = ids.filter((id) => !isEmailParticipant(id));
   const emails = ids.filter(isEmailParticipant).map(emailOf);
   const found = await repos.accounts.usersByIdsOrEmails(bare, emails);

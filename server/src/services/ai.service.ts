@@ -9,7 +9,6 @@ import type { Caller } from '../core/caller.js';
 import { MessageType, NextActionType, SummaryStatus } from '../core/contracts.js';
 import type { MeetingAiEngine, NextAction } from '../engines/llm/llm.engine.js';
 import type { OutboundClient } from '../net/outbound-client.js';
-import { toJson } from '../store/json-columns.js';
 import type { Store } from '../store/store.js';
 import { readAttachments } from './ai-attachments.js';
 import { type AiDocumentView, aiDocumentView, planSteps } from './ai-document.view.js';
@@ -52,13 +51,13 @@ export class AiService {
         senderId: caller.userId,
         type: MessageType.SUMMARY,
         text: '',
-        summary: toJson(summary),
+        summary,
         summaryStatus: SummaryStatus.SUCCESS,
-        payload: toJson({
+        payload: {
           user_prompt: body.user_prompt ?? null,
           key_points: result.key_points,
           action_items: result.action_items,
-        }),
+        },
       });
       if (body.send_email_to_participants) {
         const mails = summaryMails({
@@ -116,11 +115,9 @@ export class AiService {
         markdown: answer.markdown,
         ai_model: answer.ai_model,
         model,
-        attachment_urls: toJson(body.attachment_urls ?? []),
-        plan: toJson(
-          planSteps({ context, parent, sourceGiven: body.source_content != null, attachments, answer }),
-        ),
-        next_actions: toJson(nextActions),
+        attachment_urls: body.attachment_urls ?? [],
+        plan: planSteps({ context, parent, sourceGiven: body.source_content != null, attachments, answer }),
+        next_actions: nextActions,
       });
     });
     return {

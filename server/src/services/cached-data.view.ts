@@ -1,6 +1,5 @@
-import type { CachedSummary, MeetingSummaryContent, TranscriptRecord } from '@parley/schemas/types';
+import type { CachedSummary, TranscriptRecord } from '@parley/schemas/types';
 import { MessageType } from '../core/contracts.js';
-import { fromJson } from '../store/json-columns.js';
 import type { MessageRow } from '../store/messages.store.js';
 import type { UtteranceRow } from '../store/transcription.store.js';
 
@@ -20,7 +19,7 @@ export function cachedSummaryView(row: MessageRow): CachedSummary {
     id: row.id,
     meeting_id: row.meeting_id,
     type: MessageType.SUMMARY,
-    summary: fromJson<MeetingSummaryContent>(row.summary, { ai_model: '', markdown_body: '' }),
+    summary: row.summary ?? { ai_model: '', markdown_body: '' },
   };
 }
 

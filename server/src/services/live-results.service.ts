@@ -103,7 +103,7 @@ class MeetingRecorder implements LiveSessionRecorder {
           confidence: utterance.confidence,
           language: utterance.language,
           speaker_v2: utterance.speaker ?? null,
-          texts: '{}',
+          texts: {},
         });
       });
       await this.cache.invalidate(this.meetingId);
@@ -132,7 +132,7 @@ class MeetingRecorder implements LiveSessionRecorder {
     const changes = {
       text: result.text,
       end_duration: secondsOf(result.endMs),
-      is_final: as.final ? 1 : 0,
+      is_final: as.final,
       language: as.language,
       ...(as.speaker !== undefined ? { speaker_v2: as.speaker } : {}),
     };
@@ -147,7 +147,7 @@ class MeetingRecorder implements LiveSessionRecorder {
       session_id: this.info.sessionId,
       start_duration: secondsOf(result.startMs),
       speaker_v2: null,
-      texts: '{}',
+      texts: {},
       ...changes,
     });
     this.chunked.add(result.id);

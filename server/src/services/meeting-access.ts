@@ -1,6 +1,6 @@
 import { ApiError } from '../core/api-error.js';
 import type { Caller } from '../core/caller.js';
-import { coHostIdsOf, type MeetingRow } from '../store/meetings.store.js';
+import type { MeetingRow } from '../store/meetings.store.js';
 import type { Repositories } from '../store/store.js';
 
 // The one gate to a meeting for every route that names a meeting_id. Another user's meeting and a
@@ -28,7 +28,7 @@ export async function requireMeeting(
   const meeting = await repos.meetings.getVisible(meetingId, viewer, options);
   if (!meeting) throw ApiError.notFound('Meeting');
   if (meeting.host_user_id === caller.userId) return { meeting, role: 'host' };
-  return { meeting, role: coHostIdsOf(meeting).includes(caller.userId) ? 'co-host' : 'participant' };
+  return { meeting, role: meeting.co_host_ids.includes(caller.userId) ? 'co-host' : 'participant' };
 }
 
 /** Throws 403 unless the caller's role is one of `allowed`; `action` completes "Only ... may <action>". */

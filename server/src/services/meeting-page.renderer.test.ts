@@ -74,7 +74,7 @@ describe.each(testDatabases)('get-meetings page rendering on $name', (database) 
       const row = await store.meetings.insert({
         ...meetingInput(VIEWER.id, [VIEWER.id, ...step.participants]),
         title: `Meeting ${meetings.length}`,
-        translationLanguages: meetings.length % 2 ? '[]' : '["fr","ja"]',
+        translationLanguages: meetings.length % 2 ? [] : ['fr', 'ja'],
       });
 
       meetings.push(row.id);

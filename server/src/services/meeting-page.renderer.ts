@@ -1,6 +1,6 @@
 import type { GetMeetingsResponse } from '@parley/schemas/types';
 import { JsonText } from '../core/json-text.js';
-import { coHostIdsOf, type MeetingRow, participantIdsOf } from '../store/meetings.store.js';
+import type { MeetingRow } from '../store/meetings.store.js';
 import type { Repositories } from '../store/store.js';
 import { fallbackProfile, profilesOf, toMeeting } from './meeting-view.js';
 
@@ -98,8 +98,8 @@ export class MeetingPageRenderer {
   private meeting(row: MeetingRow): Rendered {
     const kept = this.rendered.get(row.id);
     if (kept?.updatedUs === row.updated_us) return kept;
-    const participantIds = participantIdsOf(row);
-    const head = JSON.stringify(toMeeting(row, participantIds, coHostIdsOf(row))).slice(0, -1);
+    const participantIds = row.participant_ids;
+    const head = JSON.stringify(toMeeting(row, participantIds, row.co_host_ids)).slice(0, -1);
     const fresh = { updatedUs: row.updated_us, head, participantIds };
     this.rendered.delete(row.id);
     if (this.rendered.size >= RENDERED_MEETINGS_KEPT) {

@@ -1,6 +1,5 @@
 import type { Meeting, MeetingWithProfiles, UserProfile } from '@parley/schemas/types';
-import { fromJson } from '../store/json-columns.js';
-import { coHostIdsOf, type MeetingRow, participantIdsOf } from '../store/meetings.store.js';
+import type { MeetingRow } from '../store/meetings.store.js';
 import type { Repositories } from '../store/store.js';
 import { emailOf, isEmailParticipant } from './participant-ids.js';
 import { formatMicros } from './timestamps.js';
@@ -28,11 +27,11 @@ export async function meetingViews(
   repos: Repositories,
   rows: readonly MeetingRow[],
 ): Promise<MeetingViewWithProfiles[]> {
-  const rosters = rows.map(participantIdsOf);
+  const rosters = rows.map((row) => row.participant_ids);
   const profiles = await profilesOf(repos, [...new Set(rosters.flat())]);
   return rows.map((row, i) => {
     const participantIds = rosters[i] ?? [];
-    const view = toMeeting(row, participantIds, coHostIdsOf(row)) as MeetingViewWithProfiles;
+    const view = toMeeting(row, participantIds, row.co_host_ids) as MeetingViewWithProfiles;
     view.user_profiles = participantIds.map((id) => profiles.get(id) ?? fallbackProfile(id));
     return view;
   });
@@ -61,9 +60,9 @@ export function toMeeting(row: MeetingRow, participantIds: string[], coHostIds: 
   view.created_at = formatMicros(row.created_us);
   view.updated_at = formatMicros(row.updated_us);
   view.language = row.language;
-  view.translation_languages = fromJson<string[]>(row.translation_languages, []);
-  view.languages = fromJson<string[]>(row.languages, []);
-  view.allow_users_to_add_translation_languages = row.allow_add_translation_languages === 1;
+  view.translation_languages = row.translation_languages;
+  view.languages = row.languages;
+  view.allow_users_to_add_translation_languages = row.allow_add_translation_languages;
   view.invitation_link_expires_at = formatMicros(row.invitation_link_expires_us);
   return view as MeetingView;
 }

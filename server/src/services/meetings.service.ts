@@ -10,7 +10,6 @@ import { ApiError } from '../core/api-error.js';
 import type { Caller } from '../core/caller.js';
 import { Limits, MeetingStatus } from '../core/contracts.js';
 import type { JsonText } from '../core/json-text.js';
-import { fromJson, toJson } from '../store/json-columns.js';
 import type { Store } from '../store/store.js';
 import { requireMeeting, requireRole } from './meeting-access.js';
 import { MeetingPageRenderer } from './meeting-page.renderer.js';
@@ -34,15 +33,15 @@ export class MeetingsService {
     return this.store.transaction(async (repos) => {
       const invited = await resolveParticipantIds(repos, body.participant_ids ?? []);
       const settings = await repos.settings.get(caller.userId);
-      const spoken = fromJson<string[]>(settings?.original_languages, []);
+      const spoken = settings?.original_languages ?? [];
       const language = spoken[0] ?? FALLBACK_LANGUAGE;
       const row = await repos.meetings.insert({
         hostUserId: caller.userId,
         title: body.title ?? '',
         status: MeetingStatus.LIVE,
         language,
-        languages: toJson(spoken.length > 0 ? spoken : [language]),
-        translationLanguages: settings?.translation_languages ?? toJson([]),
+        languages: spoken.length > 0 ? spoken : [language],
+        translationLanguages: settings?.translation_languages ?? [],
         allowAddTranslationLanguages: true,
         invitationLinkTtlMicros: INVITATION_LINK_TTL_MICROS,
         participantIds: [caller.userId, ...invited.filter((id) => id !== caller.userId)],

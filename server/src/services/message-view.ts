@@ -1,12 +1,10 @@
-import type { MeetingMessage, MeetingSummaryContent } from '@parley/schemas/types';
-import { fromJson } from '../store/json-columns.js';
+import type { MeetingMessage } from '@parley/schemas/types';
 import type { MessageRow } from '../store/messages.store.js';
 import { formatMicros } from './timestamps.js';
 
 // Stored message rows -> the Meeting message resource of the spec.
 
 export function messageView(row: MessageRow): MeetingMessage {
-  const summary = fromJson<MeetingSummaryContent | null>(row.summary, null);
   return {
     id: row.id,
     meeting_id: row.meeting_id,
@@ -15,7 +13,7 @@ export function messageView(row: MessageRow): MeetingMessage {
     sender_id: row.sender_id,
     type: row.type,
     text: row.text,
-    ...(summary ? { summary } : {}),
+    ...(row.summary ? { summary: row.summary } : {}),
     ...(row.summary_status !== null ? { summary_status: row.summary_status } : {}),
   };
 }

@@ -10,7 +10,6 @@ import type {
 } from '@parley/schemas/types';
 import { ApiError } from '../core/api-error.js';
 import type { Caller } from '../core/caller.js';
-import { participantIdsOf } from '../store/meetings.store.js';
 import type { Repositories, Store } from '../store/store.js';
 import { requireMeeting, requireRole } from './meeting-access.js';
 import { meetingView } from './meeting-view.js';
@@ -55,7 +54,7 @@ export class ParticipantsService {
       if (body.user_ids.includes(access.meeting.host_user_id)) {
         throw ApiError.badRequest('The host cannot be a co-host of their own meeting');
       }
-      const participants = participantIdsOf(access.meeting);
+      const participants = access.meeting.participant_ids;
       const outsiders = body.user_ids.filter((id) => !participants.includes(id));
       if (outsiders.length > 0) {
         throw ApiError.badRequest(`Not a participant of the meeting: ${outsiders.join(', ')}`);

@@ -6,7 +6,6 @@ import type {
   UserDefaultMeetingSetting,
 } from '@parley/schemas/types';
 import type { Caller } from '../core/caller.js';
-import { fromJson, toJson } from '../store/json-columns.js';
 import type { SettingsRow } from '../store/settings.store.js';
 import type { Store } from '../store/store.js';
 
@@ -44,10 +43,10 @@ export class SettingsService {
     const row = await this.store.transaction((repos) =>
       repos.settings.upsert({
         user_id: caller.userId,
-        original_languages: toJson(full.original_languages),
+        original_languages: full.original_languages,
         view_language: full.view_language,
-        translation_languages: toJson(full.translation_languages),
-        contextual_keywords: toJson(full.contextual_keywords),
+        translation_languages: full.translation_languages,
+        contextual_keywords: full.contextual_keywords,
         max_recording_minutes: this.options.maxRecordingMinutes,
       }),
     );
@@ -57,10 +56,10 @@ export class SettingsService {
   private view(row: SettingsRow): UserDefaultMeetingSetting {
     return {
       user_id: row.user_id,
-      original_languages: fromJson<string[]>(row.original_languages, []),
+      original_languages: row.original_languages,
       view_language: row.view_language,
-      translation_languages: fromJson<string[]>(row.translation_languages, []),
-      contextual_keywords: fromJson<string[]>(row.contextual_keywords, []),
+      translation_languages: row.translation_languages,
+      contextual_keywords: row.contextual_keywords,
       max_recording_minutes: this.options.maxRecordingMinutes,
     };
   }

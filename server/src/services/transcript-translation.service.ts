@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { TranslateEngine } from '../engines/translate/translate.engine.js';
-import { fromJson, toJson } from '../store/json-columns.js';
 import type { Store } from '../store/store.js';
 import type { MeetingDataCache } from './cached-data.cache.js';
 
@@ -80,7 +79,7 @@ export class TranscriptTranslationService {
     const { store } = this.deps;
     const engine = this.deps.translate;
     const meeting = await store.meetings.get(job.meetingId);
-    const languages = fromJson<string[]>(meeting?.translation_languages, []);
+    const languages = meeting?.translation_languages ?? [];
     if (!meeting || languages.length === 0) return;
     const utterance = await store.transcription.getUtterance(job.meetingId, job.utteranceId);
     if (!utterance) return;
@@ -109,15 +108,15 @@ export class TranscriptTranslationService {
       const current = await repos.transcription.getUtterance(job.meetingId, job.utteranceId);
       // Corrected meanwhile: the correction queued its own job, whose texts are the right ones.
       if (!current || current.transcript !== text) return false;
-      const texts = { ...fromJson<Record<string, string>>(current.texts, {}), ...translated };
+      const texts = { ...current.texts, ...translated };
       // A translation of the text before a correction is wrong now; missing is better than wrong.
       for (const language of failed) delete texts[language];
       await repos.transcription.updateUtteranceText(job.meetingId, current.id, {
         transcript: text,
-        texts: toJson(texts),
+        texts,
       });
       if (job.chunk) {
-        await repos.transcription.updateChunk(job.meetingId, current.id, { texts: toJson(translated) });
+        await repos.transcription.updateChunk(job.meetingId, current.id, { texts: translated });
       }
       return true;
     });

@@ -3,7 +3,6 @@ import type {
   TranscriptUtterance,
   TranscriptUtteranceUpdate,
 } from '@parley/schemas/types';
-import { fromJson } from '../store/json-columns.js';
 import type { ChunkRow, UtteranceRow } from '../store/transcription.store.js';
 import { formatMicros } from './timestamps.js';
 
@@ -23,9 +22,9 @@ export function chunkView(row: ChunkRow): LiveTranscriptionChunk {
     updated_at: formatMicros(row.updated_us),
     start_duration: row.start_duration,
     end_duration: row.end_duration,
-    is_final: row.is_final === 1,
+    is_final: row.is_final,
     ...speaker(row.speaker_v2),
-    texts: fromJson<Record<string, string>>(row.texts, {}),
+    texts: row.texts,
   };
 }
 
@@ -40,7 +39,7 @@ export function utteranceView(row: UtteranceRow): TranscriptUtterance {
     confidence: row.confidence,
     language: row.language,
     ...speaker(row.speaker_v2),
-    texts: fromJson<Record<string, string>>(row.texts, {}),
+    texts: row.texts,
     created_at: formatMicros(row.created_us),
     updated_at: formatMicros(row.updated_us),
   };
@@ -54,6 +53,6 @@ export function utteranceUpdateView(row: UtteranceRow): TranscriptUtteranceUpdat
     transcript: row.transcript,
     language: row.language,
     ...speaker(row.speaker_v2),
-    texts: fromJson<Record<string, string>>(row.texts, {}),
+    texts: row.texts,
   };
 }

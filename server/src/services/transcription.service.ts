@@ -9,7 +9,6 @@ import type {
 import { ApiError } from '../core/api-error.js';
 import type { Caller } from '../core/caller.js';
 import { Limits } from '../core/contracts.js';
-import { fromJson, toJson } from '../store/json-columns.js';
 import type { Store } from '../store/store.js';
 import type { ForwardPage } from '../store/transcription.store.js';
 import { requireMeeting } from './meeting-access.js';
@@ -66,11 +65,11 @@ export class TranscriptionService {
       const { meeting } = await requireMeeting(repos, caller, body.meeting_id);
       const current = await repos.transcription.getUtterance(meeting.id, body.id);
       if (!current) throw ApiError.notFound('Utterance');
-      const texts = fromJson<Record<string, string>>(current.texts, {});
+      const texts = { ...current.texts };
       if (Object.hasOwn(texts, current.language)) texts[current.language] = body.transcript;
       const updated = await repos.transcription.updateUtteranceText(meeting.id, current.id, {
         transcript: body.transcript,
-        texts: toJson(texts),
+        texts,
       });
       if (!updated) throw ApiError.notFound('Utterance');
       return { success: true as const, utterance: utteranceUpdateView(updated) };

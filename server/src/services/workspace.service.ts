@@ -1,5 +1,4 @@
 import type {
-  MeetingSummaryContent,
   UploadMeetingToWorkspaceRequest,
   UploadMeetingToWorkspaceResponse,
 } from '@parley/schemas/types';
@@ -7,8 +6,6 @@ import { ApiError } from '../core/api-error.js';
 import type { Caller } from '../core/caller.js';
 import { MessageType } from '../core/contracts.js';
 import type { OutboundClient } from '../net/outbound-client.js';
-import { fromJson } from '../store/json-columns.js';
-import { participantIdsOf } from '../store/meetings.store.js';
 import type { Store } from '../store/store.js';
 import type { WorkspaceConnection, WorkspaceTokenRow } from '../store/workspace.store.js';
 import { requireMeeting } from './meeting-access.js';
@@ -59,11 +56,11 @@ export class WorkspaceService {
       this.store.messages.list(meeting.id, { limit: 1, type: MessageType.SUMMARY }),
       this.store.transcription.utterancesInOrder(meeting.id, MAX_PAGE_UTTERANCES),
     ]);
-    const summary = fromJson<MeetingSummaryContent | null>(summaries[0]?.summary, null);
+    const summary = summaries[0]?.summary ?? null;
     const page = meetingPage({
       title: meeting.title,
       startAt: formatMicros(meeting.start_us),
-      participantCount: participantIdsOf(meeting).length,
+      participantCount: meeting.participant_ids.length,
       language: meeting.language,
       summaryMarkdown: summary?.markdown_body,
       utterances: utterances.map((u) => ({

@@ -12,7 +12,8 @@ import type { RepoContext } from './repo-context.js';
 // previous state, so two server processes never run the same attempt; a claim whose process died
 // expires with its lease and the job is claimed again.
 
-export type JobRow = JobsTable;
+/** A stored job with its payload decoded. */
+export type JobRow = Omit<JobsTable, 'payload'> & { payload: unknown };
 
 export const JobStatus = {
   PENDING: 'pending',
@@ -36,7 +37,7 @@ export class JobsStore {
     const row: JobRow = {
       id: this.ctx.ids.next('job'),
       kind: input.kind,
-      payload: toJson(input.payload),
+      payload: input.payload,
       status: JobStatus.PENDING,
       attempts: 0,
       run_after_us: input.runAfterUs ?? now,
@@ -44,7 +45,10 @@ export class JobsStore {
       created_us: now,
       updated_us: now,
     };
-    await this.ctx.db.insertInto('jobs').values(row).execute();
+    await this.ctx.db
+      .insertInto('jobs')
+      .values({ ...row, payload: toJson(row.payload) })
+      .execute();
     return row;
   }
 
@@ -85,7 +89,7 @@ export class JobsStore {
         .where('status', '=', job.status)
         .where('attempts', '=', job.attempts)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) claimed.push({ ...job, ...changes });
+      if (Number(result.numUpdatedRows) === 1) claimed.push(decodeJob({ ...job, ...changes }));
     }
     return claimed;
   }
@@ -106,7 +110,8 @@ export class JobsStore {
   }
 
   async get(id: string): Promise<JobRow | undefined> {
-    return this.ctx.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.ctx.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && decodeJob(row);
   }
 
   /** Jobs of one kind, oldest first (tests and the emulator look at the outbox this way). */
@@ -114,7 +119,8 @@ export class JobsStore {
     let query = this.ctx.db.selectFrom('jobs').selectAll();
     if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
     if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-    return query.orderBy('created_us', 'asc').orderBy('id', 'asc').limit(filter.limit).execute();
+    const rows = await query.orderBy('created_us', 'asc').orderBy('id', 'asc').limit(filter.limit).execute();
+    return rows.map(decodeJob);
   }
 
   /** Deletes done jobs last touched before `beforeUs`; failed ones stay for inspection. */
@@ -142,7 +148,6 @@ export class JobsStore {
   }
 }
 
-/** The payload of a job row, as the handler's type. */
-export function jobPayload<T>(job: Pick<JobRow, 'payload'>): T {
-  return fromJson<T>(job.payload, {} as T);
+function decodeJob(row: JobsTable): JobRow {
+  return { ...row, payload: fromJson<unknown>(row.payload, {}) };
 }

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases.js';
 import type { Database } from './database.js';
-import { coHostIdsOf, type MeetingsStore, participantIdsOf } from './meetings.store.js';
+import type { MeetingsStore } from './meetings.store.js';
 import type { Store } from './store.js';
 import { meetingInput, openTestStore } from './store.test-support.js';
 
@@ -59,7 +59,7 @@ async function fromTables(db: Kysely<Database>, meetingId: string): Promise<Rost
 async function fromRow(store: Store, meetingId: string): Promise<Roster> {
   const row = await store.meetings.get(meetingId);
   if (!row) throw new Error(`meeting ${meetingId} missing`);
-  return { participantIds: participantIdsOf(row), coHostIds: coHostIdsOf(row) };
+  return { participantIds: row.participant_ids, coHostIds: row.co_host_ids };
 }
 
 /** What the roster should be: adds append the ids not yet present, removes drop them. */
@@ -142,7 +142,7 @@ describe.each(testDatabases)('meeting roster copy on $name', (database) => {
   it('returns the row it stored, roster included, and keeps a meeting without a roster empty', async () => {
     const row = await store.meetings.insert(meetingInput(hostId, [hostId, 'usr_b', hostId]));
     expect(await store.meetings.get(row.id)).toEqual(row);
-    expect(participantIdsOf(row)).toEqual([hostId, 'usr_b']);
+    expect(row.participant_ids).toEqual([hostId, 'usr_b']);
     // A full row handed to importRow does not bring a roster the tables lack.
     await store.meetings.importRow(
       { ...row, id: 'mtg_copy', updated_us: ++importStamp },

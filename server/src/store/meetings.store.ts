@@ -1,9 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database, MeetingsTable } from './database.js';
 import { JobsStore } from './jobs.store.js';
-import { fromJson, toJson } from './json-columns.js';
+import { toJson } from './json-columns.js';
+import {
+  decodeMeeting,
+  encodeMeeting,
+  type ImportedMeeting,
+  listOf,
+  type MeetingRow,
+} from './meeting-row.js';
 import { prepareQuery } from './prepared-query.js';
 import type { RepoContext } from './repo-context.js';
+
+export type { ImportedMeeting, MeetingRow } from './meeting-row.js';
 
 /** Job kind enqueued with every meeting end (its handler: services/partner/meeting-ended.job.ts). */
 export const MEETING_ENDED_JOB = 'partner-meeting-ended';
@@ -14,28 +23,13 @@ export const MEETING_ENDED_JOB = 'partner-meeting-ended';
 // queries) and, copied, in the meeting row's participant_ids/co_host_ids, which is what views
 // read. Every roster write below changes both in the caller's transaction.
 
-export type MeetingRow = MeetingsTable;
-
-/** A complete meeting without its roster (emulator seed); add* fill the roster afterwards. */
-export type ImportedMeeting = Omit<MeetingRow, 'participant_ids' | 'co_host_ids'>;
-
-/** Participant ids of a meeting row, in their stored order (the host first). */
-export function participantIdsOf(row: Pick<MeetingRow, 'participant_ids'>): string[] {
-  return fromJson<string[]>(row.participant_ids, []);
-}
-
-/** Co-host user ids of a meeting row, in the order they were made co-hosts. */
-export function coHostIdsOf(row: Pick<MeetingRow, 'co_host_ids'>): string[] {
-  return fromJson<string[]>(row.co_host_ids, []);
-}
-
 export interface NewMeeting {
   hostUserId: string;
   title: string;
   status: string;
   language: string;
-  languages: string;
-  translationLanguages: string;
+  languages: readonly string[];
+  translationLanguages: readonly string[];
   allowAddTranslationLanguages: boolean;
   invitationLinkTtlMicros: number;
   /** Participant ids in order; the host first. */
@@ -65,19 +59,19 @@ export class MeetingsStore {
       title: input.title,
       status: input.status,
       language: input.language,
-      languages: input.languages,
-      translation_languages: input.translationLanguages,
-      allow_add_translation_languages: input.allowAddTranslationLanguages ? 1 : 0,
-      tags: '[]',
+      languages: [...input.languages],
+      translation_languages: [...input.translationLanguages],
+      allow_add_translation_languages: input.allowAddTranslationLanguages,
+      tags: [],
       invitation_link_expires_us: now + input.invitationLinkTtlMicros,
       start_us: input.startUs ?? now,
       end_us: null,
       created_us: now,
       updated_us: now,
-      participant_ids: toJson(participantIds),
-      co_host_ids: '[]',
+      participant_ids: participantIds,
+      co_host_ids: [],
     };
-    await this.ctx.db.insertInto('meetings').values(row).execute();
+    await this.ctx.db.insertInto('meetings').values(encodeMeeting(row)).execute();
     if (participantIds.length > 0) {
       await this.ctx.db
         .insertInto('meeting_participants')
@@ -100,7 +94,7 @@ export class MeetingsStore {
     // Spread first: a caller holding a full MeetingRow must not slip in a roster the tables lack.
     await this.ctx.db
       .insertInto('meetings')
-      .values({ ...row, participant_ids: toJson(participantIds), co_host_ids: toJson(coHostIds) })
+      .values(encodeMeeting({ ...row, participant_ids: participantIds, co_host_ids: coHostIds }))
       .execute();
     if (participantIds.length > 0) {
       await this.ctx.db
@@ -117,7 +111,8 @@ export class MeetingsStore {
   }
 
   async get(id: string): Promise<MeetingRow | undefined> {
-    return this.ctx.db.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.ctx.db.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && decodeMeeting(row);
   }
 
   /**
@@ -126,16 +121,18 @@ export class MeetingsStore {
    * the roster after checking it.
    */
   async getVisible(id: string, viewer: Viewer, options?: { lock: boolean }): Promise<MeetingRow | undefined> {
-    return this.visibleTo(viewer)
+    const row = await this.visibleTo(viewer)
       .where('m.id', '=', id)
       .$if(options?.lock === true && this.ctx.dialect === 'postgres', (q) => q.forNoKeyUpdate())
       .executeTakeFirst();
+    return row && decodeMeeting(row);
   }
 
   /** The viewer's meetings, most recently updated first, updated strictly before `beforeUs`. */
   async listVisible(viewer: Viewer, page: { beforeUs?: number; limit: number }): Promise<MeetingRow[]> {
     // get-meetings' queries are prepared: they run on every call of the busiest route (bench:rest).
-    return listVisibleQuery.run(this.ctx.db, this.ctx.dialect, ...pageValues(viewer, page));
+    const rows = await listVisibleQuery.run(this.ctx.db, this.ctx.dialect, ...pageValues(viewer, page));
+    return rows.map(decodeMeeting);
   }
 
   /** listVisible's page as (id, updated_us) pairs only: updated_us is the row's version. */
@@ -248,8 +245,8 @@ export class MeetingsStore {
       .$if(this.ctx.dialect === 'postgres', (q) => q.forNoKeyUpdate())
       .executeTakeFirst();
     return {
-      participantIds: row ? participantIdsOf(row) : [],
-      coHostIds: row ? coHostIdsOf(row) : [],
+      participantIds: row ? listOf(row.participant_ids) : [],
+      coHostIds: row ? listOf(row.co_host_ids) : [],
     };
   }
 
@@ -260,7 +257,7 @@ export class MeetingsStore {
    */
   private async saveRoster(
     meetingId: string,
-    copy: Partial<Pick<MeetingRow, 'participant_ids' | 'co_host_ids'>>,
+    copy: Partial<Pick<MeetingsTable, 'participant_ids' | 'co_host_ids'>>,
   ): Promise<void> {
     await this.ctx.db
       .updateTable('meetings')

@@ -1,19 +1,28 @@
+import type { MeetingSummaryContent } from '@parley/schemas/types';
 import type { MessagesTable } from './database.js';
+import { fromJson, toJson } from './json-columns.js';
 import type { RepoContext } from './repo-context.js';
 
 // Messages of a meeting. Callers check meeting visibility first (services/meeting-access.ts);
 // every query here is additionally keyed by meeting id, so a message id alone never reaches across.
 
-export type MessageRow = MessagesTable;
+/** Whatever else a message type carries (follow-up e-mail, contact, document). */
+export type MessagePayload = Record<string, unknown>;
+
+/** A stored message with its JSON columns decoded. */
+export type MessageRow = Omit<MessagesTable, 'summary' | 'payload'> & {
+  summary: MeetingSummaryContent | null;
+  payload: MessagePayload | null;
+};
 
 export interface NewMessage {
   meetingId: string;
   senderId: string;
   type: string;
   text: string;
-  summary?: string | null;
+  summary?: MeetingSummaryContent | null;
   summaryStatus?: string | null;
-  payload?: string | null;
+  payload?: MessagePayload | null;
   id?: string;
 }
 
@@ -34,22 +43,23 @@ export class MessagesStore {
       created_us: now,
       updated_us: now,
     };
-    await this.ctx.db.insertInto('messages').values(row).execute();
+    await this.ctx.db.insertInto('messages').values(encodeMessage(row)).execute();
     return row;
   }
 
   /** Stores a complete message as given (emulator seed). */
   async importRow(row: MessageRow): Promise<void> {
-    await this.ctx.db.insertInto('messages').values(row).execute();
+    await this.ctx.db.insertInto('messages').values(encodeMessage(row)).execute();
   }
 
   async get(meetingId: string, messageId: string): Promise<MessageRow | undefined> {
-    return this.ctx.db
+    const row = await this.ctx.db
       .selectFrom('messages')
       .selectAll()
       .where('meeting_id', '=', meetingId)
       .where('id', '=', messageId)
       .executeTakeFirst();
+    return row && decodeMessage(row);
   }
 
   /** Newest first by `updated_us`, strictly before `beforeUs`; optionally of one type. */
@@ -60,7 +70,8 @@ export class MessagesStore {
     let query = this.ctx.db.selectFrom('messages').selectAll().where('meeting_id', '=', meetingId);
     if (page.beforeUs !== undefined) query = query.where('updated_us', '<', page.beforeUs);
     if (page.type !== undefined) query = query.where('type', '=', page.type);
-    return query.orderBy('updated_us', 'desc').limit(page.limit).execute();
+    const rows = await query.orderBy('updated_us', 'desc').limit(page.limit).execute();
+    return rows.map(decodeMessage);
   }
 
   async update(
@@ -68,9 +79,15 @@ export class MessagesStore {
     messageId: string,
     changes: Partial<Pick<MessageRow, 'text' | 'summary' | 'summary_status' | 'payload'>>,
   ): Promise<boolean> {
+    const { summary, payload, ...plain } = changes;
     const result = await this.ctx.db
       .updateTable('messages')
-      .set({ ...changes, updated_us: this.ctx.stamps.next() })
+      .set({
+        ...plain,
+        ...(summary !== undefined ? { summary: jsonOrNull(summary) } : {}),
+        ...(payload !== undefined ? { payload: jsonOrNull(payload) } : {}),
+        updated_us: this.ctx.stamps.next(),
+      })
       .where('meeting_id', '=', meetingId)
       .where('id', '=', messageId)
       .executeTakeFirst();
@@ -85,4 +102,18 @@ export class MessagesStore {
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
+}
+
+const jsonOrNull = (value: object | null): string | null => (value === null ? null : toJson(value));
+
+export function decodeMessage(row: MessagesTable): MessageRow {
+  return {
+    ...row,
+    summary: fromJson<MeetingSummaryContent | null>(row.summary, null),
+    payload: fromJson<MessagePayload | null>(row.payload, null),
+  };
+}
+
+function encodeMessage(row: MessageRow): MessagesTable {
+  return { ...row, summary: jsonOrNull(row.summary), payload: jsonOrNull(row.payload) };
 }

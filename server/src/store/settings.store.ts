@@ -1,28 +1,46 @@
 import type { UserSettingsTable } from './database.js';
+import { fromJson, toJson } from './json-columns.js';
 import type { RepoContext } from './repo-context.js';
 
 // Per-user default meeting settings. A user without a row has the defaults the settings service
 // applies; create-meeting reads the row to pick the meeting's languages.
 
-export type SettingsRow = UserSettingsTable;
+type ListColumn = 'original_languages' | 'translation_languages' | 'contextual_keywords';
+
+/** A user's stored settings, decoded. */
+export type SettingsRow = Omit<UserSettingsTable, ListColumn> & Record<ListColumn, string[]>;
 
 export class SettingsStore {
   constructor(private readonly ctx: RepoContext) {}
 
   async get(userId: string): Promise<SettingsRow | undefined> {
-    return this.ctx.db
+    const row = await this.ctx.db
       .selectFrom('user_settings')
       .selectAll()
       .where('user_id', '=', userId)
       .executeTakeFirst();
+    return (
+      row && {
+        ...row,
+        original_languages: fromJson<string[]>(row.original_languages, []),
+        translation_languages: fromJson<string[]>(row.translation_languages, []),
+        contextual_keywords: fromJson<string[]>(row.contextual_keywords, []),
+      }
+    );
   }
 
   async upsert(row: Omit<SettingsRow, 'updated_us'>): Promise<SettingsRow> {
     const full = { ...row, updated_us: this.ctx.stamps.next() };
-    const { user_id, ...changes } = full;
+    const encoded: UserSettingsTable = {
+      ...full,
+      original_languages: toJson(full.original_languages),
+      translation_languages: toJson(full.translation_languages),
+      contextual_keywords: toJson(full.contextual_keywords),
+    };
+    const { user_id, ...changes } = encoded;
     await this.ctx.db
       .insertInto('user_settings')
-      .values(full)
+      .values(encoded)
       .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
       .execute();
     return full;

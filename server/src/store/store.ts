@@ -3,6 +3,7 @@ import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
 import { AccountsStore } from './accounts.store.js';
 import { AiDocumentsStore } from './ai-documents.store.js';
+import { CommitGroup } from './commit-group.js';
 import { connect } from './connect.js';
 import { ContactsStore } from './contacts.store.js';
 import type { Database, Dialect } from './database.js';
@@ -139,6 +140,12 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   }
   const stamps = new Stamps(options.clock);
   const base: RepoContext = { db, dialect, ids: options.ids, stamps };
+  // SQLite commits in groups (commit-group.ts says why); PostgreSQL runs transactions side by side.
+  const group = dialect === 'sqlite' ? new CommitGroup(db) : undefined;
+  const inTransaction = <T>(work: (repos: Repositories) => Promise<T>): Promise<T> =>
+    group
+      ? group.run((trx) => work(repositories({ ...base, db: trx })))
+      : db.transaction().execute((trx) => work(repositories({ ...base, db: trx })));
   return {
     ...repositories(base),
     dialect,
@@ -146,7 +153,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     async transaction(work) {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await db.transaction().execute((trx) => work(repositories({ ...base, db: trx })));
+          return await inTransaction(work);
         } catch (error) {
           if (attempt >= STAMP_RETRIES || !isStampCollision(error)) throw error;
         }

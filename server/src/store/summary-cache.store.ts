@@ -1,5 +1,5 @@
 import { MessageType } from '../core/contracts.js';
-import type { MessageRow } from './messages.store.js';
+import { decodeMessage, type MessageRow } from './messages.store.js';
 import type { RepoContext } from './repo-context.js';
 
 // The database reads behind the meeting cache (get-meeting-summary; the transcripts come from
@@ -11,7 +11,7 @@ export class SummaryCacheStore {
 
   /** The newest summary message of the meeting. */
   async latestSummary(meetingId: string): Promise<MessageRow | undefined> {
-    return this.ctx.db
+    const row = await this.ctx.db
       .selectFrom('messages')
       .selectAll()
       .where('meeting_id', '=', meetingId)
@@ -20,11 +20,12 @@ export class SummaryCacheStore {
       .orderBy('updated_us', 'desc')
       .limit(1)
       .executeTakeFirst();
+    return row && decodeMessage(row);
   }
 
   /** The users' own chat messages of the meeting (no summaries or recordings), oldest first. */
   async userMessages(meetingId: string): Promise<MessageRow[]> {
-    return this.ctx.db
+    const rows = await this.ctx.db
       .selectFrom('messages')
       .selectAll()
       .where('meeting_id', '=', meetingId)
@@ -32,5 +33,6 @@ export class SummaryCacheStore {
       .orderBy('created_us', 'asc')
       .orderBy('id', 'asc')
       .execute();
+    return rows.map(decodeMessage);
   }
 }

@@ -1,11 +1,20 @@
 import type { TranscriptionChunksTable, TranscriptUtterancesTable } from './database.js';
+import { fromJson, toJson } from './json-columns.js';
 import type { RepoContext } from './repo-context.js';
 
 // Live transcription chunks and finalized utterances of a meeting. Listing cursors for these run
 // forward in time ("updated after"), unlike meetings and messages.
 
-export type ChunkRow = TranscriptionChunksTable;
-export type UtteranceRow = TranscriptUtterancesTable;
+/** Text of a transcript by language code (the spoken one and its translations). */
+export type TextsByLanguage = Record<string, string>;
+
+/** A stored chunk, decoded. */
+export type ChunkRow = Omit<TranscriptionChunksTable, 'is_final' | 'texts'> & {
+  is_final: boolean;
+  texts: TextsByLanguage;
+};
+/** A stored utterance, decoded. */
+export type UtteranceRow = Omit<TranscriptUtterancesTable, 'texts'> & { texts: TextsByLanguage };
 
 export type NewChunk = Omit<ChunkRow, 'id' | 'created_us' | 'updated_us'> & { id?: string };
 export type NewUtterance = Omit<UtteranceRow, 'id' | 'created_us' | 'updated_us'> & { id?: string };
@@ -27,7 +36,8 @@ export class TranscriptionStore {
       .where('meeting_id', '=', meetingId)
       .where('updated_us', '>', page.afterUs);
     if (page.messageId !== undefined) query = query.where('meeting_message_id', '=', page.messageId);
-    return query.orderBy('updated_us', 'asc').limit(page.limit).execute();
+    const rows = await query.orderBy('updated_us', 'asc').limit(page.limit).execute();
+    return rows.map(decodeChunk);
   }
 
   /**
@@ -41,9 +51,15 @@ export class TranscriptionStore {
       Pick<ChunkRow, 'text' | 'is_final' | 'end_duration' | 'speaker_v2' | 'texts' | 'language'>
     >,
   ): Promise<boolean> {
+    const { is_final, texts, ...plain } = changes;
     const result = await this.ctx.db
       .updateTable('transcription_chunks')
-      .set({ ...changes, updated_us: this.ctx.stamps.next() })
+      .set({
+        ...plain,
+        ...(is_final !== undefined ? { is_final: is_final ? 1 : 0 } : {}),
+        ...(texts !== undefined ? { texts: toJson(texts) } : {}),
+        updated_us: this.ctx.stamps.next(),
+      })
       .where('meeting_id', '=', meetingId)
       .where('id', '=', id)
       .executeTakeFirst();
@@ -57,12 +73,13 @@ export class TranscriptionStore {
       .where('meeting_id', '=', meetingId)
       .where('updated_us', '>', page.afterUs);
     if (page.messageId !== undefined) query = query.where('message_id', '=', page.messageId);
-    return query.orderBy('updated_us', 'asc').limit(page.limit).execute();
+    const rows = await query.orderBy('updated_us', 'asc').limit(page.limit).execute();
+    return rows.map(decodeUtterance);
   }
 
   /** The meeting's utterances in the order they were spoken (finalized), the first `limit`. */
   async utterancesInOrder(meetingId: string, limit: number): Promise<UtteranceRow[]> {
-    return this.ctx.db
+    const rows = await this.ctx.db
       .selectFrom('transcript_utterances')
       .selectAll()
       .where('meeting_id', '=', meetingId)
@@ -70,16 +87,18 @@ export class TranscriptionStore {
       .orderBy('start_seconds', 'asc')
       .limit(limit)
       .execute();
+    return rows.map(decodeUtterance);
   }
 
   /** Keyed by meeting too, so an utterance id of another meeting is never found. */
   async getUtterance(meetingId: string, id: string): Promise<UtteranceRow | undefined> {
-    return this.ctx.db
+    const row = await this.ctx.db
       .selectFrom('transcript_utterances')
       .selectAll()
       .where('meeting_id', '=', meetingId)
       .where('id', '=', id)
       .executeTakeFirst();
+    return row && decodeUtterance(row);
   }
 
   /** Replaces the text (and its translations map) and gives the utterance a new `updated_us`. */
@@ -90,7 +109,11 @@ export class TranscriptionStore {
   ): Promise<UtteranceRow | undefined> {
     const result = await this.ctx.db
       .updateTable('transcript_utterances')
-      .set({ ...changes, updated_us: this.ctx.stamps.next() })
+      .set({
+        transcript: changes.transcript,
+        texts: toJson(changes.texts),
+        updated_us: this.ctx.stamps.next(),
+      })
       .where('meeting_id', '=', meetingId)
       .where('id', '=', id)
       .executeTakeFirst();
@@ -106,17 +129,17 @@ export class TranscriptionStore {
       created_us: now,
       updated_us: now,
     };
-    await this.ctx.db.insertInto('transcription_chunks').values(row).execute();
+    await this.ctx.db.insertInto('transcription_chunks').values(encodeChunk(row)).execute();
     return row;
   }
 
   /** Stores complete rows as given (emulator seed). */
   async importChunk(row: ChunkRow): Promise<void> {
-    await this.ctx.db.insertInto('transcription_chunks').values(row).execute();
+    await this.ctx.db.insertInto('transcription_chunks').values(encodeChunk(row)).execute();
   }
 
   async importUtterance(row: UtteranceRow): Promise<void> {
-    await this.ctx.db.insertInto('transcript_utterances').values(row).execute();
+    await this.ctx.db.insertInto('transcript_utterances').values(encodeUtterance(row)).execute();
   }
 
   async insertUtterance(input: NewUtterance): Promise<UtteranceRow> {
@@ -127,7 +150,25 @@ export class TranscriptionStore {
       created_us: now,
       updated_us: now,
     };
-    await this.ctx.db.insertInto('transcript_utterances').values(row).execute();
+    await this.ctx.db.insertInto('transcript_utterances').values(encodeUtterance(row)).execute();
     return row;
   }
+}
+
+const textsOf = (text: string): TextsByLanguage => fromJson<TextsByLanguage>(text, {});
+
+function decodeChunk(row: TranscriptionChunksTable): ChunkRow {
+  return { ...row, is_final: row.is_final === 1, texts: textsOf(row.texts) };
+}
+
+function encodeChunk(row: ChunkRow): TranscriptionChunksTable {
+  return { ...row, is_final: row.is_final ? 1 : 0, texts: toJson(row.texts) };
+}
+
+function decodeUtterance(row: TranscriptUtterancesTable): UtteranceRow {
+  return { ...row, texts: textsOf(row.texts) };
+}
+
+function encodeUtterance(row: UtteranceRow): TranscriptUtterancesTable {
+  return { ...row, texts: toJson(row.texts) };
 }

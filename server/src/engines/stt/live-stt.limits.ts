@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { StreamAudio } from '../../core/contracts.js';
 import type { LiveSttLimits } from './live-stt.contract.js';
 
-// The live stream's limits and timings: the one home of these numbers (README "Live speech-to-text").
+// The live stream's limits and timings: the one home of these numbers (server/README.md "Live speech-to-text").
 
 /** pcm16 bytes per millisecond of audio (16 kHz, mono, 2 bytes a sample). */
 export const PCM16_BYTES_PER_MS = (StreamAudio.sampleRateHz / 1000) * 2 * StreamAudio.channels;
