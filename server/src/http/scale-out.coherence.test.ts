@@ -78,7 +78,7 @@ describe.skipIf(!postgres)('two servers on one PostgreSQL database', () => {
       confidence: 0.9,
       language: 'en',
       speaker_v2: '1',
-      texts: '{}',
+      texts: {},
     });
     const textsFrom = async (server: TestServer) =>
       (
