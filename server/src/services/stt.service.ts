@@ -3,7 +3,7 @@ import { ApiError } from '../core/api-error.js';
 import type { Caller } from '../core/caller.js';
 import type { IdGenerator } from '../core/ids.js';
 import { STT_SAMPLE_RATE } from '../engines/audio/pcm.js';
-import { transcribeFile } from '../engines/stt/file-transcription.js';
+import { transcribeFile } from '../engines/recognition/file-transcription.js';
 import { keepContextKeywords, keepLanguageHints } from '../engines/stt/recognition-hints.js';
 import { primaryLanguage, type SttEngine } from '../engines/stt/stt.engine.js';
 import type { OutboundClient } from '../net/outbound-client.js';

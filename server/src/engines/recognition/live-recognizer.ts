@@ -1,7 +1,7 @@
-import { concatPcm, msToSamples, samplesToMs } from '../engines/audio/pcm.js';
-import type { DenoiseEngine, DenoiseStream } from '../engines/denoise/denoise.engine.js';
-import type { DiarizationEngine, DiarizationSession } from '../engines/diarization/diarization.engine.js';
-import { EngineUnavailableError } from '../engines/engine.js';
+import { concatPcm, msToSamples, samplesToMs } from '../audio/pcm.js';
+import type { DenoiseEngine, DenoiseStream } from '../denoise/denoise.engine.js';
+import type { DiarizationEngine, DiarizationSession } from '../diarization/diarization.engine.js';
+import { EngineUnavailableError } from '../engine.js';
 import type {
   LiveInterim,
   LiveSttEngine,
@@ -9,9 +9,9 @@ import type {
   LiveUtterance,
   OpusDecoderLike,
   StreamEncoding,
-} from '../engines/stt/live-stt.contract.js';
-import type { SttStream } from '../engines/stt/stt.engine.js';
-import type { SpeechSegment, VadEngine, VadEvent, VadStream } from '../engines/vad/vad.engine.js';
+} from '../stt/live-stt.contract.js';
+import type { SttStream } from '../stt/stt.engine.js';
+import type { SpeechSegment, VadEngine, VadEvent, VadStream } from '../vad/vad.engine.js';
 import { type AudioInput, createAudioInput } from './audio-input.js';
 import { PcmHistory } from './pcm-history.js';
 

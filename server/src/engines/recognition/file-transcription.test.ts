@@ -5,15 +5,15 @@ import { createOutboundClient } from '../../net/outbound-client.js';
 import { type FixtureFile, fixtureFiles, fixturePcm, fixturesPresent } from '../audio/fixture-audio.js';
 import { converse, silence } from '../audio/test-speech.js';
 import { ClassicalDiarizationEngine } from '../diarization/classical-diarization.adapter.js';
+import { OpenAiSttEngine } from '../stt/openai-stt.adapter.js';
+import { PocketsphinxSttEngine } from '../stt/pocketsphinx.adapter.js';
+import { wordErrorRate } from '../stt/wer.js';
 import { FvadEngine } from '../vad/fvad.adapter.js';
 import {
   type FileTranscriptionEngines,
   type FileTranscriptionResult,
   transcribeFile,
 } from './file-transcription.js';
-import { OpenAiSttEngine } from './openai-stt.adapter.js';
-import { PocketsphinxSttEngine } from './pocketsphinx.adapter.js';
-import { wordErrorRate } from './wer.js';
 
 let engines: FileTranscriptionEngines;
 let pocketsphinx: PocketsphinxSttEngine;

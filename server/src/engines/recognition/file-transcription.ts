@@ -2,8 +2,8 @@ import type { SttUtterance } from '@parley/schemas/types';
 import { msToSamples } from '../audio/pcm.js';
 import type { DiarizationEngine, DiarizedSegment } from '../diarization/diarization.engine.js';
 import { singleSpeaker } from '../diarization/diarization.engine.js';
+import type { SttEngine, SttOptions, SttResult } from '../stt/stt.engine.js';
 import type { SpeechSegment, VadEngine, VadOptions } from '../vad/vad.engine.js';
-import type { SttEngine, SttOptions, SttResult } from './stt.engine.js';
 
 // File speech-to-text (POST /v1/stt): decoded 16 kHz PCM → speech segments → text per segment →
 // speakers → the spec's "File speech-to-text result". Local engines get one call per VAD segment;

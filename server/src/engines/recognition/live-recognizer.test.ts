@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { concatPcm, msToSamples, pcmToBytes } from '../engines/audio/pcm.js';
-import { silence, speak } from '../engines/audio/test-speech.js';
-import type { LiveSttEngine, LiveUtterance } from '../engines/stt/live-stt.contract.js';
-import { liveSttLimits } from '../engines/stt/live-stt.limits.js';
-import type { SttResult } from '../engines/stt/stt.engine.js';
-import { FvadEngine } from '../engines/vad/fvad.adapter.js';
+import { concatPcm, msToSamples, pcmToBytes } from '../audio/pcm.js';
+import { silence, speak } from '../audio/test-speech.js';
+import type { LiveSttEngine, LiveUtterance } from '../stt/live-stt.contract.js';
+import { liveSttLimits } from '../stt/live-stt.limits.js';
+import type { SttResult } from '../stt/stt.engine.js';
+import { FvadEngine } from '../vad/fvad.adapter.js';
 import { LiveRecognizer } from './live-recognizer.js';
 
 // The audio path with the real endpointer and a recorder-like recognizer double, so the test can

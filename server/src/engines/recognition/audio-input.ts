@@ -1,6 +1,6 @@
-import { OpusStreamDecoder } from '../engines/audio/opus-stream-decoder.js';
-import { pcmFromBytes } from '../engines/audio/pcm.js';
-import type { OpusDecoderLike, StreamEncoding } from '../engines/stt/live-stt.contract.js';
+import { OpusStreamDecoder } from '../audio/opus-stream-decoder.js';
+import { pcmFromBytes } from '../audio/pcm.js';
+import type { OpusDecoderLike, StreamEncoding } from '../stt/live-stt.contract.js';
 
 // Client audio frames → 16 kHz mono PCM. pcm16 frames may have any length, odd ones included: a
 // sample split across two frames is joined again. Opus frames go to the streaming decoder, which
