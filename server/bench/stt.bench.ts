@@ -12,7 +12,7 @@ import { OpusStreamDecoder } from '../src/engines/audio/opus-stream-decoder.js';
 import { concatPcm, pcmToBytes } from '../src/engines/audio/pcm.js';
 import { withTempDir } from '../src/engines/audio/temp-dir.js';
 import { ClassicalDiarizationEngine } from '../src/engines/diarization/classical-diarization.adapter.js';
-import { transcribeFile } from '../src/engines/stt/file-transcription.js';
+import { transcribeFile } from '../src/engines/recognition/file-transcription.js';
 import { PocketsphinxSttEngine } from '../src/engines/stt/pocketsphinx.adapter.js';
 import { corpusWer, wordErrorRate } from '../src/engines/stt/wer.js';
 import { FvadEngine } from '../src/engines/vad/fvad.adapter.js';

@@ -7,7 +7,7 @@ import type { ClusterSignals } from './core/cluster-signals.js';
 import type { Config } from './core/config.js';
 import { allRoutes } from './core/contracts.js';
 import type { IdGenerator } from './core/ids.js';
-import { adminResolver } from './emulator/admin-auth.middleware.js';
+import { adminResolver } from './emulator/admin-auth.resolver.js';
 import { emulatorRoutes } from './emulator/emulator.routes.js';
 import type { FileStorage } from './files/file-storage.js';
 import { FileStore } from './files/file-store.js';
@@ -35,8 +35,8 @@ import type { OutboundClient } from './net/outbound-client.js';
 import type { PartnerInterface } from './partner/partner.wiring.js';
 import { playgroundRoutes } from './playground/playground.routes.js';
 import type { Services } from './services/services.js';
-import { createSpeechServices } from './services/speech.services.js';
-import type { SpeechEngines } from './services/speech-engines.js';
+import type { SpeechEngines } from './services/speech/speech-engines.js';
+import { createSpeechServices } from './services/speech/speech-services.js';
 import type { Store } from './store/store.js';
 
 // The HTTP request listener, assembled from injected parts: the front door (request id, logs,

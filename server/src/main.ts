@@ -18,7 +18,7 @@ import { createMetrics } from './http/metrics.js';
 import { createJobWorker } from './jobs/jobs.js';
 import { createOutboundClients } from './net/outbound-clients.js';
 import { createPartnerInterface } from './partner/partner.wiring.js';
-import { outboxMailTransport } from './services/mail.transport.js';
+import { outboxMailTransport } from './services/mail/mail.transport.js';
 import { createServices } from './services/services.js';
 import { openClusterSignals } from './store/cluster-signals.js';
 import { loadOrCreateSecrets } from './store/local-secrets.js';

@@ -1,5 +1,5 @@
 import { hashPassword } from '../partner/passwords.js';
-import type { AccountsService } from '../services/accounts.service.js';
+import type { AccountsService } from '../services/accounts/accounts.service.js';
 import type { Store } from '../store/store.js';
 
 // The account a fresh server starts with, so `npm start` is immediately usable: one user, one API

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { validate } from '@parley/schemas';
 import type { EmulatorSeedRequest } from '@parley/schemas/types';
 import { ApiError } from '../core/api-error.js';
-import type { AccountsService } from '../services/accounts.service.js';
+import type { AccountsService } from '../services/accounts/accounts.service.js';
 import { parseTimestamp } from '../services/timestamps.js';
 import { freeStamp } from '../store/free-stamp.js';
 import type { Repositories, Store } from '../store/store.js';

@@ -4,7 +4,7 @@ import { MessageType, NextActionType, SummaryStatus } from '../core/contracts.js
 import { EXTRACTIVE_MODEL } from '../engines/llm/extractive/extractive-summary.js';
 import { PRODUCT_MEETING } from '../engines/llm/test-meeting.js';
 import { createOutboundClient } from '../net/outbound-client.js';
-import { SUMMARY_MAIL_KIND } from '../services/mail.service.js';
+import { SUMMARY_MAIL_KIND } from '../services/mail/mail.service.js';
 import {
   expectSchema,
   startTestServer,

@@ -1,5 +1,5 @@
 import type { AskAiForMeetingRequest, SummarizeMeetingRequest } from '@parley/schemas/types';
-import type { AiService } from '../services/ai.service.js';
+import type { AiService } from '../services/ai/ai.service.js';
 import type { RouteKit } from './route-kit.js';
 
 export function aiRoutes(kit: RouteKit, ai: AiService): void {

@@ -1,5 +1,5 @@
 import type { GetMeetingSummaryRequest, GetMeetingTranscriptsRequest } from '@parley/schemas/types';
-import type { CachedDataService } from '../services/cached-data.service.js';
+import type { CachedDataService } from '../services/cached-data/cached-data.service.js';
 import type { RouteKit } from './route-kit.js';
 
 export function cachedDataRoutes(kit: RouteKit, cachedData: CachedDataService): void {

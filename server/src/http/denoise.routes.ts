@@ -1,5 +1,5 @@
 import type { DenoiseRequest } from '@parley/schemas/types';
-import type { DenoiseService } from '../services/denoise.service.js';
+import type { DenoiseService } from '../services/speech/denoise.service.js';
 import type { RouteKit } from './route-kit.js';
 
 // POST /v1/denoise: a REST route (X-API-Key or bearer, JSON body, 422 on schema failures). Work

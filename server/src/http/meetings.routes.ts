@@ -1,5 +1,5 @@
 import type { CreateMeetingRequest, DeleteMeetingRequest, GetMeetingsRequest } from '@parley/schemas/types';
-import type { MeetingsService } from '../services/meetings.service.js';
+import type { MeetingsService } from '../services/meetings/meetings.service.js';
 import type { RouteKit } from './route-kit.js';
 
 // create-meeting, delete-meeting, get-meetings: the catalog says method, path, auth and schemas;

@@ -3,7 +3,7 @@ import type {
   GetMeetingMessagesRequest,
   SendMeetingMessageRequest,
 } from '@parley/schemas/types';
-import type { MessagesService } from '../services/messages.service.js';
+import type { MessagesService } from '../services/meetings/messages.service.js';
 import type { RouteKit } from './route-kit.js';
 
 export function messagesRoutes(kit: RouteKit, messages: MessagesService): void {

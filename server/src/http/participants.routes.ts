@@ -4,7 +4,7 @@ import type {
   RemoveCoHostRequest,
   RemoveMeetingParticipantsRequest,
 } from '@parley/schemas/types';
-import type { ParticipantsService } from '../services/participants.service.js';
+import type { ParticipantsService } from '../services/meetings/participants.service.js';
 import type { RouteKit } from './route-kit.js';
 
 export function participantsRoutes(kit: RouteKit, participants: ParticipantsService): void {

@@ -1,5 +1,5 @@
 import type { GetMyPeopleRequest } from '@parley/schemas/types';
-import type { PeopleService } from '../services/people.service.js';
+import type { PeopleService } from '../services/people/people.service.js';
 import type { RouteKit } from './route-kit.js';
 
 export function peopleRoutes(kit: RouteKit, people: PeopleService): void {

@@ -2,7 +2,7 @@ import type {
   GetUserDefaultMeetingSettingRequest,
   UpdateUserDefaultMeetingSettingRequest,
 } from '@parley/schemas/types';
-import type { SettingsService } from '../services/settings.service.js';
+import type { SettingsService } from '../services/accounts/settings.service.js';
 import type { RouteKit } from './route-kit.js';
 
 export function settingsRoutes(kit: RouteKit, settings: SettingsService): void {

@@ -1,4 +1,4 @@
-import type { SpeechServices } from '../services/speech.services.js';
+import type { SpeechServices } from '../services/speech/speech-services.js';
 import { denoiseRoutes } from './denoise.routes.js';
 import type { RouteKit } from './route-kit.js';
 import { sttRoutes } from './stt.routes.js';

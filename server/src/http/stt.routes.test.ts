@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureFiles } from '../engines/audio/fixture-audio.js';
 import { buildEngines, type Engines } from '../engines/registry.js';
 import { corpusWer, wordErrorRate } from '../engines/stt/wer.js';
-import type { SttResult } from '../services/stt.service.js';
+import type { SttResult } from '../services/speech/stt.service.js';
 import { expectSchema } from '../testing/test-server.js';
 import {
   type AudioHost,

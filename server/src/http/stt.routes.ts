@@ -1,7 +1,7 @@
 import type { SttRequest } from '@parley/schemas/types';
 import { ApiError } from '../core/api-error.js';
 import { ErrorText } from '../core/contracts.js';
-import type { SttService } from '../services/stt.service.js';
+import type { SttService } from '../services/speech/stt.service.js';
 import type { RouteKit } from './route-kit.js';
 
 // POST /v1/stt: JSON or parley.v1.SttRequest (the catalog's json-or-protobuf body), auth by the

@@ -3,7 +3,7 @@ import type {
   GetTranscriptUtterancesRequest,
   UpdateTranscriptUtteranceRequest,
 } from '@parley/schemas/types';
-import type { TranscriptionService } from '../services/transcription.service.js';
+import type { TranscriptionService } from '../services/meetings/transcription.service.js';
 import type { RouteKit } from './route-kit.js';
 
 export function transcriptionRoutes(kit: RouteKit, transcription: TranscriptionService): void {

@@ -1,5 +1,5 @@
 import type { TranslateTextRequest } from '@parley/schemas/types';
-import type { TranslateService } from '../services/translate.service.js';
+import type { TranslateService } from '../services/speech/translate.service.js';
 import type { RouteKit } from './route-kit.js';
 
 // POST /v1/translate-text. The spec does not show its authentication; Parley treats it like the

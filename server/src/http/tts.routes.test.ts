@@ -15,7 +15,7 @@ import { buildEngines, type Engines } from '../engines/registry.js';
 import { corpusWer } from '../engines/stt/wer.js';
 import type { TtsEngine, TtsResult } from '../engines/tts/tts.engine.js';
 import { FileStore } from '../files/file-store.js';
-import type { SttResult } from '../services/stt.service.js';
+import type { SttResult } from '../services/speech/stt.service.js';
 import { expectSchema } from '../testing/test-server.js';
 import { postRaw, type SpeechServer, startSpeechServer } from './speech.test-support.js';
 

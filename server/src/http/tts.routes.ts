@@ -1,5 +1,5 @@
 import { encodeTtsResponse, PROTO_CONTENT_TYPE, type SessionTtsRequestData } from '@parley/schemas/proto';
-import { TtsGenerationError, type TtsService } from '../services/tts.service.js';
+import { TtsGenerationError, type TtsService } from '../services/speech/tts.service.js';
 import { Reply } from './reply.js';
 import type { RouteKit } from './route-kit.js';
 

@@ -1,5 +1,5 @@
 import type { UploadMeetingToWorkspaceRequest } from '@parley/schemas/types';
-import type { WorkspaceService } from '../services/workspace.service.js';
+import type { WorkspaceService } from '../services/workspace/workspace.service.js';
 import type { RouteKit } from './route-kit.js';
 
 export function workspaceRoutes(kit: RouteKit, workspace: WorkspaceService): void {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
-import { MAIL_JOB } from '../services/mail.service.js';
-import type { MailTransport } from '../services/mail.transport.js';
+import { MAIL_JOB } from '../services/mail/mail.service.js';
+import type { MailTransport } from '../services/mail/mail.transport.js';
 import type { Store } from '../store/store.js';
 import { JobWorker } from './job-worker.js';
 import { mailJobHandler } from './mail.job.js';

@@ -1,5 +1,5 @@
-import { MAIL_JOB } from '../services/mail.service.js';
-import type { MailTransport } from '../services/mail.transport.js';
+import { MAIL_JOB } from '../services/mail/mail.service.js';
+import type { MailTransport } from '../services/mail/mail.transport.js';
 import type { NewMail } from '../store/mail.store.js';
 import { type JobHandler, PermanentJobError } from './job-worker.js';
 

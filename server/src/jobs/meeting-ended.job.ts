@@ -1,5 +1,5 @@
 import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
-import { meetingContext } from '../services/ai-meeting-context.js';
+import { meetingContext } from '../services/ai/ai-meeting-context.js';
 import { PartnerMessageType } from '../services/partner/partner-message-types.js';
 import { MEETING_ENDED_JOB } from '../store/meetings.store.js';
 import type { Store } from '../store/store.js';

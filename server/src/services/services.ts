@@ -7,23 +7,23 @@ import type { TranslateEngine } from '../engines/translate/translate.engine.js';
 import type { OutboundClient } from '../net/outbound-client.js';
 import { CacheVersions } from '../store/cache-versions.store.js';
 import type { Store } from '../store/store.js';
-import { AccountsService } from './accounts.service.js';
-import { AiService } from './ai.service.js';
-import { type MeetingCacheOptions, MeetingDataCache } from './cached-data.cache.js';
-import { invalidatesMeetingData } from './cached-data.invalidation.js';
-import { CachedDataService } from './cached-data.service.js';
-import { LiveResultsService } from './live-results.service.js';
-import { MeetingsService } from './meetings.service.js';
-import { MessagesService } from './messages.service.js';
-import { ParticipantsService } from './participants.service.js';
-import { PeopleService } from './people.service.js';
-import { SettingsService } from './settings.service.js';
-import { TranscriptTranslationService } from './transcript-translation.service.js';
-import { TranscriptionService } from './transcription.service.js';
-import { WorkspaceService } from './workspace.service.js';
+import { AccountsService } from './accounts/accounts.service.js';
+import { SettingsService } from './accounts/settings.service.js';
+import { AiService } from './ai/ai.service.js';
+import { type MeetingCacheOptions, MeetingDataCache } from './cached-data/cached-data.cache.js';
+import { invalidatesMeetingData } from './cached-data/cached-data.invalidation.js';
+import { CachedDataService } from './cached-data/cached-data.service.js';
+import { LiveResultsService } from './meetings/live-results.service.js';
+import { MeetingsService } from './meetings/meetings.service.js';
+import { MessagesService } from './meetings/messages.service.js';
+import { ParticipantsService } from './meetings/participants.service.js';
+import { TranscriptTranslationService } from './meetings/transcript-translation.service.js';
+import { TranscriptionService } from './meetings/transcription.service.js';
+import { PeopleService } from './people/people.service.js';
+import { WorkspaceService } from './workspace/workspace.service.js';
 
 // Every service of the app, built once from the same dependencies. To add a group: write
-// `<group>.service.ts` (plain data in and out, throws ApiError, never imports express) and add it here.
+// `<feature>/<group>.service.ts` (plain data in and out, throws ApiError, never imports express) and add it here.
 
 export interface ServiceDeps {
   store: Store;

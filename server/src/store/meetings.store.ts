@@ -253,7 +253,7 @@ export class MeetingsStore {
   /**
    * Writes the roster copy and moves `updated_us`: every change of a meeting row does, because
    * updated_us is the row's version — get-meetings' pollers and its kept renderings
-   * (services/meeting-page.renderer.ts) rely on it.
+   * (services/meetings/meeting-page.renderer.ts) rely on it.
    */
   private async saveRoster(
     meetingId: string,

@@ -3,7 +3,7 @@ import type { MessagesTable } from './database.js';
 import { fromJson, toJson } from './json-columns.js';
 import type { RepoContext } from './repo-context.js';
 
-// Messages of a meeting. Callers check meeting visibility first (services/meeting-access.ts);
+// Messages of a meeting. Callers check meeting visibility first (services/meetings/meeting-access.ts);
 // every query here is additionally keyed by meeting id, so a message id alone never reaches across.
 
 /** Whatever else a message type carries (follow-up e-mail, contact, document). */

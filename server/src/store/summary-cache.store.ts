@@ -4,7 +4,7 @@ import type { RepoContext } from './repo-context.js';
 
 // The database reads behind the meeting cache (get-meeting-summary; the transcripts come from
 // TranscriptionStore.utterancesInOrder) and behind the meeting AI's view of a meeting. Callers check meeting visibility first
-// (services/meeting-access.ts); every query here is keyed by meeting id.
+// (services/meetings/meeting-access.ts); every query here is keyed by meeting id.
 
 export class SummaryCacheStore {
   constructor(private readonly ctx: RepoContext) {}

@@ -18,7 +18,7 @@ import type { JobWorker } from '../jobs/job-worker.js';
 import { createJobWorker } from '../jobs/jobs.js';
 import { createOutboundClients } from '../net/outbound-clients.js';
 import { createPartnerInterface } from '../partner/partner.wiring.js';
-import { type MailTransport, outboxMailTransport } from '../services/mail.transport.js';
+import { type MailTransport, outboxMailTransport } from '../services/mail/mail.transport.js';
 import { createServices, type ServiceDeps, type Services } from '../services/services.js';
 import { openClusterSignals } from '../store/cluster-signals.js';
 import { openStore, type Store } from '../store/store.js';

@@ -1,5 +1,5 @@
+import type { RecognizerEngines } from '../engines/recognition/live-recognizer.js';
 import { primaryLanguage } from '../engines/stt/stt.engine.js';
-import type { RecognizerEngines } from './live-recognizer.js';
 import { StreamFailure } from './stream-failure.js';
 
 /**

@@ -2,6 +2,7 @@ import type { StreamServerFrame } from '@parley/schemas/types';
 import type { Clock } from '../core/clock.js';
 import { StreamClose } from '../core/contracts.js';
 import type { IdGenerator } from '../core/ids.js';
+import { LiveRecognizer, type RecognizerEngines } from '../engines/recognition/live-recognizer.js';
 import type {
   LiveCaller,
   LiveEndReason,
@@ -14,7 +15,6 @@ import type {
 } from '../engines/stt/live-stt.contract.js';
 import { withDeadline } from './deadline.js';
 import { checkEngines } from './engine-check.js';
-import { LiveRecognizer, type RecognizerEngines } from './live-recognizer.js';
 import type { FrameKind } from './outbound-queue.js';
 import { RecorderQueue } from './recorder-queue.js';
 import { closeReason, failureOf, StreamFailure } from './stream-failure.js';

@@ -8,7 +8,7 @@ import type { SttEngine } from './stt.engine.js';
 
 // What the live speech-to-text socket (ws/) needs from the rest of the server, all injected: who
 // the API key belongs to, the engines, where results are recorded, and its limits. It sits on the
-// engines floor so that services/live-results.service.ts can implement the results sink without
+// engines floor so that services/meetings/live-results.service.ts can implement the results sink without
 // importing ws/. main.ts and testing/test-server.ts build these from the services, the engines
 // registry and the configuration; tests pass small stand-ins.
 
@@ -79,7 +79,7 @@ export interface LiveSessionRecorder {
 }
 
 /**
- * Records live results (services/live-results.service.ts implements it). `openSession` runs once the config
+ * Records live results (services/meetings/live-results.service.ts implements it). `openSession` runs once the config
  * frame is accepted, before `{connected: true}`: for a `meetingId` the caller may not use it throws
  * an ApiError NOT_FOUND (the session then ends with that error frame, close 4400). It returns
  * undefined when there is nothing to record (no meeting named).

@@ -12,7 +12,7 @@ import { MessageType } from '../../core/contracts.js';
 import type { MeetingAiEngine } from '../../engines/llm/llm.engine.js';
 import type { FeedMeeting, FeedMessage } from '../../store/partner-feed.store.js';
 import type { Store } from '../../store/store.js';
-import { meetingContext } from '../ai-meeting-context.js';
+import { meetingContext } from '../ai/ai-meeting-context.js';
 import { formatMicros } from '../timestamps.js';
 import { PartnerMessageType, TRIGGER_LIMIT } from './partner-message-types.js';
 

@@ -1,0 +1,166 @@
+import { getValidator } from '@parley/schemas';
+import nock from 'nock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboundClient } from '../../net/outbound-client.js';
+import { type FixtureFile, fixtureFiles, fixturePcm, fixturesPresent } from '../audio/fixture-audio.js';
+import { converse, silence } from '../audio/test-speech.js';
+import { ClassicalDiarizationEngine } from '../diarization/classical-diarization.adapter.js';
+import { OpenAiSttEngine } from '../stt/openai-stt.adapter.js';
+import { PocketsphinxSttEngine } from '../stt/pocketsphinx.adapter.js';
+import { wordErrorRate } from '../stt/wer.js';
+import { FvadEngine } from '../vad/fvad.adapter.js';
+import {
+  type FileTranscriptionEngines,
+  type FileTranscriptionResult,
+  transcribeFile,
+} from './file-transcription.js';
+
+let engines: FileTranscriptionEngines;
+let pocketsphinx: PocketsphinxSttEngine;
+
+beforeAll(async () => {
+  pocketsphinx = await PocketsphinxSttEngine.create();
+  engines = {
+    stt: pocketsphinx,
+    vad: await FvadEngine.create(),
+    diarization: new ClassicalDiarizationEngine(),
+  };
+});
+
+afterAll(() => pocketsphinx.close());
+
+/** Share of the script's speech time covered by utterances with the right speaker. */
+function speakerAccuracy(
+  turns: { speaker: string; startMs: number; endMs: number }[],
+  result: FileTranscriptionResult,
+): number {
+  let right = 0;
+  let total = 0;
+  for (const turn of turns) {
+    total += turn.endMs - turn.startMs;
+    for (const u of result.utterances) {
+      const overlap = Math.min(u.end_ms, turn.endMs) - Math.max(u.start_ms, turn.startMs);
+      if (overlap > 0 && u.speaker === turn.speaker) right += overlap;
+    }
+  }
+  return right / total;
+}
+
+describe('file transcription pipeline (pocketsphinx + WebRTC VAD + classical diarization)', () => {
+  it('transcribes and diarizes a synthetic two-speaker conversation', async () => {
+    const talk = await converse([
+      { voice: 'rms', text: 'Good morning everyone, let us start the meeting.' },
+      { voice: 'slt', text: 'Please share your screen with the team.' },
+      { voice: 'rms', text: 'We need to finish the report by Friday.' },
+      { voice: 'slt', text: 'I will send the notes after the call.' },
+    ]);
+    const result = await transcribeFile(talk.pcm, engines);
+    expect(result.detected_language).toBe('en');
+    expect(result.utterances.map((u) => u.speaker)).toEqual(['0', '1', '0', '1']);
+    const script = talk.turns.map((t) => t.text).join(' ');
+    expect(wordErrorRate(script, result.text).wer).toBeLessThanOrEqual(0.2);
+    expect(result.confidence).toBeCloseTo(result.utterances.reduce((s, u) => s + u.confidence, 0) / 4, 10);
+    for (const [i, u] of result.utterances.entries()) {
+      const turn = talk.turns[i];
+      expect(u.start_ms).toBeGreaterThanOrEqual((turn?.startMs ?? 0) - 100);
+      expect(u.end_ms).toBeLessThanOrEqual((turn?.endMs ?? 0) + 100);
+      expect(Number.isInteger(u.start_ms) && Number.isInteger(u.end_ms)).toBe(true);
+    }
+    const validate = getValidator('stt.response');
+    expect(validate(result), JSON.stringify(validate.errors)).toBe(true);
+  }, 60_000);
+
+  it('gives one speaker when diarization is off', async () => {
+    const talk = await converse([
+      { voice: 'rms', text: 'Thank you all for joining today.' },
+      { voice: 'slt', text: 'The next meeting is on Monday at ten.' },
+    ]);
+    const result = await transcribeFile(talk.pcm, engines, { enableDiarization: false });
+    expect(result.utterances.map((u) => u.speaker)).toEqual(['0', '0']);
+  }, 30_000);
+
+  it('passes context keywords to the recognizer for the whole file', async () => {
+    const talk = await converse([
+      { voice: 'rms', text: 'We deploy the service on Kubernetes every week.' },
+      { voice: 'slt', text: 'Kubernetes runs all our jobs.' },
+    ]);
+    const result = await transcribeFile(talk.pcm, engines, { contextKeywords: ['Kubernetes'] });
+    expect(result.text.match(/kubernetes/g)?.length).toBe(2);
+  }, 30_000);
+
+  it('returns an empty result for silence', async () => {
+    expect(await transcribeFile(silence(3000), engines)).toEqual({
+      text: '',
+      detected_language: '',
+      confidence: 0,
+      utterances: [],
+    });
+  });
+
+  describe.skipIf(!fixturesPresent)('on the shared fixtures', () => {
+    it.each(
+      fixtureFiles((f) => f.path.startsWith('conversations/')).map((f) => [f.id, f] as [string, FixtureFile]),
+    )(
+      '%s: right speaker for at least 85% of speech time, WER at most 25%',
+      async (_id, file) => {
+        const result = await transcribeFile(await fixturePcm(file), engines);
+        const turns = file.turns.map((t) => ({
+          speaker: t.speaker,
+          startMs: t.start_s * 1000,
+          endMs: t.end_s * 1000,
+        }));
+        expect(speakerAccuracy(turns, result)).toBeGreaterThanOrEqual(0.85);
+        expect(new Set(result.utterances.map((u) => u.speaker)).size).toBe(file.speakers);
+        expect(wordErrorRate(file.text, result.text).wer).toBeLessThanOrEqual(0.25);
+      },
+      60_000,
+    );
+  });
+});
+
+describe('file transcription with an upstream engine', () => {
+  const BASE = 'https://upstream-stt.example.test';
+  const upstream = new OpenAiSttEngine({ baseUrl: BASE, client: createOutboundClient() });
+
+  afterAll(() => nock.cleanAll());
+
+  it('sends the file once and keeps the upstream speakers, renumbered by first appearance', async () => {
+    const scope = nock(BASE)
+      .post('/v1/audio/transcriptions')
+      .reply(200, {
+        language: 'spanish',
+        text: 'Hola. ¿Qué tal? Bien.',
+        segments: [
+          { start: 0.2, end: 0.9, text: 'Hola.', avg_logprob: -0.1, speaker: 'SPEAKER_07' },
+          { start: 1.2, end: 2.0, text: '¿Qué tal?', avg_logprob: -0.2, speaker: 'SPEAKER_02' },
+          { start: 2.4, end: 3.0, text: 'Bien.', avg_logprob: -0.3, speaker: 'SPEAKER_07' },
+        ],
+      });
+    const result = await transcribeFile(
+      silence(3000),
+      { ...engines, stt: upstream },
+      { languageHints: ['es'] },
+    );
+    scope.done();
+    expect(result.detected_language).toBe('es');
+    expect(result.utterances).toEqual([
+      { speaker: '0', text: 'Hola.', start_ms: 200, end_ms: 900, confidence: Math.exp(-0.1), language: 'es' },
+      {
+        speaker: '1',
+        text: '¿Qué tal?',
+        start_ms: 1200,
+        end_ms: 2000,
+        confidence: Math.exp(-0.2),
+        language: 'es',
+      },
+      {
+        speaker: '0',
+        text: 'Bien.',
+        start_ms: 2400,
+        end_ms: 3000,
+        confidence: Math.exp(-0.3),
+        language: 'es',
+      },
+    ]);
+  });
+});

@@ -1,0 +1,100 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { concatPcm, msToSamples, pcmToBytes } from '../audio/pcm.js';
+import { silence, speak } from '../audio/test-speech.js';
+import type { LiveSttEngine, LiveUtterance } from '../stt/live-stt.contract.js';
+import { liveSttLimits } from '../stt/live-stt.limits.js';
+import type { SttResult } from '../stt/stt.engine.js';
+import { FvadEngine } from '../vad/fvad.adapter.js';
+import { LiveRecognizer } from './live-recognizer.js';
+
+// The audio path with the real endpointer and a recorder-like recognizer double, so the test can
+// see exactly which audio the recognizer was given and make it slow on purpose.
+
+let vad: FvadEngine;
+let speech: Int16Array;
+
+beforeAll(async () => {
+  vad = await FvadEngine.create();
+  speech = await speak('We need to finish the report by Friday.', 'rms');
+}, 30_000);
+
+function recognizerDouble(writeDelayMs = 0) {
+  const utterances: Int16Array[][] = [[]];
+  const engine: LiveSttEngine = {
+    languages: ['en'],
+    status: () => ({ engine: 'stt', adapter: 'double', available: true }),
+    openStream: async () => ({
+      async write(pcm) {
+        utterances.at(-1)?.push(pcm.slice());
+        if (writeDelayMs) await sleep(writeDelayMs);
+      },
+      partial: async () => `heard ${utterances.at(-1)?.length ?? 0} pieces`,
+      async finalize(): Promise<SttResult> {
+        utterances.push([]);
+        return { text: 'final text', confidence: 0.8, language: 'en', segments: [] };
+      },
+      close: async () => {},
+    }),
+  };
+  return { engine, heard: () => utterances.filter((u) => u.length).map((u) => concatPcm(u)) };
+}
+
+async function run(pcm: Int16Array, writeDelayMs: number, limits = {}) {
+  const double = recognizerDouble(writeDelayMs);
+  const finals: LiveUtterance[] = [];
+  const interims: string[] = [];
+  const backlog: boolean[] = [];
+  let ids = 0;
+  const recognizer = await LiveRecognizer.open(
+    { stt: double.engine, vad },
+    {
+      encoding: 'pcm16',
+      reduceNoise: false,
+      languageHints: [],
+      contextKeywords: [],
+      enableDiarization: false,
+      limits: liveSttLimits(limits),
+      newUtteranceId: () => `u${++ids}`,
+    },
+    {
+      interim: (i) => interims.push(i.text),
+      final: (u) => finals.push(u),
+      backlog: (high) => backlog.push(high),
+      failed: (error) => {
+        throw error;
+      },
+    },
+  );
+  const bytes = pcmToBytes(pcm);
+  for (let at = 0; at < bytes.length; at += 640) recognizer.push(bytes.subarray(at, at + 640));
+  await recognizer.end();
+  return { finals, interims, backlog, heard: double.heard() };
+}
+
+describe('live recognizer', () => {
+  it('gives the recognizer each utterance from the start the endpointer dates it to', async () => {
+    const pcm = concatPcm([silence(600), speech, silence(700), speech, silence(300)]);
+    const { finals, interims, heard } = await run(pcm, 0);
+    expect(finals.map((f) => f.id)).toEqual(['u1', 'u2']);
+    expect(interims.length).toBeGreaterThan(2);
+    for (const [i, final] of finals.entries()) {
+      const audio = heard[i];
+      if (!audio) throw new Error('no audio');
+      // The audio given is the session's audio from the utterance start, sample for sample.
+      const start = msToSamples(final.startMs);
+      expect(audio.subarray(0, 3200)).toEqual(pcm.subarray(start, start + 3200));
+    }
+    // flite leaves little quiet before a sentence: the first start is within it, not after the onset.
+    expect(finals[0]?.startMs).toBeLessThanOrEqual(700);
+    expect(finals[0]?.endMs).toBeLessThan(finals[1]?.startMs ?? 0);
+  });
+
+  it('tells its owner to stop reading when audio arrives faster than it is recognized, and to resume', async () => {
+    const pcm = concatPcm([silence(300), speech, speech, silence(300)]);
+    const { finals, backlog } = await run(pcm, 30, { maxPendingAudioBytes: 16_000, interimEveryMs: 100 });
+    expect(backlog[0]).toBe(true);
+    expect(backlog.at(-1)).toBe(false);
+    expect(finals.length).toBeGreaterThan(0);
+  });
+});

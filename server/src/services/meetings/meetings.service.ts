@@ -1,0 +1,99 @@
+import type {
+  CreateMeetingRequest,
+  CreateMeetingResponse,
+  DeleteMeetingRequest,
+  DeleteMeetingResponse,
+  GetMeetingsRequest,
+  GetMeetingsResponse,
+} from '@parley/schemas/types';
+import { ApiError } from '../../core/api-error.js';
+import type { Caller } from '../../core/caller.js';
+import { Limits, MeetingStatus } from '../../core/contracts.js';
+import type { JsonText } from '../../core/json-text.js';
+import type { Store } from '../../store/store.js';
+import { cursorMicros, takePage } from '../paging.js';
+import { type MeetingViewWithProfiles, meetingView } from './meeting.view.js';
+import { requireMeeting, requireRole } from './meeting-access.js';
+import { MeetingPageRenderer } from './meeting-page.renderer.js';
+import { resolveParticipantIds } from './participant-ids.js';
+
+// create-meeting, delete-meeting, get-meetings.
+
+/** Language of a meeting whose host has no default settings (the spec's device_language_code default). */
+const FALLBACK_LANGUAGE = 'en';
+/** How long the invitation link of a new meeting stays valid (the spec gives no value). */
+const INVITATION_LINK_TTL_MICROS = 7 * 24 * 60 * 60 * 1_000_000;
+
+export class MeetingsService {
+  private readonly pages = new MeetingPageRenderer();
+
+  constructor(private readonly store: Store) {}
+
+  async create(caller: Caller, body: CreateMeetingRequest): Promise<CreateMeetingResponse> {
+    return this.store.transaction(async (repos) => {
+      const invited = await resolveParticipantIds(repos, body.participant_ids ?? []);
+      const settings = await repos.settings.get(caller.userId);
+      const spoken = settings?.original_languages ?? [];
+      const language = spoken[0] ?? FALLBACK_LANGUAGE;
+      const row = await repos.meetings.insert({
+        hostUserId: caller.userId,
+        title: body.title ?? '',
+        status: MeetingStatus.LIVE,
+        language,
+        languages: spoken.length > 0 ? spoken : [language],
+        translationLanguages: settings?.translation_languages ?? [],
+        allowAddTranslationLanguages: true,
+        invitationLinkTtlMicros: INVITATION_LINK_TTL_MICROS,
+        participantIds: [caller.userId, ...invited.filter((id) => id !== caller.userId)],
+      });
+      const { user_profiles, ...meeting } = await meetingView(repos, row);
+      return { meeting: { ...meeting, status: MeetingStatus.LIVE } };
+    });
+  }
+
+  async delete(caller: Caller, body: DeleteMeetingRequest): Promise<DeleteMeetingResponse> {
+    return this.store.transaction(async (repos) => {
+      const access = await requireMeeting(repos, caller, body.meeting_id);
+      requireRole(access, ['host'], 'delete a meeting');
+      await repos.meetings.delete(access.meeting.id);
+      return { success: true };
+    });
+  }
+
+  /** Ends a live meeting (emulator and jobs; no caller). 404 for an unknown one, 409 if already ended. */
+  async end(meetingId: string): Promise<MeetingViewWithProfiles> {
+    return this.store.transaction(async (repos) => {
+      const before = await repos.meetings.get(meetingId);
+      if (!before) throw ApiError.notFound('Meeting');
+      const ended = await repos.meetings.end(meetingId, {
+        from: MeetingStatus.LIVE,
+        to: MeetingStatus.ENDED,
+      });
+      if (!ended) throw new ApiError('CONFLICT', `Meeting is not live (status ${before.status})`);
+      const row = await repos.meetings.get(meetingId);
+      if (!row) throw ApiError.notFound('Meeting');
+      return meetingView(repos, row);
+    });
+  }
+
+  /** Forgets get-meetings' kept renderings (the emulator's reset). */
+  forgetRendered(): void {
+    this.pages.clear();
+  }
+
+  /**
+   * The answer as JSON text. Usually from kept renderings, after a query for the page's
+   * (id, updated_us) pairs only; otherwise from the page's rows, read whole in one statement so the
+   * page is one snapshot (meeting-page.renderer.ts says why).
+   */
+  async list(caller: Caller, body: GetMeetingsRequest): Promise<JsonText<GetMeetingsResponse>> {
+    const limit = body.limit ?? Limits.meetings.default;
+    const viewer = { userId: caller.userId, email: caller.email };
+    const window = { beforeUs: cursorMicros(body.last_updated_at), limit: limit + 1 };
+    const versions = takePage(await this.store.meetings.listVisibleVersions(viewer, window), limit);
+    const kept = await this.pages.renderKept(this.store, versions.items, versions.hasMore);
+    if (kept) return kept;
+    const rows = takePage(await this.store.meetings.listVisible(viewer, window), limit);
+    return this.pages.render(this.store, rows.items, rows.hasMore);
+  }
+}

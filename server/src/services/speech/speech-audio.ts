@@ -1,0 +1,31 @@
+import { ApiError } from '../../core/api-error.js';
+import { AudioDecodeError, type AudioEngine, AudioTooLongError } from '../../engines/audio/audio.engine.js';
+import { fetchAudio } from '../../engines/audio/fetch-audio.js';
+import type { OutboundClient } from '../../net/outbound-client.js';
+
+// A client's `audio_url` (file STT, denoise) → mono PCM. The download goes through the SSRF-guarded
+// outbound client, whose failures already carry their status (400 refused or malformed URL, 413 too
+// large, 415 not audio, 502 unreachable or non-2xx, 504 too slow). Decoding failures are mapped
+// here: a file ffmpeg cannot read is 415, one that decodes past the ceiling is 413.
+
+export interface AudioSource {
+  outbound: OutboundClient;
+  audio: AudioEngine;
+}
+
+export async function downloadPcm(
+  source: AudioSource,
+  url: string,
+  options: { sampleRate: number; signal?: AbortSignal },
+): Promise<Int16Array> {
+  const fetched = await fetchAudio(source.outbound, url, { signal: options.signal });
+  try {
+    return await source.audio.decode(fetched.bytes, { sampleRate: options.sampleRate });
+  } catch (error) {
+    if (error instanceof AudioDecodeError)
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', error.message, { cause: error });
+    if (error instanceof AudioTooLongError)
+      throw new ApiError('PAYLOAD_TOO_LARGE', error.message, { cause: error });
+    throw error;
+  }
+}
