@@ -51,7 +51,8 @@ export function securityOf(auth: Auth): Record<string, string[]>[] {
     case 'none':
       return [];
     case 'admin':
-      throw new Error('admin routes (the emulator) are not part of the OpenAPI document');
+    case 'signed-url':
+      throw new Error(`${auth} routes (the server's own) are not part of the OpenAPI document`);
   }
 }
 

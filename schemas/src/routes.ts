@@ -14,9 +14,11 @@
  *   is one, and the page itself decides what an anonymous visitor sees.
  * - `admin`: the emulator's back office, `Authorization: Bearer <admin token>`; a server without an
  *   admin token has no such routes (404).
+ * - `signed-url`: the `expires` and `signature` query parameters of a URL the server handed out
+ *   (produced files); a bad or expired signature is 403 whether or not the file exists.
  * - `none`: public.
  */
-export type Auth = 'api-key' | 'query-key' | 'partner-bearer' | 'session' | 'admin' | 'none';
+export type Auth = 'api-key' | 'query-key' | 'partner-bearer' | 'session' | 'admin' | 'signed-url' | 'none';
 
 /**
  * What the request carries. `json`: a JSON body; it may be omitted (read as `{}`) exactly when the
@@ -27,10 +29,11 @@ export type Auth = 'api-key' | 'query-key' | 'partner-bearer' | 'session' | 'adm
 export type BodyKind = 'none' | 'json' | 'json-or-protobuf' | 'protobuf' | 'form-or-json';
 
 /**
- * What a 200 carries: the `response` schema as JSON, the `responseProto` message, an HTML page, or
- * a text document of its own format (Prometheus metrics).
+ * What a 200 carries: the `response` schema as JSON, the `responseProto` message, an HTML page, a
+ * text document of its own format (Prometheus metrics, YAML, a script), the bytes of a file (with
+ * ranges and validators), or, for an upgrade route, the WebSocket session its own protocol governs.
  */
-export type AnswerKind = 'json' | 'protobuf' | 'html' | 'text';
+export type AnswerKind = 'json' | 'protobuf' | 'html' | 'text' | 'file' | 'websocket';
 
 export interface RouteSpec {
   /** Stable name, also the operationId in openapi.yaml. */
@@ -71,6 +74,8 @@ export interface RouteSpec {
     | 'partner'
     | 'oauth'
     | 'ops'
+    | 'docs'
+    | 'files'
     | 'emulator';
 }
 
@@ -296,93 +301,24 @@ export const opsRoutes: RouteSpec[] = [
   },
 ];
 
-const admin = (
-  name: string,
-  method: RouteSpec['method'],
-  path: string,
-  summary: string,
-  request?: string,
-): RouteSpec => ({
-  name,
-  summary,
-  method,
-  path,
-  auth: 'admin',
-  body: request ? 'json' : 'none',
-  ...(request ? { request } : {}),
-  answer: 'json',
-  group: 'emulator',
-});
+export const LIVE_STT_PATH = '/v1/stt/stream';
 
 /**
- * The reference server's own operations route, outside the spec (so neither in `allRoutes` nor in
- * openapi.yaml), declared and served like every other route.
+ * The live stream: a GET upgraded to a WebSocket, described by asyncapi.yaml rather than
+ * openapi.yaml (so not in `allRoutes`); its errors after the handshake are close codes.
  */
-export const serverOpsRoutes: RouteSpec[] = [
+export const streamRoutes: RouteSpec[] = [
   {
-    name: 'metrics',
-    summary: 'Prometheus metrics of the server process',
+    name: 'stt-stream',
+    summary: 'Live speech-to-text over a WebSocket',
     method: 'GET',
-    path: '/metrics',
-    auth: 'none',
+    path: LIVE_STT_PATH,
+    auth: 'query-key',
     body: 'none',
-    answer: 'text',
-    group: 'ops',
+    answer: 'websocket',
+    group: 'speech',
   },
 ];
-
-/**
- * The reference server's back office (`/_emulator/*`): not part of the spec, so neither in
- * `allRoutes` nor in openapi.yaml, yet declared and served like every other route.
- */
-export const emulatorRoutes: RouteSpec[] = [
-  admin('emulator-create-user', 'POST', '/_emulator/users', 'Create a user', 'emulator-user.request'),
-  admin('emulator-issue-key', 'POST', '/_emulator/api-keys', 'Issue an API key', 'emulator-api-key.request'),
-  admin('emulator-list-keys', 'GET', '/_emulator/api-keys', "List a user's API keys (?user_id=)"),
-  admin('emulator-revoke-key', 'DELETE', '/_emulator/api-keys/:id', 'Revoke an API key'),
-  admin('emulator-seed', 'POST', '/_emulator/seed', 'Load seed records', 'emulator-seed.request'),
-  admin('emulator-end-meeting', 'POST', '/_emulator/meetings/:id/end', 'End a live meeting'),
-  admin(
-    'emulator-connect-workspace',
-    'POST',
-    '/_emulator/workspace-tokens',
-    "Store a user's notes-workspace token",
-    'emulator-workspace-token.request',
-  ),
-  admin('emulator-disconnect-workspace', 'DELETE', '/_emulator/workspace-tokens/:user_id', 'Forget it'),
-  admin('emulator-reset', 'POST', '/_emulator/reset', 'Wipe every record'),
-  admin('emulator-mail', 'GET', '/_emulator/mail', 'List sent e-mail (?to=)'),
-  admin('emulator-faults', 'GET', '/_emulator/faults', 'List the injectable faults'),
-  admin(
-    'emulator-set-faults',
-    'PUT',
-    '/_emulator/faults',
-    'Choose the faults that are on',
-    'emulator-faults.request',
-  ),
-  admin(
-    'emulator-oauth-client',
-    'POST',
-    '/_emulator/oauth-clients',
-    'Register an OAuth client',
-    'emulator-oauth-client.request',
-  ),
-  admin(
-    'emulator-password',
-    'POST',
-    '/_emulator/users/:id/password',
-    "Set a user's sign-in password",
-    'emulator-password.request',
-  ),
-  admin(
-    'emulator-webhook-deliveries',
-    'GET',
-    '/_emulator/webhook-deliveries',
-    'List callback delivery tries',
-  ),
-];
-
-export const LIVE_STT_PATH = '/v1/stt/stream';
 
 export const allRoutes: RouteSpec[] = [...restRoutes, ...speechRoutes, ...partnerRoutes, ...opsRoutes];
 

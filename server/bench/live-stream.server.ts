@@ -14,7 +14,6 @@ import { RnnoiseDenoiseEngine } from '../src/engines/denoise/rnnoise-denoise.ada
 import { ClassicalDiarizationEngine } from '../src/engines/diarization/classical-diarization.adapter.js';
 import { PocketsphinxSttEngine } from '../src/engines/stt/pocketsphinx.adapter.js';
 import { FvadEngine } from '../src/engines/vad/fvad.adapter.js';
-import { routeUpgrades } from '../src/http/upgrade-router.js';
 import { createLiveSttServer } from '../src/ws/live-stt-server.js';
 import { isEntry } from './bench-kit.js';
 
@@ -52,23 +51,22 @@ async function serve(mode: ServerMode, decoders: number, maxSessions: number): P
       diarization: new ClassicalDiarizationEngine(),
       ...(maxSessions > 0 ? { limits: { maxSessions } } : {}),
     });
-    routeUpgrades(http, { [LIVE_STT_PATH]: live.handleUpgrade });
+    http.on('upgrade', live.handleUpgrade);
   } else {
     const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
-    routeUpgrades(http, {
-      [LIVE_STT_PATH]: (req, socket, head) =>
-        wss.handleUpgrade(req, socket, head, (ws) => {
-          let bytes = 0;
-          ws.on('message', (data: Buffer, isBinary) => {
-            if (!isBinary) return ws.send(JSON.stringify({ connected: true }));
-            if (data.length > 0) bytes += data.length;
-            else {
-              ws.send(JSON.stringify({ finished: bytes > 0 }));
-              ws.close(1000);
-            }
-          });
-        }),
-    });
+    http.on('upgrade', (req, socket, head) =>
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        let bytes = 0;
+        ws.on('message', (data: Buffer, isBinary) => {
+          if (!isBinary) return ws.send(JSON.stringify({ connected: true }));
+          if (data.length > 0) bytes += data.length;
+          else {
+            ws.send(JSON.stringify({ finished: bytes > 0 }));
+            ws.close(1000);
+          }
+        });
+      }),
+    );
   }
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   process.on('message', () => {

@@ -1,23 +1,19 @@
-import type { RequestListener } from 'node:http';
-import express from 'express';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { BearerVerifier, SessionReader } from './core/bearer-verifier.js';
 import type { Clock } from './core/clock.js';
 import type { ClusterSignals } from './core/cluster-signals.js';
 import type { Config } from './core/config.js';
-import { allRoutes } from './core/contracts.js';
 import type { IdGenerator } from './core/ids.js';
 import { adminResolver } from './emulator/admin-auth.resolver.js';
 import { emulatorRoutes } from './emulator/emulator.routes.js';
 import type { FileStorage } from './files/file-storage.js';
-import { FileStore } from './files/file-store.js';
 import { aiRoutes } from './http/ai.routes.js';
 import { cachedDataRoutes } from './http/cached-data.routes.js';
 import { callerResolvers } from './http/caller-auth.js';
 import { docsRoutes } from './http/docs.routes.js';
 import { docsPagesRoutes } from './http/docs-pages.routes.js';
-import { errorHandler, notFound } from './http/error-handler.middleware.js';
-import { filesRoutes } from './http/files.routes.js';
+import { filesRoutes, signedUrlResolver } from './http/files.routes.js';
 import { frontDoor } from './http/front-door.js';
 import { meetingsRoutes } from './http/meetings.routes.js';
 import { messagesRoutes } from './http/messages.routes.js';
@@ -25,7 +21,7 @@ import type { Metrics } from './http/metrics.js';
 import { type EngineStatusSource, opsRoutes } from './http/ops.routes.js';
 import { participantsRoutes } from './http/participants.routes.js';
 import { peopleRoutes } from './http/people.routes.js';
-import { createRouteKit, type RouteKit, SERVED_CATALOG } from './http/route-kit.js';
+import { createRouteKit, type RouteKit, SERVED_CATALOG, type UpgradeHandler } from './http/route-kit.js';
 import { settingsRoutes } from './http/settings.routes.js';
 import { speechRoutes } from './http/speech.routes.js';
 import { transcriptionRoutes } from './http/transcription.routes.js';
@@ -38,11 +34,12 @@ import type { Services } from './services/services.js';
 import type { SpeechEngines } from './services/speech/speech-engines.js';
 import { createSpeechServices } from './services/speech/speech-services.js';
 import type { Store } from './store/store.js';
+import type { LiveSttServer } from './ws/live-stt-server.js';
 
-// The HTTP request listener, assembled from injected parts: the front door (request id, logs,
-// metrics), the catalog's routes in its route table, and an Express app for the rest. It never
-// listens (main.ts does), so tests run it on port 0 with an in-memory database, a manual clock and
-// sequential ids.
+// The HTTP server's listeners, assembled from injected parts: the front door (request id, logs,
+// metrics) before the route table, which holds every route of the catalog, and the WebSocket
+// upgrades. It never listens (main.ts does), so tests run it on port 0 with an in-memory database,
+// a manual clock and sequential ids.
 
 export interface AppDeps {
   config: Config;
@@ -65,8 +62,10 @@ export interface AppDeps {
   bearer: BearerVerifier;
   /** The session cookie of the OAuth pages: the partner interface's. */
   session: SessionReader;
-  /** The partner interface (partner/partner.wiring.ts): its catalog routes and its other routes. */
-  partner: Pick<PartnerInterface, 'mount' | 'router'>;
+  /** The partner interface (partner/partner.wiring.ts): its routes and its OAuth flow's. */
+  partner: Pick<PartnerInterface, 'mount'>;
+  /** The live stream's server (ws/live-stt.mount.ts), mounted as the `stt-stream` route. */
+  live: Pick<LiveSttServer, 'handleUpgrade'>;
   /** The demo account's key, offered by /docs/ and /playground/ to a browser on a loopback server. */
   demoApiKey: string | undefined;
   /** Reaches every server process on the same database (emulator reset and faults). */
@@ -75,7 +74,18 @@ export interface AppDeps {
   afterReset?: () => Promise<void>;
 }
 
-export function createApp(deps: AppDeps): RequestListener {
+/** What a node:http server needs: its 'request' and 'upgrade' listeners. */
+export interface AppListeners {
+  request: RequestListener;
+  upgrade: UpgradeHandler;
+}
+
+/** An HTTP server (not yet listening) answering with the app's listeners. */
+export function createHttpServer(app: AppListeners): Server {
+  return createServer(app.request).on('upgrade', app.upgrade);
+}
+
+export function createApp(deps: AppDeps): AppListeners {
   const { config, store } = deps;
   const { services, metrics, files } = deps;
   const kit = createRouteKit({
@@ -86,22 +96,18 @@ export function createApp(deps: AppDeps): RequestListener {
         session: deps.session,
       }),
       admin: adminResolver(config.adminToken),
+      'signed-url': signedUrlResolver(files, deps.clock),
     },
     bodyLimitBytes: config.bodyLimitBytes,
     partnerSegment: config.partnerSegment,
   });
 
-  const app = express();
-  app.disable('x-powered-by');
-  // Every API answer is a POST's: an ETag (a SHA-1 of each body, 40 kB for a page of meetings) is
-  // never used for one. Static files (/docs) keep theirs; express.static sets its own.
-  app.set('etag', false);
-
   opsRoutes(kit, { store, clock: deps.clock, metrics, engines: deps.engines, notServed: UNSERVED_ROUTES });
-  app.use(docsPagesRoutes({ ...config, demoApiKey: deps.demoApiKey }));
-  app.use(docsRoutes());
-  app.use(playgroundRoutes());
-  if (files instanceof FileStore) app.use(filesRoutes(files, deps.clock));
+  docsPagesRoutes(kit, { ...config, demoApiKey: deps.demoApiKey });
+  docsRoutes(kit);
+  playgroundRoutes(kit);
+  filesRoutes(kit, files);
+  kit.mountUpgrade('stt-stream', deps.live.handleUpgrade);
   // A reset by any process wipes the database every process reads: none may keep what it showed.
   const forgetMeetings = () => {
     services.meetingCache.dropLocal();
@@ -143,12 +149,7 @@ export function createApp(deps: AppDeps): RequestListener {
   });
   checkEveryRouteServed(kit);
 
-  // The partner routes' form POSTs and revocation (outside the catalog).
-  app.use(deps.partner.router);
-
-  app.use(notFound());
-  app.use(errorHandler());
-  return frontDoor({ logger: deps.logger, metrics, routes: kit.table, fallback: app });
+  return { request: frontDoor({ logger: deps.logger, metrics, routes: kit.table }), upgrade: kit.upgrade };
 }
 
 /** Every catalog route is mounted or named in UNSERVED_ROUTES, never both; the server's own routes are mounted. */
@@ -156,7 +157,7 @@ function checkEveryRouteServed(kit: RouteKit): void {
   const mounted = kit.mounted();
   const unserved = new Set(UNSERVED_ROUTES);
   const missing = SERVED_CATALOG.filter((r) => !mounted.has(r.name) && !unserved.has(r.name));
-  const both = allRoutes.filter((r) => mounted.has(r.name) && unserved.has(r.name));
+  const both = SERVED_CATALOG.filter((r) => mounted.has(r.name) && unserved.has(r.name));
   if (missing.length > 0)
     throw new Error(`catalog routes not mounted: ${missing.map((r) => r.name).join(', ')}`);
   if (both.length > 0) {

@@ -1,8 +1,7 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { createApp } from './app.js';
+import { createApp, createHttpServer } from './app.js';
 import { systemClock } from './core/clock.js';
 import { ConfigError, loadConfig, publicUrlOf } from './core/config.js';
 import { randomIds } from './core/ids.js';
@@ -23,7 +22,7 @@ import { createServices } from './services/services.js';
 import { openClusterSignals } from './store/cluster-signals.js';
 import { loadOrCreateSecrets } from './store/local-secrets.js';
 import { openStore } from './store/store.js';
-import { mountLiveStt } from './ws/live-stt.mount.js';
+import { createLiveStt } from './ws/live-stt.mount.js';
 
 // Start: configuration -> database (migrated) -> demo account -> app -> listen. Stop on SIGINT or
 // SIGTERM: refuse new connections, let running requests finish, close the database.
@@ -89,7 +88,16 @@ async function main(): Promise<void> {
     clock: systemClock,
     baseUrl: () => baseUrl,
   });
+  const live = createLiveStt({
+    services,
+    stt: engines.localStt,
+    vad: engines.vad,
+    denoise: engines.denoise,
+    diarization: engines.diarization,
+    logger,
+  });
   const app = createApp({
+    live,
     engines,
     files,
     config,
@@ -109,15 +117,7 @@ async function main(): Promise<void> {
       await seedDemo();
     },
   });
-  const server = createServer(app);
-  const live = mountLiveStt(server, {
-    services,
-    stt: engines.localStt,
-    vad: engines.vad,
-    denoise: engines.denoise,
-    diarization: engines.diarization,
-    logger,
-  });
+  const server = createHttpServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);

@@ -247,6 +247,28 @@ export interface DenoiseResponse {
 }
 
 /**
+ * Body of GET /docs/session.json (reference server): where the API is, for the documentation pages and the playground. The demo key is present only for a loopback server asked from its own machine.
+ */
+export interface DocsSessionResponse {
+  /**
+   * Base URL of the REST routes.
+   */
+  base_url: string;
+  /**
+   * Base URL of the live stream.
+   */
+  ws_url: string;
+  /**
+   * The demo account's API key.
+   */
+  demo_api_key?: string;
+  /**
+   * Whether audio_url may name a private address (this server's fixtures).
+   */
+  allow_private_urls: boolean;
+}
+
+/**
  * Body of POST /_emulator/api-keys: issues an API key acting as the user (at most five per account); the answer carries the key once.
  */
 export interface EmulatorApiKeyRequest {
@@ -1062,6 +1084,25 @@ export interface Person {
 export interface GuestProfile {
   name: string;
   email: string;
+}
+
+/**
+ * Body of GET /playground/fixtures.json (reference server): the repository's audio fixtures the playground offers to send.
+ */
+export interface PlaygroundFixturesResponse {
+  files: {
+    id: string;
+    /**
+     * Where the audio is served.
+     */
+    path: string;
+    /**
+     * What is said.
+     */
+    text: string;
+    speakers: number;
+    purpose: string[];
+  }[];
 }
 
 /**

@@ -1,3 +1,4 @@
 // The shared constants and route catalog of schemas/, in one import for the server's modules.
 export * from '@parley/schemas/constants';
 export * from '@parley/schemas/routes';
+export * from '@parley/schemas/server-routes';

@@ -30,7 +30,7 @@ function firstHeader(req: IncomingMessage, name: string): string | undefined {
 
 /**
  * The credential of a URL's query: `api_key`, or the declared `authorization` parameter (a bare key
- * or `Bearer <key>`). Exported for the live-stream upgrade, which has a URL but no express request.
+ * or `Bearer <key>`). Exported for the live-stream upgrade, which reads its URL itself.
  */
 export function queryCredential(query: URLSearchParams): string | undefined {
   const key = query.get('api_key')?.trim();

@@ -1,12 +1,14 @@
-import { readFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
-import { asyncapiPath, jsonSchemaDir, openapiPath } from '@parley/schemas/paths';
-import express, { type Request, Router } from 'express';
+import { asyncapiPath, openapiPath } from '@parley/schemas/paths';
+import type { DocsSessionResponse } from '@parley/schemas/types';
 import { parse, stringify } from 'yaml';
-import { ApiError } from '../core/api-error.js';
-import { SCHEMA_FILE } from './docs.routes.js';
+import { readSchemaFile, readSource } from './docs.routes.js';
+import { FileReply } from './file-reply.js';
+import { Reply } from './reply.js';
+import type { RouteKit } from './route-kit.js';
 
 // What a person reads in a browser beside the API: the OpenAPI document as Swagger UI shows it
 // (/docs/openapi.yaml), the live stream's AsyncAPI document rendered by @asyncapi/react-component's
@@ -28,17 +30,10 @@ export interface DocsPagesDeps {
   demoApiKey?: string | undefined;
 }
 
-export interface DocsSession {
-  base_url: string;
-  ws_url: string;
-  /** Present only for a loopback server asked from the same machine. */
-  demo_api_key?: string;
-  /** Whether audio_url may name this (private) server, e.g. the playground's fixtures. */
-  allow_private_urls: boolean;
-}
-
-export function sessionOf(req: Request, deps: DocsPagesDeps): DocsSession {
-  const base = (deps.publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/$/, '');
+export function sessionOf(req: IncomingMessage, deps: DocsPagesDeps): DocsSessionResponse {
+  // The address the browser used (no proxy is trusted to say otherwise; PARLEY_PUBLIC_URL does).
+  const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const base = (deps.publicUrl ?? `${protocol}://${req.headers.host}`).replace(/\/$/, '');
   const local = LOOPBACK_HOSTS.has(deps.host) && LOOPBACK_PEER.test(req.socket.remoteAddress ?? '');
   return {
     base_url: base,
@@ -48,28 +43,26 @@ export function sessionOf(req: Request, deps: DocsPagesDeps): DocsSession {
   };
 }
 
-export function docsPagesRoutes(deps: DocsPagesDeps): Router {
-  const router = Router();
-
+export function docsPagesRoutes(kit: RouteKit, deps: DocsPagesDeps): void {
   // Swagger UI's own page (its layout brings the <main> landmark), with colours that pass WCAG AA contrast.
-  // Express matches `/docs` here too; that one is redirected by docs.routes.ts (relative asset URLs).
-  router.get('/docs/', (req, res, next) =>
-    req.originalUrl.split('?')[0] === '/docs' ? next() : res.type('html').send(SWAGGER_PAGE),
+  kit.mountPublic('docs-page', async () => Reply.html(200, SWAGGER_PAGE));
+  kit.mountPublic('docs-contrast', async () => Reply.text(CONTRAST_CSS, 'text/css'));
+  kit.mountPublic(
+    'docs-session',
+    async (_body, { request }) =>
+      new Reply(200, JSON.stringify(sessionOf(request, deps)), {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': 'no-store',
+      }),
   );
-  router.get('/docs/contrast.css', (_req, res) => {
-    res.type('text/css').send(CONTRAST_CSS);
-  });
-  router.get('/docs/session.json', (req, res) => {
-    res.set('cache-control', 'no-store').json(sessionOf(req, deps));
-  });
 
   // The served document, adjusted for Swagger UI: every server variable defaults to this server,
   // the demo key and the other pages are named in the description, and `jsonSchemaDialect` is left
   // out because Swagger UI supports only the default dialect and says so in a banner (each schema
   // file names its own `$schema`, so nothing is lost).
-  router.get('/docs/openapi.yaml', async (req, res) => {
+  kit.mountPublic('docs-openapi', async (_body, { request }) => {
     const doc = parse(await readSource(openapiPath, 'OpenAPI document'));
-    const session = sessionOf(req, deps);
+    const session = sessionOf(request, deps);
     delete doc.jsonSchemaDialect;
     for (const server of allServers(doc)) {
       for (const variable of Object.values(server.variables ?? {})) variable.default = session.base_url;
@@ -81,36 +74,39 @@ export function docsPagesRoutes(deps: DocsPagesDeps): Router {
         ? `Demo API key of this server (already entered under Authorize): \`${session.demo_api_key}\``
         : 'Enter an API key under Authorize (`npm start` prints the demo key).',
     ].join('\n\n');
-    res.type('application/yaml').send(stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }));
+    return Reply.text(stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }), 'application/yaml');
   });
 
   // The schema files beside that copy, without `$id`: Swagger UI resolves a schema's references
   // against its `$id` (https://parley.dev/schemas/, not served here) and shows a resolver error.
-  router.get('/docs/json/:file', async (req, res) => {
-    if (!SCHEMA_FILE.test(req.params.file)) throw ApiError.notFound('Schema');
-    const schema = JSON.parse(await readSource(join(jsonSchemaDir, req.params.file), 'Schema'));
+  kit.mountPublic('docs-json-schema', async (_body, { params }) => {
+    const schema = JSON.parse(await readSchemaFile(params.file));
     delete schema.$id;
-    res.type('application/schema+json').send(schema);
+    return Reply.text(JSON.stringify(schema), 'application/schema+json');
   });
 
-  router.get('/asyncapi.yaml', async (_req, res) => {
-    res.type('application/yaml').send(await readSource(asyncapiPath, 'AsyncAPI document'));
-  });
-  router.get('/docs/asyncapi', (req, res, next) =>
-    req.originalUrl.split('?')[0] === '/docs/asyncapi' ? res.redirect(301, '/docs/asyncapi/') : next(),
+  kit.mountPublic('asyncapi-document', async () =>
+    Reply.text(await readSource(asyncapiPath, 'AsyncAPI document'), 'application/yaml'),
   );
-  router.get('/docs/asyncapi/', (_req, res) => {
-    res.type('html').send(ASYNCAPI_PAGE);
+  kit.mountPublic('asyncapi-page', async () => Reply.html(200, ASYNCAPI_PAGE));
+  kit.mountPublic('asyncapi-json', async () => {
+    const doc = await withSchemasInside(parse(await readSource(asyncapiPath, 'AsyncAPI document')));
+    return Reply.text(JSON.stringify(doc), 'application/json');
   });
-  router.get('/docs/asyncapi/asyncapi.json', async (_req, res) => {
-    res.json(await withSchemasInside(parse(await readSource(asyncapiPath, 'AsyncAPI document'))));
-  });
-  router.get('/docs/asyncapi/render.js', (_req, res) => {
-    res.type('application/javascript').send(ASYNCAPI_RENDER);
-  });
-  router.use('/docs/asyncapi/browser', express.static(join(ASYNCAPI_DIR, 'browser/standalone')));
-  router.use('/docs/asyncapi/styles', express.static(join(ASYNCAPI_DIR, 'styles')));
-  return router;
+  kit.mountPublic('asyncapi-render', async () => Reply.text(ASYNCAPI_RENDER, 'application/javascript'));
+  kit.mountPublic(
+    'asyncapi-asset',
+    async (_body, { params }) =>
+      new FileReply(params.file ?? '', {
+        root: join(ASYNCAPI_DIR, 'browser/standalone'),
+        what: 'Renderer file',
+      }),
+  );
+  kit.mountPublic(
+    'asyncapi-style',
+    async (_body, { params }) =>
+      new FileReply(params.file ?? '', { root: join(ASYNCAPI_DIR, 'styles'), what: 'Style sheet' }),
+  );
 }
 
 interface ServerObject {
@@ -140,11 +136,6 @@ async function withSchemasInside(node: unknown): Promise<unknown> {
   );
   return Object.fromEntries(entries);
 }
-
-const readSource = (path: string, what: string) =>
-  readFile(path, 'utf8').catch(() => {
-    throw ApiError.notFound(what);
-  });
 
 const ASYNCAPI_PAGE = `<!doctype html>
 <html lang="en">

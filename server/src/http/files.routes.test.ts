@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkKey } from '../files/file-store.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
@@ -39,6 +40,37 @@ describe('signed file URLs', () => {
 
   it('a valid signature for a file that does not exist is a 404', async () => {
     expect((await fetch(server.files.signedUrl('nope/missing.ogg', 60))).status).toBe(404);
+  });
+
+  it('answers byte ranges, HEAD and revalidation as a file server does', async () => {
+    const url = await server.files.save('tts/s/ranged.wav', Buffer.from('0123456789'), 60);
+    const part = await fetch(url, { headers: { Range: 'bytes=2-5' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 2-5/10');
+    expect(await part.text()).toBe('2345');
+    const past = await fetch(url, { headers: { Range: 'bytes=50-60' } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe('bytes */10');
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('10');
+    expect(head.headers.get('cache-control')).toBe('private, max-age=60');
+    const etag = head.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    // node:http, since fetch adds Cache-Control: no-cache to a conditional request (Fetch standard).
+    const status = await new Promise<number | undefined>((resolve, reject) =>
+      get(url, { headers: { 'If-None-Match': etag } }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      }).on('error', reject),
+    );
+    expect(status).toBe(304);
+  });
+
+  it('a path with no signature is refused before the file is looked for (403 api-error)', async () => {
+    const response = await fetch(`${server.url}/files/tts/s/ranged.wav`);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
   });
 
   it('refuses keys that could leave the files directory', () => {

@@ -1,27 +1,42 @@
-import { Router } from 'express';
 import { ApiError } from '../core/api-error.js';
 import type { Clock } from '../core/clock.js';
-import { contentTypeOf, FILES_PREFIX, type FileStore } from '../files/file-store.js';
+import type { FileStorage } from '../files/file-storage.js';
+import { contentTypeOf, FILES_PREFIX, FileStore } from '../files/file-store.js';
 import { verifySignature } from '../files/signed-url.js';
+import type { ResolveCaller } from './caller-auth.js';
+import { FileReply } from './file-reply.js';
+import type { RouteKit } from './route-kit.js';
+import { pathOf } from './route-table.js';
 
-// GET /files/<key>?expires=…&signature=… — the signed URLs FileStore hands out. A bad or expired
-// signature is 403 whether or not the file exists, so keys cannot be probed.
+// GET /files/<key>?expires=…&signature=… (`file-download`): the signed URLs FileStore hands out,
+// with byte ranges. The signature is the route's auth (`signed-url`): a bad or expired one is 403
+// whether or not the file exists, so keys cannot be probed. With S3 storage the bucket serves its
+// own URLs; this server then signed none, and every /files/ URL is refused alike.
 
-export function filesRoutes(files: FileStore, clock: Clock): Router {
-  const router = Router();
-  router.get(`${FILES_PREFIX}*key`, async (req, res) => {
-    const expires = Number(req.query.expires);
-    const signature = typeof req.query.signature === 'string' ? req.query.signature : '';
+/** The `signed-url` auth kind: checks the signature over the request's path (as sent) and expiry. */
+export function signedUrlResolver(files: FileStorage, clock: Clock): ResolveCaller {
+  return async (req) => {
+    const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
+    const expires = Number(query.get('expires'));
     const now = Math.floor(clock.nowMicros() / 1e6);
-    if (!verifySignature(files.secret, req.path, expires, signature, now)) {
-      throw ApiError.forbidden('Invalid or expired file signature');
-    }
-    const key = req.path.slice(FILES_PREFIX.length);
+    const signed =
+      files instanceof FileStore &&
+      verifySignature(files.secret, pathOf(req.url), expires, query.get('signature') ?? '', now);
+    if (!signed) throw ApiError.forbidden('Invalid or expired file signature');
+    return undefined;
+  };
+}
+
+export function filesRoutes(kit: RouteKit, files: FileStorage): void {
+  kit.mountPublic('file-download', async (_body, { request }) => {
+    if (!(files instanceof FileStore)) throw new Error('file-download ran without a local file store');
+    const key = pathOf(request.url).slice(FILES_PREFIX.length);
     const path = await files.existing(key).catch(() => undefined);
     if (!path) throw ApiError.notFound('File');
-    res.type(contentTypeOf(key));
-    res.set('Cache-Control', 'private, max-age=60');
-    res.sendFile(path);
+    return new FileReply(path, {
+      what: 'File',
+      contentType: contentTypeOf(key),
+      cacheControl: 'private, max-age=60',
+    });
   });
-  return router;
 }

@@ -1,9 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 
-// Typed access to what the front door leaves on `res.locals` for later code. The front
-// door creates the bag on the bare node:http response, so catalog routes (served without Express)
-// and Express routes (which keep an existing `res.locals`) read the same values.
+// Typed access to what the front door leaves on the node:http response for later code (the
+// request id, the request's logger, the metrics label).
 
 interface Locals {
   requestId?: string;

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { routeLabelOf } from './locals.js';
 
@@ -8,7 +8,7 @@ import { routeLabelOf } from './locals.js';
 export interface Metrics {
   registry: Registry;
   /** Counts the request and records its duration when its answer is finished. */
-  observe(req: IncomingMessage, res: ServerResponse, method: string): void;
+  observe(res: ServerResponse, method: string): void;
 }
 
 export function createMetrics(options: { processMetrics: boolean }): Metrics {
@@ -28,10 +28,10 @@ export function createMetrics(options: { processMetrics: boolean }): Metrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120, 600],
     registers: [registry],
   });
-  const observe = (req: IncomingMessage, res: ServerResponse, method: string) => {
+  const observe = (res: ServerResponse, method: string) => {
     const stop = duration.startTimer();
     res.once('finish', () => {
-      const labels = { method, route: routeOf(req, res), status: String(res.statusCode) };
+      const labels = { method, route: routeOf(res), status: String(res.statusCode) };
       requests.inc(labels);
       stop(labels);
     });
@@ -39,11 +39,7 @@ export function createMetrics(options: { processMetrics: boolean }): Metrics {
   return { registry, observe };
 }
 
-/** The route table's pattern, or the one Express matched (it leaves it on the request). */
-function routeOf(req: IncomingMessage, res: ServerResponse): string {
-  const table = routeLabelOf(res);
-  if (table) return table;
-  const express = req as IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
-  const path = express.route?.path;
-  return typeof path === 'string' ? `${express.baseUrl ?? ''}${path}` : 'unmatched';
+/** The route table's pattern of the request's route; `unmatched` for a path no route holds. */
+function routeOf(res: ServerResponse): string {
+  return routeLabelOf(res) ?? 'unmatched';
 }

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 
-// An answer that is not the route's 200 JSON body: a protobuf message, an HTML page, a redirect, or
-// any of these under another status. A handler returns one; the pipeline writes it as it is.
+// An answer that is not the route's 200 JSON body: a protobuf message, an HTML page, a text document,
+// a redirect, or any of these under another status. A handler returns one; the pipeline writes it as it is.
 
 export class Reply {
   constructor(
@@ -16,6 +16,11 @@ export class Reply {
 
   static html(status: number, page: string): Reply {
     return new Reply(status, page, { 'Content-Type': 'text/html; charset=utf-8' });
+  }
+
+  /** A 200 text document (YAML, a script, a style sheet) of the given type, in UTF-8. */
+  static text(body: string, contentType: string): Reply {
+    return new Reply(200, body, { 'Content-Type': `${contentType}; charset=utf-8` });
   }
 
   static redirect(location: string): Reply {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { getSchema } from '@parley/schemas';
 import type { Logger } from 'pino';
 import type { Caller } from '../core/caller.js';
@@ -6,29 +7,35 @@ import {
   type Auth,
   allRoutes,
   emulatorRoutes,
+  fileRoutes,
+  oauthPageRoutes,
+  pageRoutes,
   partnerPath,
   type RouteSpec,
   requestBodyRequired,
   serverOpsRoutes,
+  streamRoutes,
 } from '../core/contracts.js';
 import type { ResolveCaller } from './caller-auth.js';
 import { abortOnDisconnect } from './disconnect-signal.js';
 import { sendError } from './error-response.js';
+import { FileReply, sendFile } from './file-reply.js';
 import { sendJson } from './json-response.js';
 import { logOf } from './locals.js';
 import { Reply, sendReply } from './reply.js';
 import { readRequestBody, validRequest } from './request-body.js';
-import { RouteTable } from './route-table.js';
+import { RouteTable, pathOf as requestPathOf } from './route-table.js';
 
-// Serves the routes of the catalog (schemas/src/routes.ts: the spec's routes and the emulator's)
-// through one pipeline. A catalog entry says a route's method and path, its auth kind, its body kind
-// and request schema, and what its 200 carries; a routes file only binds the handler:
-// `kit.mount('<name>', handler)`, or `kit.mountPublic` for `none`, `session` and `admin` routes.
+// Serves every route of the server through one pipeline: the spec's (schemas/src/routes.ts) and
+// the server's own (schemas/src/server-routes.ts: metrics, pages, files, OAuth forms, emulator).
+// A catalog entry says a route's method and path, its auth kind, its body kind and request schema,
+// and what its 200 carries; a routes file only binds the handler: `kit.mount('<name>', handler)`,
+// `kit.mountPublic` for routes without an API caller, `kit.mountUpgrade` for the WebSocket one.
 // Every request then meets the same steps in the spec's error order: the caller (401/403), the body
 // (415, 400, 413), the request schema (422), the handler, the answer (its result as the 200 JSON
-// body, or a Reply).
-// The routes go into the route table the front door answers from (front-door.ts says why not
-// Express); what Express still serves, and why, is listed in server/README.md "Route groups".
+// body, a Reply, or a FileReply). A route whose path ends in `/` is a directory page: its bare
+// form is redirected there (301), since the page's relative links need the slash.
+// The routes go into the route table the front door answers from (front-door.ts says why).
 
 export interface RouteContext {
   /** Aborts when the client goes away before the answer is sent (created on first use). */
@@ -62,11 +69,18 @@ export interface RouteKitOptions {
   partnerSegment: string;
 }
 
+/** Takes over the socket of an upgrade request (the live stream's protocol owns its errors). */
+export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
 export interface RouteKit {
   /** Serves the authenticated catalog route `name` with `handler`. */
   mount<Body, Result>(name: string, handler: Handler<Body, Result>, options?: MountOptions): void;
-  /** The same for a route whose catalog auth is `none`, `session` or `admin` (no API caller). */
+  /** The same for a route whose catalog auth is `none`, `session`, `admin` or `signed-url` (no API caller). */
   mountPublic<Body, Result>(name: string, handler: PublicHandler<Body, Result>, options?: MountOptions): void;
+  /** Serves the catalog's `websocket` route `name`: upgrade requests to its path go to `handler`. */
+  mountUpgrade(name: string, handler: UpgradeHandler): void;
+  /** The server's 'upgrade' listener: a path without a WebSocket route gets a plain 404. */
+  readonly upgrade: UpgradeHandler;
   /** The path the route is served at (the partner segment applied). */
   pathOf(name: string): string;
   /** Names of the catalog routes mounted so far. */
@@ -75,13 +89,26 @@ export interface RouteKit {
   readonly table: RouteTable;
 }
 
-const PUBLIC_AUTH: readonly Auth[] = ['none', 'session', 'admin'];
-/** Every route a kit can serve: the spec's, the server's own /metrics, and the emulator's back office. */
-export const SERVED_CATALOG: readonly RouteSpec[] = [...allRoutes, ...serverOpsRoutes, ...emulatorRoutes];
+const PUBLIC_AUTH: readonly Auth[] = ['none', 'session', 'admin', 'signed-url'];
+/** Every route a kit can serve: the spec's (the live stream's included) and the server's own. */
+export const SERVED_CATALOG: readonly RouteSpec[] = [
+  ...allRoutes,
+  ...streamRoutes,
+  ...serverOpsRoutes,
+  ...pageRoutes,
+  ...fileRoutes,
+  ...oauthPageRoutes,
+  ...emulatorRoutes,
+];
 
 export function createRouteKit(options: RouteKitOptions): RouteKit {
   const table = new RouteTable();
   const mounted = new Set<string>();
+  const upgrades = new Map<string, UpgradeHandler>();
+  const markMounted = (route: RouteSpec) => {
+    if (mounted.has(route.name)) throw new Error(`route ${route.name} is mounted twice`);
+    mounted.add(route.name);
+  };
   const spec = (name: string): RouteSpec => {
     const route = SERVED_CATALOG.find((r) => r.name === name);
     if (!route) throw new Error(`no route named ${name} in schemas/src/routes.ts`);
@@ -104,22 +131,24 @@ export function createRouteKit(options: RouteKitOptions): RouteKit {
       limitBytes: options.bodyLimitBytes,
       required: schemaId !== undefined && requestBodyRequired(getSchema(schemaId)),
     };
+    const directory = route.path.endsWith('/');
     const serve = async (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => {
       try {
+        if (directory && !requestPathOf(req.url).endsWith('/')) return sendReply(res, toDirectory(req));
         const caller = resolve ? await resolve(req, route) : undefined;
         let body = await readRequestBody(route, req, rules);
         mountOptions.precheck?.(body);
         if (validates) body = validRequest(schemaId as string, body);
         const result = await answer(body, caller, contextOf(req, res, params));
         if (result instanceof Reply) sendReply(res, result);
+        else if (result instanceof FileReply) sendFile(req, res, result);
         else sendJson(res, 200, result);
       } catch (error) {
         if (res.headersSent) res.destroy(error instanceof Error ? error : undefined);
         else sendError(res, error);
       }
     };
-    if (mounted.has(route.name)) throw new Error(`route ${route.name} is mounted twice`);
-    mounted.add(route.name);
+    markMounted(route);
     table.add({
       method: route.method,
       path: pathOf(route.name),
@@ -132,6 +161,17 @@ export function createRouteKit(options: RouteKitOptions): RouteKit {
     table,
     pathOf,
     mounted: () => mounted,
+    upgrade(req, socket, head) {
+      const handler = upgrades.get(requestPathOf(req.url));
+      if (handler) return handler(req, socket, head);
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    },
+    mountUpgrade(name, handler) {
+      const route = spec(name);
+      if (route.answer !== 'websocket') throw new Error(`route ${name} is not a WebSocket route`);
+      markMounted(route);
+      upgrades.set(pathOf(name), handler);
+    },
     mount(name, handler, mountOptions = {}) {
       const route = spec(name);
       if (PUBLIC_AUTH.includes(route.auth)) throw new Error(`route ${name} is public: use mountPublic`);
@@ -172,6 +212,13 @@ function contextOf(req: IncomingMessage, res: ServerResponse, params: Record<str
     request: req,
     log: logOf(res),
   };
+}
+
+/** The redirect of a directory page's bare path to its form with the slash, query kept. */
+function toDirectory(req: IncomingMessage): Reply {
+  const url = req.url ?? '/';
+  const path = requestPathOf(url);
+  return new Reply(301, '', { Location: `${path}/${url.slice(path.length)}` });
 }
 
 function withCaller(context: RouteContext, caller: Caller | undefined) {

@@ -31,6 +31,21 @@ describe('route table', () => {
     expect(table.match('POST', '/api/partner/meetings/m1')).toBeUndefined();
   });
 
+  it('matches a `*rest` path last, longest first, and hands the rest over as sent', () => {
+    const files = new RouteTable();
+    files.add({ method: 'GET', path: '/docs/*file', serve });
+    files.add({ method: 'GET', path: '/docs/asyncapi/browser/*file', serve });
+    files.add({ method: 'GET', path: '/docs/json/:file', serve });
+    files.add({ method: 'GET', path: '/docs/session.json', serve });
+    expect(files.match('GET', '/docs/session.json')?.route.path).toBe('/docs/session.json');
+    expect(files.match('GET', '/docs/json/a.schema.json')?.params).toEqual({ file: 'a.schema.json' });
+    expect(files.match('GET', '/docs/json/a/b')?.params).toEqual({ file: 'json/a/b' });
+    expect(files.match('GET', '/docs/asyncapi/browser/index.js')?.params).toEqual({ file: 'index.js' });
+    expect(files.match('GET', '/docs/Swagger%20UI.css')?.params).toEqual({ file: 'Swagger%20UI.css' });
+    expect(files.match('GET', '/docs/')).toBeUndefined();
+    expect(() => files.add({ method: 'GET', path: '/DOCS/*file', serve })).toThrow(/mounted twice/);
+  });
+
   it('refuses a route mounted twice', () => {
     expect(() => table.add({ method: 'POST', path: '/V1/get-meetings', serve })).toThrow(/mounted twice/);
     expect(() => table.add({ method: 'GET', path: '/api/partner/meetings/:id', serve })).toThrow(

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-// The routes the front door answers without Express: literal paths with one Map lookup, paths with
-// `:param` segments by a short scan after it. Matching follows Express's defaults, so moving a
-// route between the two changes nothing for a client: paths are case-insensitive, a trailing slash
-// is optional, and HEAD is answered by the GET route.
+// The routes the front door answers: literal paths with one Map lookup, paths with `:param`
+// segments by a short scan after it, and paths ending in `*name` (the rest of the path, for files of
+// a directory) last of all. Matching follows Express's defaults, which the server used before:
+// paths are case-insensitive, a trailing slash is optional, and HEAD is answered by the GET route.
+// A `*name` rest is handed over as sent, %-escapes and all: file servers decode it themselves.
 
 export type Serve = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => void;
 
@@ -18,6 +19,8 @@ interface PatternRoute {
   route: TableRoute;
   pattern: RegExp;
   names: string[];
+  /** The last name is a `*name` rest. */
+  rest?: boolean;
 }
 
 export interface Match {
@@ -30,26 +33,37 @@ const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, st
 export class RouteTable {
   private readonly routes = new Map<string, TableRoute>();
   private readonly patterns: PatternRoute[] = [];
+  /** Routes ending in `*name`: tried after every other pattern, longest prefix first. */
+  private readonly rests: PatternRoute[] = [];
 
   add(route: TableRoute): void {
     const key = keyOf(route.method, route.path);
-    if (this.routes.has(key) || this.patterns.some((p) => keyOf(p.route.method, p.route.path) === key)) {
+    const taken = [...this.patterns, ...this.rests].some((p) => keyOf(p.route.method, p.route.path) === key);
+    if (this.routes.has(key) || taken) {
       throw new Error(`route table: ${route.method} ${route.path} is mounted twice`);
     }
-    if (!route.path.includes(':')) {
+    if (!route.path.includes(':') && !route.path.includes('*')) {
       this.routes.set(key, route);
       return;
     }
     const names: string[] = [];
-    const source = route.path
-      .split('/')
-      .map((segment) => {
+    const segments = route.path.split('/');
+    const source = segments
+      .map((segment, i) => {
+        if (segment.startsWith('*') && i === segments.length - 1) {
+          names.push(segment.slice(1));
+          return '(.+)';
+        }
         if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         names.push(segment.slice(1));
         return '([^/]+)';
       })
       .join('/');
-    this.patterns.push({ route, names, pattern: new RegExp(`^${source}/?$`, 'i') });
+    const rest = route.path.endsWith(`*${names.at(-1)}`);
+    const entry = { route, names, rest, pattern: new RegExp(`^${source}/?$`, 'i') };
+    if (!rest) return void this.patterns.push(entry);
+    this.rests.push(entry);
+    this.rests.sort((a, b) => b.route.path.length - a.route.path.length);
   }
 
   match(method: string, path: string): Match | undefined {
@@ -59,13 +73,14 @@ export class RouteTable {
   private find(method: string, path: string): Match | undefined {
     const route = this.routes.get(keyOf(method, path));
     if (route) return { route, params: NO_PARAMS };
-    for (const { route, pattern, names } of this.patterns) {
+    for (const { route, pattern, names, rest } of [...this.patterns, ...this.rests]) {
       if (route.method !== method) continue;
       const found = pattern.exec(path);
       if (!found) continue;
       const params: Record<string, string> = {};
       names.forEach((name, i) => {
-        params[name] = decodeSegment(found[i + 1] as string);
+        const value = found[i + 1] as string;
+        params[name] = rest && i === names.length - 1 ? value : decodeSegment(value);
       });
       return { route, params };
     }

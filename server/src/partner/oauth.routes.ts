@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import express, { type Request, type Response, Router } from 'express';
+import { serialize } from 'cookie';
 import { OAUTH_DEFAULT_SCOPES, partnerPath } from '../core/contracts.js';
 import { Reply } from '../http/reply.js';
 import type { RouteKit } from '../http/route-kit.js';
@@ -8,24 +8,23 @@ import { AUTHORIZE_PARAM_NAMES, type AuthorizeParams, consentPage, errorPage, si
 import { SESSION_COOKIE, sessionCookieOf } from './partner-auth.js';
 import type { FailedSignIns } from './sign-in-throttle.js';
 
-// HTTP wiring of the OAuth provider. The catalog's two routes go through the route kit: the
-// authorize page (`partner-authorize`, GET, session auth, HTML: sign-in or consent) and the token
-// endpoint (`partner-token`, form-or-json). The pages' form POSTs (sign-in, decision) and RFC 7009
-// revocation are not in the spec's catalog and ride on an Express router. Everything decided is in
-// oauth-provider.ts; here are only cookies, forms, headers and status codes.
+// HTTP wiring of the OAuth provider, all through the route kit: the spec's authorize page
+// (`partner-authorize`, GET, session auth, HTML: sign-in or consent) and token endpoint
+// (`partner-token`, form-or-json), and the server's own routes of the flow (server-routes.ts): the
+// pages' form posts (`partner-sign-in`, `partner-consent`) and RFC 7009 revocation
+// (`partner-revoke`). Everything decided is in oauth-provider.ts; here are only cookies, forms,
+// headers and status codes.
 
 export interface OAuthRoutesOptions {
   partnerSegment: string;
   /** Secure cookies: the server is reached over https (PARLEY_PUBLIC_URL). */
   secureCookies: boolean;
-  bodyLimitBytes: number;
   /** Slows failed sign-ins (partner/shared-limits.ts `failedSignInsFor`). */
   failedSignIns: FailedSignIns;
 }
 
 export interface OAuthPages {
   mount(kit: RouteKit): void;
-  router: Router;
 }
 
 /** An HTML page of the flow: never cached, never framed, forms only to this server (and the client). */
@@ -49,17 +48,9 @@ function oauthReply(answer: OAuthAnswer): Reply {
   });
 }
 
-function send(res: Response, reply: Reply): void {
-  res.status(reply.status).set(reply.headers).send(reply.body);
-}
-
 export function oauthPages(provider: OAuthProvider, options: OAuthRoutesOptions): OAuthPages {
-  const router = Router();
   const authorizePath = partnerPath('/oauth/partner/authorize', options.partnerSegment);
-  const signInPath = `${authorizePath}/sign-in`;
-  const revokePath = partnerPath('/api/oauth/partner/revoke', options.partnerSegment);
-  const form = express.urlencoded({ extended: false, limit: options.bodyLimitBytes });
-  const json = express.json({ limit: options.bodyLimitBytes });
+  const signInPath = partnerPath('/oauth/partner/authorize/sign-in', options.partnerSegment);
   const throttle = options.failedSignIns;
 
   /** The client of the request, or the error page to answer with. */
@@ -97,71 +88,64 @@ export function oauthPages(provider: OAuthProvider, options: OAuthRoutesOptions)
     );
   };
 
-  router.post(signInPath, form, async (req, res) => {
-    const fields = fieldsOf(req.body);
+  const signIn = async (body: unknown): Promise<Reply> => {
+    const fields = fieldsOf(body);
     const params = paramsOf(fields);
     const client = await clientOr(params);
-    if (client instanceof Reply) return send(res, client);
+    if (client instanceof Reply) return client;
     const email = fields.email ?? '';
     const userId = await provider.checkPassword(email, fields.password ?? '');
     if (!userId) {
       await sleep(await throttle.fail(email));
-      return send(
-        res,
-        page(
-          401,
-          signInPage({
-            action: signInPath,
-            clientName: client.name,
-            params,
-            email,
-            error: 'The e-mail address or password is not correct.',
-          }),
-        ),
+      return page(
+        401,
+        signInPage({
+          action: signInPath,
+          clientName: client.name,
+          params,
+          email,
+          error: 'The e-mail address or password is not correct.',
+        }),
       );
     }
     await throttle.succeed(email);
-    const cookie = await provider.startSession(userId);
-    res.cookie(SESSION_COOKIE, cookie, {
+    const cookie = serialize(SESSION_COOKIE, await provider.startSession(userId), {
       httpOnly: true,
       sameSite: 'lax',
       secure: options.secureCookies,
       path: authorizePath,
     });
     // Back to the authorize URL (GET): the consent page. Only the known parameters are carried.
-    res.redirect(303, `${authorizePath}?${new URLSearchParams(definedOf(params)).toString()}`);
-  });
+    const location = `${authorizePath}?${new URLSearchParams(definedOf(params)).toString()}`;
+    return new Reply(303, '', { Location: location, 'Set-Cookie': cookie });
+  };
 
-  router.post(authorizePath, form, async (req, res) => {
-    const fields = fieldsOf(req.body);
+  const decide = async (body: unknown, cookieHeader: string | undefined): Promise<Reply> => {
+    const fields = fieldsOf(body);
     const params = paramsOf(fields);
     const client = await clientOr(params);
-    if (client instanceof Reply) return send(res, client);
-    const session = await provider.session(sessionCookieOf(req.headers.cookie));
-    if (!session) return send(res, await consentOrSignIn(req.headers.cookie, params));
+    if (client instanceof Reply) return client;
+    const session = await provider.session(sessionCookieOf(cookieHeader));
+    if (!session) return consentOrSignIn(cookieHeader, params);
     if (!fields.csrf_token || fields.csrf_token !== session.csrfToken) {
-      return send(res, page(403, errorPage('The form has expired. Go back and try again.')));
+      return page(403, errorPage('The form has expired. Go back and try again.'));
     }
-    const location = await provider.decide(params, session.userId, fields.decision === 'allow');
-    res.redirect(302, location);
-  });
-
-  router.post(revokePath, form, json, async (req: Request, res: Response) => {
-    send(
-      res,
-      oauthReply(await provider.revoke(authorizationOf(req.headers.authorization), fieldsOf(req.body))),
-    );
-  });
+    return Reply.redirect(await provider.decide(params, session.userId, fields.decision === 'allow'));
+  };
 
   return {
-    router,
     mount(kit) {
       kit.mountPublic('partner-authorize', async (_body, { query, request }) =>
         consentOrSignIn(request.headers.cookie, paramsOf(Object.fromEntries(query))),
       );
+      kit.mountPublic('partner-sign-in', async (body) => signIn(body));
+      kit.mountPublic('partner-consent', async (body, { request }) => decide(body, request.headers.cookie));
       // Client authentication by Basic header or body fields is the provider's (RFC 6749 §2.3.1).
       kit.mountPublic('partner-token', async (body, { request }) =>
         oauthReply(await provider.token(authorizationOf(request.headers.authorization), fieldsOf(body))),
+      );
+      kit.mountPublic('partner-revoke', async (body, { request }) =>
+        oauthReply(await provider.revoke(authorizationOf(request.headers.authorization), fieldsOf(body))),
       );
     },
   };

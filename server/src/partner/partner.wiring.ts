@@ -1,5 +1,4 @@
 import type { GenerateDocumentRequest } from '@parley/schemas/types';
-import type { Router } from 'express';
 import type { BearerVerifier, SessionReader } from '../core/bearer-verifier.js';
 import type { Config } from '../core/config.js';
 import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
@@ -19,9 +18,9 @@ import { failedSignInsFor, tokenLimitFor } from './shared-limits.js';
 
 // The partner interface, built once by the composition roots (main.ts, testing/test-server.ts):
 // its credential checks for the house's `bearer` and `session` slots, its jobs registered in the
-// roots' worker, and its routes. The catalog routes (schemas/src/routes.ts, groups `partner` and
-// `oauth`) go through the route kit like every other route; the form POSTs of the sign-in and
-// consent pages and revocation are not catalog routes and ride on `router`.
+// roots' worker, and its routes: the spec's (schemas/src/routes.ts, groups `partner` and `oauth`)
+// and the OAuth pages' form posts and revocation (schemas/src/server-routes.ts), all through the
+// route kit like every other route.
 
 export interface PartnerDeps {
   store: Store;
@@ -40,10 +39,8 @@ export interface PartnerDeps {
 export interface PartnerInterface {
   bearer: BearerVerifier;
   session: SessionReader;
-  /** Mounts the catalog routes of the partner interface and its OAuth flow on the kit. */
+  /** Mounts the routes of the partner interface and its OAuth flow on the kit. */
   mount(kit: RouteKit): void;
-  /** Routes outside the catalog: the pages' form POSTs and revocation. */
-  router: Router;
 }
 
 export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
@@ -61,15 +58,12 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
   const pages: OAuthPages = oauthPages(provider, {
     partnerSegment: config.partnerSegment,
     secureCookies: config.publicUrl?.startsWith('https://') ?? false,
-    bodyLimitBytes: config.bodyLimitBytes,
     failedSignIns: failedSignInsFor(store),
   });
-  const router = pages.router;
 
   return {
     bearer: partnerBearerVerifier(store, tokenLimitFor(store, config.partnerRateLimit)),
     session: partnerSessionReader(store, provider),
-    router,
     mount(kit) {
       pages.mount(kit);
       partnerEmulatorRoutes(kit, store);

@@ -2,10 +2,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { protoDir } from '@parley/schemas/paths';
-import express, { Router } from 'express';
+import type { PlaygroundFixturesResponse } from '@parley/schemas/types';
 import { ApiError } from '../core/api-error.js';
-import { fixtureBytes, fixtureFiles } from '../engines/audio/fixture-audio.js';
+import { fixtureFiles, fixturePath } from '../engines/audio/fixture-audio.js';
 import { contentTypeOf } from '../files/file-store.js';
+import { FileReply } from '../http/file-reply.js';
+import type { RouteKit } from '../http/route-kit.js';
 
 // /playground/: a page that calls this server's API the way a client would (live stream, file STT,
 // TTS, denoise, translate-text), served with everything it loads (no CDN): its own assets, the
@@ -21,13 +23,12 @@ const PROTOBUF_DIST = join(
 const OFFERED = (purpose: string[]) =>
   ['streaming', 'diarization', 'denoise'].some((p) => purpose.includes(p));
 
-export function playgroundRoutes(): Router {
-  const router = Router();
-  router.get('/playground', (req, res, next) =>
-    req.originalUrl.split('?')[0] === '/playground' ? res.redirect(301, '/playground/') : next(),
+export function playgroundRoutes(kit: RouteKit): void {
+  kit.mountPublic(
+    'playground-page',
+    async () => new FileReply(join(ASSETS, 'index.html'), { what: 'Playground page' }),
   );
-
-  router.get('/playground/fixtures.json', (_req, res) => {
+  kit.mountPublic('playground-fixtures', async (): Promise<PlaygroundFixturesResponse> => {
     const files = fixtureFiles((f) => OFFERED(f.purpose)).map((f) => ({
       id: f.id,
       path: `/playground/fixtures/${f.id}`,
@@ -35,20 +36,27 @@ export function playgroundRoutes(): Router {
       speakers: f.speakers,
       purpose: f.purpose,
     }));
-    res.json({ files });
+    return { files };
   });
-  router.get('/playground/fixtures/:id', async (req, res) => {
-    const file = fixtureFiles((f) => f.id === req.params.id)[0];
+  kit.mountPublic('playground-fixture', async (_body, { params }) => {
+    const file = fixtureFiles((f) => f.id === params.id)[0];
     if (!file) throw ApiError.notFound('Fixture');
-    res.type(contentTypeOf(file.path)).send(await fixtureBytes(file));
+    return new FileReply(fixturePath(file), { what: 'Fixture', contentType: contentTypeOf(file.path) });
   });
-
-  router.get('/playground/vendor/protobuf.min.js', (_req, res) => {
-    res.sendFile(join(PROTOBUF_DIST, 'protobuf.min.js'));
-  });
-  router.get('/playground/proto/tts.proto', (_req, res) => {
-    res.type('text/plain').sendFile(join(protoDir, 'parley/v1/tts.proto'));
-  });
-  router.use('/playground', express.static(ASSETS, { index: 'index.html' }));
-  return router;
+  kit.mountPublic(
+    'playground-protobuf',
+    async () => new FileReply(join(PROTOBUF_DIST, 'protobuf.min.js'), { what: 'Protobuf runtime' }),
+  );
+  kit.mountPublic(
+    'playground-tts-proto',
+    async () =>
+      new FileReply(join(protoDir, 'parley/v1/tts.proto'), {
+        what: 'Proto file',
+        contentType: 'text/plain; charset=utf-8',
+      }),
+  );
+  kit.mountPublic(
+    'playground-asset',
+    async (_body, { params }) => new FileReply(params.file ?? '', { root: ASSETS, what: 'Playground file' }),
+  );
 }

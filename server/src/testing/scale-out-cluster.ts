@@ -8,7 +8,7 @@ import { type S3TestServer, startS3TestServer } from './s3-test-server.js';
 
 // Several real server processes (src/main.ts, as `npm run start:dev` runs it) on one PostgreSQL
 // database and one S3-compatible bucket, behind HAProxy (Debian's `haproxy`) balancing round robin
-// on 127.0.0.1: what server/README.md "Scale out" describes, for scale-out.processes.test.ts and
+// on 127.0.0.1: what server/scale-out.md describes, for scale-out.processes.test.ts and
 // bench/scale-out.bench.ts. The first process writes credentials.json; the others are given a copy
 // of it, as an operator would, so every process shares the admin token, file secret and demo
 // account.

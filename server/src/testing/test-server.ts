@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validate } from '@parley/schemas';
 import { pino } from 'pino';
-import { type AppDeps, createApp } from '../app.js';
+import { type AppDeps, createApp, createHttpServer } from '../app.js';
 import { systemClock } from '../core/clock.js';
 import { loadConfig } from '../core/config.js';
 import { type IdGenerator, sequentialIds } from '../core/ids.js';
@@ -22,7 +22,8 @@ import { type MailTransport, outboxMailTransport } from '../services/mail/mail.t
 import { createServices, type ServiceDeps, type Services } from '../services/services.js';
 import { openClusterSignals } from '../store/cluster-signals.js';
 import { openStore, type Store } from '../store/store.js';
-import { type LiveSttMountDeps, mountLiveStt } from '../ws/live-stt.mount.js';
+import { createLiveStt, type LiveSttMountDeps } from '../ws/live-stt.mount.js';
+import type { LiveSttServer } from '../ws/live-stt-server.js';
 import { defaultTestDatabase } from './databases.js';
 
 // A real server on 127.0.0.1, port 0, over a fresh database (in-memory SQLite unless a URL is
@@ -45,7 +46,7 @@ export interface Reply<T = unknown> {
 
 export interface TestServer {
   url: string;
-  /** `ws://` form of `url`, for WS /v1/stt/stream (mounted only with the `live` option). */
+  /** `ws://` form of `url`, for WS /v1/stt/stream. */
   wsUrl: string;
   store: Store;
   services: Services;
@@ -90,7 +91,10 @@ export async function startTestServer(
     serviceDeps?: Partial<ServiceDeps>;
     /** Where the job worker delivers mail; the outbox table when absent. */
     mailTransport?: MailTransport;
-    /** Engines (and limits) for WS /v1/stt/stream; without them the live path is not mounted. */
+    /**
+     * Engines (and limits) for WS /v1/stt/stream; without them the first stream loads the local
+     * engines main.ts uses (a test server that never streams never pays for them).
+     */
     live?: Omit<LiveSttMountDeps, 'services'>;
   } = {},
 ): Promise<TestServer> {
@@ -146,6 +150,14 @@ export async function startTestServer(
     clock: systemClock,
     baseUrl: () => url,
   });
+  let live: Promise<LiveSttServer> | undefined;
+  const liveServer = () => {
+    live ??= (options.live ? Promise.resolve(options.live) : localLiveEngines()).then((engines) =>
+      createLiveStt({ ...engines, services }),
+    );
+    return live;
+  };
+  if (options.live) await liveServer();
   const deps: AppDeps = {
     config,
     store,
@@ -162,10 +174,16 @@ export async function startTestServer(
     partner,
     signals,
     demoApiKey: undefined,
+    live: {
+      handleUpgrade: (req, socket, head) =>
+        void liveServer().then(
+          (server) => server.handleUpgrade(req, socket, head),
+          () => socket.destroy(),
+        ),
+    },
   };
   const app = createApp({ ...deps, ...options.deps });
-  const server: Server = createServer(app);
-  const live = options.live ? mountLiveStt(server, { ...options.live, services }) : undefined;
+  const server: Server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -207,7 +225,7 @@ export async function startTestServer(
       return { userId: user.id, accountId: account.id, email, key: secret };
     },
     async close() {
-      await live?.close();
+      await (await live)?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await signals.close();

@@ -14,7 +14,6 @@ import type {
 } from '../engines/stt/live-stt.contract.js';
 import { PocketsphinxSttEngine } from '../engines/stt/pocketsphinx.adapter.js';
 import { FvadEngine } from '../engines/vad/fvad.adapter.js';
-import { routeUpgrades } from '../http/upgrade-router.js';
 import { createLiveSttServer, type LiveSttServer } from './live-stt-server.js';
 
 // Test support (not a test): the real engines, a real HTTP server on 127.0.0.1 port 0 routing the
@@ -103,7 +102,7 @@ export async function startLiveTestServer(
     res.statusCode = 404;
     res.end();
   });
-  routeUpgrades(http, { [LIVE_STT_PATH]: live.handleUpgrade });
+  http.on('upgrade', live.handleUpgrade);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const { port } = http.address() as AddressInfo;
   return {

@@ -37,8 +37,13 @@ export function fixtureFiles(filter: (file: FixtureFile) => boolean = () => true
   return manifest.files.filter(filter);
 }
 
+/** Where a fixture's audio is on disk. */
+export function fixturePath(file: FixtureFile): string {
+  return `${DIR}${file.path}`;
+}
+
 export function fixtureBytes(file: FixtureFile): Promise<Buffer> {
-  return readFile(`${DIR}${file.path}`);
+  return readFile(fixturePath(file));
 }
 
 export async function fixturePcm(file: FixtureFile): Promise<Int16Array> {

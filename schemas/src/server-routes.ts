@@ -1,0 +1,202 @@
+import type { RouteSpec } from './routes.js';
+
+// The reference server's own routes, outside the spec (so neither in `allRoutes` nor in
+// openapi.yaml), declared and served like every route of the spec: its metrics, the pages a person
+// reads beside the API (documentation, playground), the files it hands out by signed URL, the OAuth
+// pages' form posts and token revocation, and the emulator's back office.
+
+const page = (
+  name: string,
+  path: string,
+  summary: string,
+  answer: RouteSpec['answer'],
+  response?: string,
+): RouteSpec => ({
+  name,
+  summary,
+  method: 'GET',
+  path,
+  auth: 'none',
+  body: 'none',
+  answer,
+  ...(response ? { response } : {}),
+  group: 'docs',
+});
+
+/**
+ * What a browser reads: the OpenAPI and AsyncAPI documents and their schemas, Swagger UI and the
+ * AsyncAPI renderer (their assets from their npm packages, no CDN), and the playground. A path ending
+ * in `*file` takes the rest of the path (files of a packaged directory).
+ */
+export const pageRoutes: RouteSpec[] = [
+  page('openapi-document', '/openapi.yaml', 'The OpenAPI document', 'text'),
+  page('json-schema', '/json/:file', 'A JSON Schema the OpenAPI document refers to', 'text'),
+  page('asyncapi-document', '/asyncapi.yaml', 'The AsyncAPI document of the live stream', 'text'),
+  page('docs-page', '/docs/', 'Swagger UI over the OpenAPI document (/docs redirects here)', 'html'),
+  page(
+    'docs-session',
+    '/docs/session.json',
+    'Where the API is, for the pages',
+    'json',
+    'docs-session.response',
+  ),
+  page('docs-openapi', '/docs/openapi.yaml', 'The OpenAPI document as Swagger UI reads it', 'text'),
+  page('docs-json-schema', '/docs/json/:file', 'A JSON Schema as Swagger UI reads it', 'text'),
+  page('docs-initializer', '/docs/swagger-initializer.js', "Swagger UI's start-up script", 'text'),
+  page('docs-contrast', '/docs/contrast.css', 'Colours that pass WCAG AA contrast', 'text'),
+  page('docs-asset', '/docs/*file', "Swagger UI's files", 'file'),
+  page('asyncapi-page', '/docs/asyncapi/', 'The AsyncAPI document rendered', 'html'),
+  page(
+    'asyncapi-json',
+    '/docs/asyncapi/asyncapi.json',
+    'The AsyncAPI document with its schemas inside',
+    'text',
+  ),
+  page('asyncapi-render', '/docs/asyncapi/render.js', "The renderer's start-up script", 'text'),
+  page('asyncapi-asset', '/docs/asyncapi/browser/*file', "The AsyncAPI renderer's files", 'file'),
+  page('asyncapi-style', '/docs/asyncapi/styles/*file', "The AsyncAPI renderer's styles", 'file'),
+  page('playground-page', '/playground/', 'A page that calls this API as a client would', 'html'),
+  page(
+    'playground-fixtures',
+    '/playground/fixtures.json',
+    'The audio fixtures the playground offers',
+    'json',
+    'playground-fixtures.response',
+  ),
+  page('playground-fixture', '/playground/fixtures/:id', 'One audio fixture', 'file'),
+  page('playground-protobuf', '/playground/vendor/protobuf.min.js', 'The protobuf runtime', 'file'),
+  page('playground-tts-proto', '/playground/proto/tts.proto', "TTS's protobuf messages", 'file'),
+  page('playground-asset', '/playground/*file', "The playground's files", 'file'),
+];
+
+/** The files the server produced (denoised audio, TTS), at the signed URLs it hands out. */
+export const fileRoutes: RouteSpec[] = [
+  {
+    name: 'file-download',
+    summary: 'Download a produced file (signed URL, byte ranges)',
+    method: 'GET',
+    path: '/files/*key',
+    auth: 'signed-url',
+    body: 'none',
+    answer: 'file',
+    group: 'files',
+  },
+];
+
+/**
+ * The forms of the OAuth pages (`partner-authorize` shows them) and RFC 7009 revocation: the spec
+ * names neither. The form posts answer HTML pages and redirects; revocation answers as the token
+ * endpoint does (RFC 6749 error bodies), so none has a request schema of the kit's.
+ */
+export const oauthPageRoutes: RouteSpec[] = [
+  {
+    name: 'partner-sign-in',
+    summary: 'Sign in on the authorize page',
+    method: 'POST',
+    path: '/oauth/partner/authorize/sign-in',
+    auth: 'session',
+    body: 'form-or-json',
+    answer: 'html',
+    group: 'oauth',
+  },
+  {
+    name: 'partner-consent',
+    summary: 'Allow or deny the client on the consent page',
+    method: 'POST',
+    path: '/oauth/partner/authorize',
+    auth: 'session',
+    body: 'form-or-json',
+    answer: 'html',
+    group: 'oauth',
+  },
+  {
+    name: 'partner-revoke',
+    summary: 'Revoke an access or refresh token (RFC 7009)',
+    method: 'POST',
+    path: '/api/oauth/partner/revoke',
+    auth: 'none',
+    body: 'form-or-json',
+    answer: 'json',
+    group: 'oauth',
+  },
+];
+
+const admin = (
+  name: string,
+  method: RouteSpec['method'],
+  path: string,
+  summary: string,
+  request?: string,
+): RouteSpec => ({
+  name,
+  summary,
+  method,
+  path,
+  auth: 'admin',
+  body: request ? 'json' : 'none',
+  ...(request ? { request } : {}),
+  answer: 'json',
+  group: 'emulator',
+});
+
+/** The server process's own operations route. */
+export const serverOpsRoutes: RouteSpec[] = [
+  {
+    name: 'metrics',
+    summary: 'Prometheus metrics of the server process',
+    method: 'GET',
+    path: '/metrics',
+    auth: 'none',
+    body: 'none',
+    answer: 'text',
+    group: 'ops',
+  },
+];
+
+/** The reference server's back office (`/_emulator/*`). */
+export const emulatorRoutes: RouteSpec[] = [
+  admin('emulator-create-user', 'POST', '/_emulator/users', 'Create a user', 'emulator-user.request'),
+  admin('emulator-issue-key', 'POST', '/_emulator/api-keys', 'Issue an API key', 'emulator-api-key.request'),
+  admin('emulator-list-keys', 'GET', '/_emulator/api-keys', "List a user's API keys (?user_id=)"),
+  admin('emulator-revoke-key', 'DELETE', '/_emulator/api-keys/:id', 'Revoke an API key'),
+  admin('emulator-seed', 'POST', '/_emulator/seed', 'Load seed records', 'emulator-seed.request'),
+  admin('emulator-end-meeting', 'POST', '/_emulator/meetings/:id/end', 'End a live meeting'),
+  admin(
+    'emulator-connect-workspace',
+    'POST',
+    '/_emulator/workspace-tokens',
+    "Store a user's notes-workspace token",
+    'emulator-workspace-token.request',
+  ),
+  admin('emulator-disconnect-workspace', 'DELETE', '/_emulator/workspace-tokens/:user_id', 'Forget it'),
+  admin('emulator-reset', 'POST', '/_emulator/reset', 'Wipe every record'),
+  admin('emulator-mail', 'GET', '/_emulator/mail', 'List sent e-mail (?to=)'),
+  admin('emulator-faults', 'GET', '/_emulator/faults', 'List the injectable faults'),
+  admin(
+    'emulator-set-faults',
+    'PUT',
+    '/_emulator/faults',
+    'Choose the faults that are on',
+    'emulator-faults.request',
+  ),
+  admin(
+    'emulator-oauth-client',
+    'POST',
+    '/_emulator/oauth-clients',
+    'Register an OAuth client',
+    'emulator-oauth-client.request',
+  ),
+  admin(
+    'emulator-password',
+    'POST',
+    '/_emulator/users/:id/password',
+    "Set a user's sign-in password",
+    'emulator-password.request',
+  ),
+  admin(
+    'emulator-webhook-deliveries',
+    'GET',
+    '/_emulator/webhook-deliveries',
+    'List callback delivery tries',
+  ),
+];
