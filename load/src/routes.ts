@@ -1,5 +1,6 @@
 import { DEFAULT_PARTNER_SEGMENT } from '../../schemas/src/constants.ts';
-import { allRoutes, partnerPath } from '../../schemas/src/routes.ts';
+import { partnerPath } from '../../schemas/src/route-spec.ts';
+import { allRoutes } from '../../schemas/src/routes.ts';
 
 // Paths come from the schemas' route catalog, the one home of every URL: a route is named, never
 // spelled out here.

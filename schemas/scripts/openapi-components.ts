@@ -1,7 +1,7 @@
 // The parts of openapi.yaml that are not per route: security schemes, shared error responses, tags.
 // Shapes are never written here: every body is a reference to a file in json/.
 import { ErrorText, OAUTH_SCOPE_TEXT, OAUTH_SCOPES, PARTNER_INVALID_TOKEN_TEXT } from '../src/constants.js';
-import type { Auth, RouteSpec } from '../src/routes.js';
+import type { Auth, RouteSpec } from '../src/route-spec.js';
 
 /** `./json/<id>.schema.json`, relative to openapi.yaml. */
 export const schemaRef = (id: string): { $ref: string } => ({ $ref: `./json/${id}.schema.json` });

@@ -1,4 +1,4 @@
-import type { RouteSpec } from './routes.js';
+import type { RouteSpec } from './route-spec.js';
 
 // The reference server's own routes, outside the spec (so neither in `allRoutes` nor in
 // openapi.yaml), declared and served like every route of the spec: its metrics, the pages a person

@@ -1,0 +1,100 @@
+// What a route of the catalog is: who may call it, what its request carries and what its answer
+// is. The spec's routes (routes.ts) and the server's own (server-routes.ts) are lists of these.
+
+/**
+ * Who may call a route.
+ * - `api-key`: X-API-Key, or `Authorization: Bearer` carrying an API key or (where the server has a
+ *   bearer verifier) an OAuth access token.
+ * - `query-key`: the `api_key` (or `authorization`) query parameter, then the headers as `api-key`.
+ * - `partner-bearer`: an OAuth access token holding every scope of `scopes` (a missing scope is
+ *   403 `insufficient_scope`, RFC 6750 §3.1).
+ * - `session`: HTML pages (OAuth sign-in and consent); the caller of the session cookie when there
+ *   is one, and the page itself decides what an anonymous visitor sees.
+ * - `admin`: the emulator's back office, `Authorization: Bearer <admin token>`; a server without an
+ *   admin token has no such routes (404).
+ * - `signed-url`: the `expires` and `signature` query parameters of a URL the server handed out
+ *   (produced files); a bad or expired signature is 403 whether or not the file exists.
+ * - `none`: public.
+ */
+export type Auth = 'api-key' | 'query-key' | 'partner-bearer' | 'session' | 'admin' | 'signed-url' | 'none';
+
+/**
+ * What the request carries. `json`: a JSON body; it may be omitted (read as `{}`) exactly when the
+ * request schema has no required field (requestBodyRequired, one home). `json-or-protobuf`: JSON, or
+ * the `requestProto` message with Content-Type application/x-protobuf. `protobuf`: only the message.
+ * `form-or-json`: application/x-www-form-urlencoded (or JSON) fields. `none`: no body (GET).
+ */
+export type BodyKind = 'none' | 'json' | 'json-or-protobuf' | 'protobuf' | 'form-or-json';
+
+/**
+ * What a 200 carries: the `response` schema as JSON, the `responseProto` message, an HTML page, a
+ * text document of its own format (Prometheus metrics, YAML, a script), the bytes of a file (with
+ * ranges and validators), or, for an upgrade route, the WebSocket session its own protocol governs.
+ */
+export type AnswerKind = 'json' | 'protobuf' | 'html' | 'text' | 'file' | 'websocket';
+
+export interface RouteSpec {
+  /** Stable name, also the operationId in openapi.yaml. */
+  name: string;
+  /** One-line summary, shown in openapi.yaml and in conformance reports. */
+  summary: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Express-style path; `:id` for path parameters. Partner paths use the default segment. */
+  path: string;
+  auth: Auth;
+  /**
+   * OAuth scopes an access token must hold: on `partner-bearer` routes, and on `api-key` routes
+   * when the caller sends an OAuth access token instead of an API key.
+   */
+  scopes?: readonly string[];
+  body: BodyKind;
+  /** Schema id of the request's fields (the JSON body, or the form's fields). */
+  request?: string;
+  /** Protobuf message of a `protobuf` or `json-or-protobuf` body (schemas/proto/parley/v1). */
+  requestProto?: ProtoMessage;
+  answer: AnswerKind;
+  /** Schema id of the 200 JSON body. */
+  response?: string;
+  /** Protobuf message of a `protobuf` answer. */
+  responseProto?: ProtoMessage;
+  /** Schema id of the body the server posts to the client's `callback_url`. */
+  callback?: string;
+  group:
+    | 'meetings'
+    | 'messages'
+    | 'ai'
+    | 'cached'
+    | 'participants'
+    | 'settings'
+    | 'transcription'
+    | 'people'
+    | 'speech'
+    | 'partner'
+    | 'oauth'
+    | 'ops'
+    | 'docs'
+    | 'files'
+    | 'emulator';
+}
+
+export interface ProtoMessage {
+  /** Fully qualified name, e.g. `parley.v1.SttRequest`. */
+  name: string;
+  /** File under schemas/proto/parley/v1/. */
+  file: string;
+}
+
+/**
+ * Whether a request schema makes the body required: it does when the schema has a required field;
+ * a schema without one accepts a missing body as `{}`. The one home of "body optional", read by the
+ * server and by build-openapi.ts.
+ */
+export function requestBodyRequired(schema: object | undefined): boolean {
+  const required = (schema as { required?: unknown } | undefined)?.required;
+  return Array.isArray(required) && required.length > 0;
+}
+
+/** Replaces the literal `partner` segment for a deployment that uses the platform's real name. */
+export function partnerPath(path: string, segment: string): string {
+  return path.replace(/\/partner(\/|$)/, `/${segment}$1`);
+}
