@@ -1,6 +1,6 @@
+import type { DeleteResult } from 'kysely';
 import { toJson } from './json-columns.js';
 import { listOf } from './meeting-row.js';
-import type { MeetingsTable } from './meetings.tables.js';
 import type { RepoContext } from './repo-context.js';
 
 // Who takes part in a meeting and who co-hosts it. The roster lives in meeting_participants and
@@ -12,8 +12,6 @@ export interface Roster {
   participantIds: readonly string[];
   coHostIds: readonly string[];
 }
-
-type RosterCopy = Partial<Pick<MeetingsTable, 'participant_ids' | 'co_host_ids'>>;
 
 export class MeetingRosterStore {
   constructor(private readonly ctx: RepoContext) {}
@@ -45,80 +43,87 @@ export class MeetingRosterStore {
   }
 
   /** Appends the ids not yet present, after the existing ones; returns how many were added. */
-  async addParticipants(meetingId: string, participantIds: readonly string[]): Promise<number> {
-    const roster = await this.lockRoster(meetingId);
-    const present = new Set(roster.participantIds);
-    const fresh = [...new Set(participantIds)].filter((id) => !present.has(id));
-    if (fresh.length === 0) return 0;
-    // Positions keep the gaps removals leave, so the next one comes from the table, not the copy.
-    const { next } = await this.ctx.db
-      .selectFrom('meeting_participants')
-      .select((eb) => eb.fn.coalesce(eb.fn.max('position'), eb.lit(-1)).as('next'))
-      .where('meeting_id', '=', meetingId)
-      .executeTakeFirstOrThrow();
-    await this.ctx.db
-      .insertInto('meeting_participants')
-      .values(
-        fresh.map((participantId, i) => ({
-          meeting_id: meetingId,
-          participant_id: participantId,
-          position: Number(next) + 1 + i,
-        })),
-      )
-      .execute();
-    await this.saveCopy(meetingId, { participant_ids: toJson([...roster.participantIds, ...fresh]) });
-    return fresh.length;
+  addParticipants(meetingId: string, participantIds: readonly string[]): Promise<number> {
+    return this.add(meetingId, 'participantIds', participantIds, async (fresh) => {
+      // Positions keep the gaps removals leave, so the next one comes from the table, not the copy.
+      const { next } = await this.ctx.db
+        .selectFrom('meeting_participants')
+        .select((eb) => eb.fn.coalesce(eb.fn.max('position'), eb.lit(-1)).as('next'))
+        .where('meeting_id', '=', meetingId)
+        .executeTakeFirstOrThrow();
+      const position = (i: number) => Number(next) + 1 + i;
+      await this.ctx.db
+        .insertInto('meeting_participants')
+        .values(fresh.map((id, i) => ({ meeting_id: meetingId, participant_id: id, position: position(i) })))
+        .execute();
+    });
   }
 
-  async removeParticipants(meetingId: string, participantIds: readonly string[]): Promise<number> {
-    if (participantIds.length === 0) return 0;
-    const roster = await this.lockRoster(meetingId);
-    const result = await this.ctx.db
-      .deleteFrom('meeting_participants')
-      .where('meeting_id', '=', meetingId)
-      .where('participant_id', 'in', [...participantIds])
-      .executeTakeFirst();
-    const removed = Number(result.numDeletedRows);
-    if (removed > 0) {
-      await this.saveCopy(meetingId, {
-        participant_ids: toJson(without(roster.participantIds, participantIds)),
-      });
-    }
-    return removed;
+  removeParticipants(meetingId: string, participantIds: readonly string[]): Promise<number> {
+    return this.remove(meetingId, 'participantIds', participantIds, (gone) =>
+      this.ctx.db
+        .deleteFrom('meeting_participants')
+        .where('meeting_id', '=', meetingId)
+        .where('participant_id', 'in', gone)
+        .executeTakeFirst(),
+    );
   }
 
   /** Makes the users co-hosts (those who are not yet), after the existing ones; returns how many. */
-  async addCoHosts(meetingId: string, userIds: readonly string[]): Promise<number> {
+  addCoHosts(meetingId: string, userIds: readonly string[]): Promise<number> {
+    return this.add(meetingId, 'coHostIds', userIds, async (fresh) => {
+      // A stamp each: created_us orders co-hosts, in the order they were given.
+      const stamp = () => this.ctx.stamps.next();
+      await this.ctx.db
+        .insertInto('meeting_co_hosts')
+        .values(fresh.map((userId) => ({ meeting_id: meetingId, user_id: userId, created_us: stamp() })))
+        .execute();
+    });
+  }
+
+  removeCoHosts(meetingId: string, userIds: readonly string[]): Promise<number> {
+    return this.remove(meetingId, 'coHostIds', userIds, (gone) =>
+      this.ctx.db
+        .deleteFrom('meeting_co_hosts')
+        .where('meeting_id', '=', meetingId)
+        .where('user_id', 'in', gone)
+        .executeTakeFirst(),
+    );
+  }
+
+  /** The add protocol of both lists: lock, keep the ids not yet present, insert them, copy. */
+  private async add(
+    meetingId: string,
+    list: keyof Roster,
+    ids: readonly string[],
+    insertRows: (fresh: string[]) => Promise<void>,
+  ): Promise<number> {
     const roster = await this.lockRoster(meetingId);
-    const present = new Set(roster.coHostIds);
-    const fresh = [...new Set(userIds)].filter((id) => !present.has(id));
+    const present = new Set(roster[list]);
+    const fresh = [...new Set(ids)].filter((id) => !present.has(id));
     if (fresh.length === 0) return 0;
-    // A stamp each: created_us orders co-hosts, in the order they were given.
-    await this.ctx.db
-      .insertInto('meeting_co_hosts')
-      .values(
-        fresh.map((userId) => ({
-          meeting_id: meetingId,
-          user_id: userId,
-          created_us: this.ctx.stamps.next(),
-        })),
-      )
-      .execute();
-    await this.saveCopy(meetingId, { co_host_ids: toJson([...roster.coHostIds, ...fresh]) });
+    await insertRows(fresh);
+    await this.saveCopy(meetingId, list, [...roster[list], ...fresh]);
     return fresh.length;
   }
 
-  async removeCoHosts(meetingId: string, userIds: readonly string[]): Promise<number> {
-    if (userIds.length === 0) return 0;
+  /** The remove protocol of both lists: lock, delete the rows, copy what is left. */
+  private async remove(
+    meetingId: string,
+    list: keyof Roster,
+    ids: readonly string[],
+    deleteRows: (gone: string[]) => Promise<DeleteResult>,
+  ): Promise<number> {
+    if (ids.length === 0) return 0;
     const roster = await this.lockRoster(meetingId);
-    const result = await this.ctx.db
-      .deleteFrom('meeting_co_hosts')
-      .where('meeting_id', '=', meetingId)
-      .where('user_id', 'in', [...userIds])
-      .executeTakeFirst();
-    const removed = Number(result.numDeletedRows);
+    const removed = Number((await deleteRows([...ids])).numDeletedRows);
+    const gone = new Set(ids);
     if (removed > 0)
-      await this.saveCopy(meetingId, { co_host_ids: toJson(without(roster.coHostIds, userIds)) });
+      await this.saveCopy(
+        meetingId,
+        list,
+        roster[list].filter((id) => !gone.has(id)),
+      );
     return removed;
   }
 
@@ -149,16 +154,15 @@ export class MeetingRosterStore {
    * updated_us is the row's version — get-meetings' pollers and its kept renderings
    * (services/meetings/meeting-page.renderer.ts) rely on it.
    */
-  private async saveCopy(meetingId: string, copy: RosterCopy): Promise<void> {
+  private async saveCopy(meetingId: string, list: keyof Roster, ids: readonly string[]): Promise<void> {
+    const copy = toJson(ids);
     await this.ctx.db
       .updateTable('meetings')
-      .set({ ...copy, updated_us: this.ctx.stamps.next() })
+      .set({
+        ...(list === 'participantIds' ? { participant_ids: copy } : { co_host_ids: copy }),
+        updated_us: this.ctx.stamps.next(),
+      })
       .where('id', '=', meetingId)
       .execute();
   }
 }
-
-const without = (list: readonly string[], gone: readonly string[]): string[] => {
-  const drop = new Set(gone);
-  return list.filter((id) => !drop.has(id));
-};
