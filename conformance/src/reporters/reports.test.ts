@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '@parley/test-browser';
 import { describe, expect, it } from 'vitest';
 import { applyBaseline, fingerprintOf } from '../baseline.js';
 import type { CheckResult } from '../check.js';
@@ -86,18 +86,7 @@ describe('reports', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kit-html-'));
     const file = join(dir, 'report.html');
     writeFileSync(file, html);
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       await page.goto(`file://${file}`);

@@ -4,7 +4,7 @@ import type { EmulatorSeedRequest } from '@parley/schemas/types';
 import { ApiError } from '../core/api-error.js';
 import type { AccountsService } from '../services/accounts/accounts.service.js';
 import { parseTimestamp } from '../services/timestamps.js';
-import { freeStamp } from '../store/free-stamp.js';
+import { freeStamp, type StampedTable } from '../store/free-stamp.js';
 import type { Repositories, Store } from '../store/store.js';
 
 // Loads a seed document (fixtures/json/seed.json has the format) into the database: users with
@@ -59,15 +59,24 @@ const us = (text: string): number => {
   return micros;
 };
 
+/** The fields a row takes from a seed record under the same name (the rest are mapped one by one). */
+function same<T, K extends keyof T>(record: T, keys: readonly K[]): Pick<T, K> {
+  const picked = {} as Pick<T, K>;
+  for (const key of keys) picked[key] = record[key];
+  return picked;
+}
+
 async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void> {
   const { db } = repos;
+  /** A row's stamps: as given, `updated_us` moved by a microsecond where two collide in `table`. */
+  const stamps = async (table: StampedTable, created: string, updated = created) => ({
+    created_us: us(created),
+    updated_us: await freeStamp(db, table, us(updated)),
+  });
   for (const m of doc.meetings ?? []) {
     await repos.meetings.importRow(
       {
-        id: m.id,
-        host_user_id: m.host_user_id,
-        title: m.title,
-        status: m.status,
+        ...same(m, ['id', 'host_user_id', 'title', 'status']),
         language: m.language ?? 'en',
         languages: m.languages ?? [m.language ?? 'en'],
         translation_languages: m.translation_languages ?? [],
@@ -76,8 +85,7 @@ async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void
         invitation_link_expires_us: us(m.invitation_link_expires_at ?? m.start_at),
         start_us: us(m.start_at),
         end_us: m.end_at ? us(m.end_at) : null,
-        created_us: us(m.created_at),
-        updated_us: await freeStamp(db, 'meetings', us(m.updated_at)),
+        ...(await stamps('meetings', m.created_at, m.updated_at)),
       },
       {
         participantIds: [m.host_user_id, ...m.participant_ids.filter((id) => id !== m.host_user_id)],
@@ -86,93 +94,61 @@ async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void
     );
   }
   for (const r of doc.recordings ?? []) {
-    const payload = { fixture_id: r.fixture_id, fixture_path: r.fixture_path, duration_s: r.duration_s };
-    const stamp = us(r.created_at);
-    const host = doc.meetings?.find((m) => m.id === r.meeting_id)?.host_user_id ?? '';
     await repos.messages.importRow({
-      id: r.id,
-      meeting_id: r.meeting_id,
-      sender_id: host,
+      ...same(r, ['id', 'meeting_id']),
+      sender_id: doc.meetings?.find((m) => m.id === r.meeting_id)?.host_user_id ?? '',
       type: RECORDING_MESSAGE_TYPE,
       text: '',
       summary: null,
       summary_status: null,
-      payload,
-      created_us: stamp,
-      updated_us: await freeStamp(db, 'messages', stamp),
+      payload: same(r, ['fixture_id', 'fixture_path', 'duration_s']),
+      ...(await stamps('messages', r.created_at)),
     });
   }
   for (const m of doc.meeting_messages ?? []) {
     await repos.messages.importRow({
-      id: m.id,
-      meeting_id: m.meeting_id,
-      sender_id: m.sender_id,
-      type: m.type,
+      ...same(m, ['id', 'meeting_id', 'sender_id', 'type']),
       text: m.text ?? '',
       summary: m.summary ?? null,
       summary_status: m.summary_status ?? null,
       payload: null,
-      created_us: us(m.created_at),
-      updated_us: await freeStamp(db, 'messages', us(m.updated_at ?? m.created_at)),
+      ...(await stamps('messages', m.created_at, m.updated_at)),
     });
   }
   for (const u of doc.transcript_utterances ?? []) {
     await repos.transcription.importUtterance({
-      id: u.id,
-      meeting_id: u.meeting_id,
-      message_id: u.message_id,
-      start_seconds: u.start_seconds,
-      end_seconds: u.end_seconds,
-      transcript: u.transcript,
-      confidence: u.confidence,
-      language: u.language,
+      ...same(u, ['id', 'meeting_id', 'message_id']),
+      ...same(u, ['start_seconds', 'end_seconds', 'transcript', 'confidence', 'language']),
       speaker_v2: u.speaker_v2 ?? null,
       texts: u.texts ?? {},
-      created_us: us(u.created_at),
-      updated_us: await freeStamp(db, 'transcript_utterances', us(u.updated_at)),
+      ...(await stamps('transcript_utterances', u.created_at, u.updated_at)),
     });
   }
   for (const c of doc.live_transcription_chunks ?? []) {
-    const updated = (c as { updated_at?: string }).updated_at ?? c.created_at;
     await repos.transcription.importChunk({
-      id: c.id,
-      meeting_id: c.meeting_id,
-      meeting_message_id: c.meeting_message_id,
+      ...same(c, ['id', 'meeting_id', 'meeting_message_id']),
+      ...same(c, ['text', 'language', 'start_duration', 'end_duration']),
       session_id: null,
-      text: c.text,
-      language: c.language,
-      start_duration: c.start_duration,
-      end_duration: c.end_duration,
       is_final: c.is_final === true,
       speaker_v2: c.speaker_v2 ?? null,
       texts: c.texts ?? {},
-      created_us: us(c.created_at),
-      updated_us: await freeStamp(db, 'transcription_chunks', us(updated)),
+      ...(await stamps('transcription_chunks', c.created_at, (c as { updated_at?: string }).updated_at)),
     });
   }
   for (const s of doc.user_default_meeting_settings ?? []) {
     await repos.settings.upsert({
-      user_id: s.user_id,
-      original_languages: s.original_languages,
-      view_language: s.view_language,
-      translation_languages: s.translation_languages,
-      contextual_keywords: s.contextual_keywords,
-      max_recording_minutes: s.max_recording_minutes,
+      ...same(s, ['user_id', 'view_language', 'max_recording_minutes']),
+      ...same(s, ['original_languages', 'translation_languages', 'contextual_keywords']),
     });
   }
   for (const c of doc.guest_contacts ?? []) {
-    const stamp = us(c.created_at);
     await repos.contacts.importRow({
-      id: c.id,
-      owner_user_id: c.owner_user_id,
+      ...same(c, ['id', 'owner_user_id', 'name', 'email']),
       meeting_id: c.meeting_id ?? null,
-      name: c.name,
-      email: c.email,
       company_name: c.company_name ?? null,
       company_position: c.company_position ?? null,
       social_profile_id: c.social_profile_id ?? null,
-      created_us: stamp,
-      updated_us: await freeStamp(db, 'guest_contacts', stamp),
+      ...(await stamps('guest_contacts', c.created_at)),
     });
   }
 }

@@ -141,29 +141,11 @@ export async function buildEngines(config: EnginesConfig = {}, deps: EngineDeps 
   const translate = buildTranslator(upstream, langid, outbound, timeoutMs, openAi, config.apertiumDataDir);
   const diarization = new ClassicalDiarizationEngine();
 
-  const all = [
-    audio,
-    stt,
-    ...(stt === localStt ? [] : [localStt]),
-    vad,
-    diarization,
-    langid,
-    tts,
-    denoise,
-    translate,
-    llm,
-  ];
+  const engines = { audio, stt, localStt, vad, diarization, langid, tts, denoise, translate, llm };
+  // localStt is stt itself unless an upstream recognizer is configured: one status per engine.
+  const all = [...new Set(Object.values(engines))];
   return {
-    audio,
-    stt,
-    localStt,
-    vad,
-    diarization,
-    langid,
-    tts,
-    denoise,
-    translate,
-    llm,
+    ...engines,
     statuses: () => all.map((engine) => engine.status()),
     async warmUp() {
       await Promise.allSettled([

@@ -10,67 +10,72 @@ export type OutboundErrorCode =
 
 export abstract class OutboundError extends Error {
   abstract readonly code: OutboundErrorCode;
-  /** The URL being fetched when it failed (the last hop after redirects). */
-  readonly url: string;
-  constructor(message: string, url: string, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    /** The URL being fetched when it failed (the last hop after redirects). */
+    readonly url: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
-    this.url = url;
   }
 }
 
-/** Not an http(s) URL, malformed, or carrying credentials: the caller's mistake (400). */
-export class OutboundUrlError extends OutboundError {
-  readonly code = 'BAD_REQUEST';
-  override readonly name = 'OutboundUrlError';
+/**
+ * The base of one kind of failure: its error code, and its class name as `name` (spelled out, as a
+ * bundler may rename classes; logs and engines/engine.ts read it).
+ */
+function outboundKind(name: string, code: OutboundErrorCode) {
+  return class extends OutboundError {
+    readonly code = code;
+    override readonly name = name;
+  };
 }
 
+/** Not an http(s) URL, malformed, or carrying credentials: the caller's mistake (400). */
+export class OutboundUrlError extends outboundKind('OutboundUrlError', 'BAD_REQUEST') {}
+
 /** The URL (or a redirect) leads to a private, loopback, link-local or metadata address (400). */
-export class OutboundBlockedError extends OutboundError {
-  readonly code = 'BAD_REQUEST';
-  override readonly name = 'OutboundBlockedError';
-  readonly address: string;
-  constructor(url: string, address: string) {
+export class OutboundBlockedError extends outboundKind('OutboundBlockedError', 'BAD_REQUEST') {
+  constructor(
+    url: string,
+    readonly address: string,
+  ) {
     super(`Refusing to fetch ${url}: it resolves to a non-public address (${address})`, url);
-    this.address = address;
   }
 }
 
 /** Declared or streamed body bigger than the allowed maximum; the download was aborted (413). */
-export class OutboundTooLargeError extends OutboundError {
-  readonly code = 'PAYLOAD_TOO_LARGE';
-  override readonly name = 'OutboundTooLargeError';
-  readonly maxBytes: number;
-  constructor(url: string, maxBytes: number) {
+export class OutboundTooLargeError extends outboundKind('OutboundTooLargeError', 'PAYLOAD_TOO_LARGE') {
+  constructor(
+    url: string,
+    readonly maxBytes: number,
+  ) {
     super(`Response from ${url} exceeds ${maxBytes} bytes`, url);
-    this.maxBytes = maxBytes;
   }
 }
 
 /** The response is not the kind of content asked for, e.g. an HTML page where audio was expected (415). */
-export class OutboundContentError extends OutboundError {
-  readonly code = 'UNSUPPORTED_MEDIA_TYPE';
-  override readonly name = 'OutboundContentError';
-}
+export class OutboundContentError extends outboundKind('OutboundContentError', 'UNSUPPORTED_MEDIA_TYPE') {}
 
 /** Connection refused, reset, DNS failure, non-2xx status or too many redirects (502). */
-export class OutboundUpstreamError extends OutboundError {
-  readonly code = 'UPSTREAM_FAILED';
-  override readonly name = 'OutboundUpstreamError';
-  /** HTTP status of the upstream answer, when there was one. */
-  readonly status: number | undefined;
-  constructor(message: string, url: string, status?: number, options?: { cause?: unknown }) {
+export class OutboundUpstreamError extends outboundKind('OutboundUpstreamError', 'UPSTREAM_FAILED') {
+  constructor(
+    message: string,
+    url: string,
+    /** HTTP status of the upstream answer, when there was one. */
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
     super(message, url, options);
-    this.status = status;
   }
 }
 
 /** No complete answer within the time limit (504). */
-export class OutboundTimeoutError extends OutboundError {
-  readonly code = 'UPSTREAM_TIMEOUT';
-  override readonly name = 'OutboundTimeoutError';
-  readonly timeoutMs: number;
-  constructor(url: string, timeoutMs: number) {
+export class OutboundTimeoutError extends outboundKind('OutboundTimeoutError', 'UPSTREAM_TIMEOUT') {
+  constructor(
+    url: string,
+    readonly timeoutMs: number,
+  ) {
     super(`No complete response from ${url} within ${timeoutMs} ms`, url);
-    this.timeoutMs = timeoutMs;
   }
 }

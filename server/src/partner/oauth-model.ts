@@ -42,6 +42,21 @@ export function createOAuthModel(store: Store): PartnerModel {
     };
   };
 
+  /**
+   * The client of a stored code or refresh token, and the grant tokens issued now join. A spent one
+   * used again (a replayed code; a rotated or revoked refresh token, RFC 9700 §4.14.2) may be in
+   * someone else's hands: the whole grant is revoked, so nothing issued from it stays valid.
+   */
+  const unspentClient = async (spent: boolean, grant: string, clientId: string) => {
+    if (spent) {
+      await store.oauthGrants.revokeGrant(grant);
+      return undefined;
+    }
+    const client = await clientOf(clientId);
+    if (client) grantId = grant;
+    return client;
+  };
+
   return {
     async getClient(clientId, clientSecret) {
       // The authorize step looks a client up without a secret; the token endpoint always has one.
@@ -80,14 +95,8 @@ export function createOAuthModel(store: Store): PartnerModel {
     async getAuthorizationCode(code) {
       const stored = await store.oauthGrants.getCode(code);
       if (!stored) return false;
-      if (stored.used) {
-        // A replayed code: someone else may hold it, so nothing issued from it stays valid.
-        await store.oauthGrants.revokeGrant(stored.codeHash);
-        return false;
-      }
-      const client = await clientOf(stored.clientId);
+      const client = await unspentClient(stored.used, stored.codeHash, stored.clientId);
       if (!client) return false;
-      grantId = stored.codeHash;
       const found: AuthorizationCode = {
         authorizationCode: code,
         expiresAt: stored.expiresAt,
@@ -110,14 +119,8 @@ export function createOAuthModel(store: Store): PartnerModel {
     async getRefreshToken(refreshToken) {
       const stored = await store.oauthGrants.getToken(refreshToken, 'refresh');
       if (!stored) return false;
-      if (stored.revoked) {
-        // A rotated (or revoked) refresh token used again: the grant is compromised (RFC 9700 §4.14.2).
-        await store.oauthGrants.revokeGrant(stored.grantId);
-        return false;
-      }
-      const client = await clientOf(stored.clientId);
+      const client = await unspentClient(stored.revoked, stored.grantId, stored.clientId);
       if (!client) return false;
-      grantId = stored.grantId;
       const found: RefreshToken = {
         refreshToken,
         refreshTokenExpiresAt: stored.expiresAt,

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
+import { launchChromium } from '@parley/test-browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../testing/chromium.js';
 import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 import {
   authorizeQuery,

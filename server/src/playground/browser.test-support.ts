@@ -8,7 +8,7 @@ import { spawnServer } from '../testing/spawned-server.js';
 
 // Test support for the browser tests of /docs/ and /playground/: the real server as `npm run
 // start:dev` runs it (testing/spawned-server.ts), axe-core injected into a page, and screenshots
-// under server/.screenshots/. The browser comes from testing/chromium.ts.
+// under server/.screenshots/. The browser comes from @parley/test-browser.
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 export const SCREENSHOT_DIR = join(SERVER_DIR, '.screenshots');

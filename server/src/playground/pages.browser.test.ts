@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import { chromiumMissing, launchChromium } from '@parley/test-browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, launchChromium } from '../testing/chromium.js';
 import { axeViolations, type RunningServer, screenshot, startServer } from './browser.test-support.js';
 
 // /docs/, /docs/asyncapi/ and /playground/ in Debian's chromium against the real server (every local

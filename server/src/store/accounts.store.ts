@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AccountsTable, ApiKeysTable, UsersTable } from './database.js';
+import type { AccountsTable, ApiKeysTable, UsersTable } from './accounts.tables.js';
 import { prepareQuery } from './prepared-query.js';
 import type { RepoContext } from './repo-context.js';
 

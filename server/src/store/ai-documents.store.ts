@@ -1,6 +1,6 @@
 import type { NextAction } from '../engines/llm/llm.engine.js';
-import type { AiDocumentsTable } from './database.js';
 import { fromJson, toJson } from './json-columns.js';
+import type { AiDocumentsTable } from './meetings.tables.js';
 import type { RepoContext } from './repo-context.js';
 
 // Documents made by ask-ai-for-meeting, one per workflow plan, chained into versions by parent id.

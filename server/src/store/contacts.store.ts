@@ -1,4 +1,4 @@
-import type { GuestContactsTable } from './database.js';
+import type { GuestContactsTable } from './accounts.tables.js';
 import type { RepoContext } from './repo-context.js';
 
 // Guest contacts (people met in meetings who are not registered users), one list per owner.

@@ -5,7 +5,7 @@ import type { Database } from './database.js';
 // instant. Stamps are unique per table, so an imported stamp that is taken moves on by one
 // microsecond until it is free: order is kept, and nobody can see a 1 µs shift.
 
-type StampedTable = {
+export type StampedTable = {
   [T in keyof Database]: Database[T] extends { updated_us: number } ? T : never;
 }[keyof Database];
 

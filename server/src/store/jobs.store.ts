@@ -1,4 +1,4 @@
-import type { JobsTable } from './database.js';
+import type { JobsTable } from './jobs.tables.js';
 import { fromJson, toJson } from './json-columns.js';
 import type { RepoContext } from './repo-context.js';
 

@@ -1,4 +1,4 @@
-import type { LiveSessionsTable } from './database.js';
+import type { LiveSessionsTable } from './meetings.tables.js';
 import type { RepoContext } from './repo-context.js';
 
 export type LiveSessionRow = LiveSessionsTable;

@@ -1,4 +1,4 @@
-import type { MailOutboxTable } from './database.js';
+import type { MailOutboxTable } from './jobs.tables.js';
 import type { RepoContext } from './repo-context.js';
 
 // E-mail the service "sends". The reference server delivers nothing: mail lands here, and the

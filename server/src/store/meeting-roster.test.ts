@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases.js';
 import type { Database } from './database.js';
-import type { MeetingsStore } from './meetings.store.js';
+import type { MeetingRosterStore } from './meeting-roster.store.js';
 import type { Store } from './store.js';
 import { meetingInput, openTestStore } from './store.test-support.js';
 
@@ -78,7 +78,7 @@ function expected(model: Roster, op: Op): Roster {
   }
 }
 
-const apply = (meetings: MeetingsStore, meetingId: string, op: Op) => meetings[op.kind](meetingId, op.ids);
+const apply = (roster: MeetingRosterStore, meetingId: string, op: Op) => roster[op.kind](meetingId, op.ids);
 
 describe.each(testDatabases)('meeting roster copy on $name', (database) => {
   let store: Store;
@@ -116,13 +116,13 @@ describe.each(testDatabases)('meeting roster copy on $name', (database) => {
         for (const op of sequence) {
           if (op.rollback) {
             const undone = store.transaction(async (repos) => {
-              await apply(repos.meetings, meetingId, op);
+              await apply(repos.meetingRoster, meetingId, op);
               throw new Error('undo');
             });
             await expect(undone).rejects.toThrow('undo');
           } else {
             const before = (await store.meetings.get(meetingId))?.updated_us;
-            await store.transaction((repos) => apply(repos.meetings, meetingId, op));
+            await store.transaction((repos) => apply(repos.meetingRoster, meetingId, op));
             const next = expected(model, op);
             // updated_us is the row's version: a write that changed the roster moves it.
             const after = (await store.meetings.get(meetingId))?.updated_us;
@@ -186,18 +186,18 @@ describe.skipIf(!postgres)('concurrent roster writes on postgres', () => {
 
   async function race(first: Op, second: Op, start: string[]): Promise<Roster> {
     const meetingId = (await store.meetings.insert(meetingInput(hostId, [hostId, ...start]))).id;
-    await store.meetings.addCoHosts(meetingId, start);
+    await store.meetingRoster.addCoHosts(meetingId, start);
     let wrote!: () => void;
     let release!: () => void;
     const written = new Promise<void>((resolve) => (wrote = resolve));
     const released = new Promise<void>((resolve) => (release = resolve));
     const one = store.transaction(async (repos) => {
-      await apply(repos.meetings, meetingId, first);
+      await apply(repos.meetingRoster, meetingId, first);
       wrote();
       await released;
     });
     await written;
-    const two = store.transaction((repos) => apply(repos.meetings, meetingId, second));
+    const two = store.transaction((repos) => apply(repos.meetingRoster, meetingId, second));
     await someoneWaitsForALock();
     release();
     await Promise.all([one, two]);

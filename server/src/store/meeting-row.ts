@@ -1,5 +1,5 @@
-import type { MeetingsTable } from './database.js';
 import { fromJson, toJson } from './json-columns.js';
+import type { MeetingsTable } from './meetings.tables.js';
 
 // A meeting row as the services use it, and its encoding in the meetings table (JSON lists in
 // TEXT, the flag as 0/1): whole rows are read and written through decodeMeeting/encodeMeeting.

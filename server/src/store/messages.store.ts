@@ -1,6 +1,6 @@
 import type { MeetingSummaryContent } from '@parley/schemas/types';
-import type { MessagesTable } from './database.js';
 import { fromJson, toJson } from './json-columns.js';
+import type { MessagesTable } from './meetings.tables.js';
 import type { RepoContext } from './repo-context.js';
 
 // Messages of a meeting. Callers check meeting visibility first (services/meetings/meeting-access.ts);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashSecret } from './accounts.store.js';
-import type { OAuthClientsTable } from './database.js';
 import { fromJson } from './json-columns.js';
+import type { OAuthClientsTable } from './partner.tables.js';
 import type { RepoContext } from './repo-context.js';
 
 // Registered OAuth clients of the partner interface. The reference server seeds one on first

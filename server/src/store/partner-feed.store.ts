@@ -1,10 +1,10 @@
 import { fromJson } from './json-columns.js';
-import { type Viewer, visibleTo } from './meetings.store.js';
+import { type Viewer, visibleMeetings } from './meeting-visibility.query.js';
 import type { RepoContext } from './repo-context.js';
 
 // What the partner triggers read: a user's ended meetings and the messages of given types in the
 // meetings the user takes part in, newest first. Visibility is the same SQL as every meeting
-// route's (MeetingsStore.visibleTo), so a trigger never shows another account's data.
+// route's (meeting-visibility.query.ts), so a trigger never shows another account's data.
 
 export interface FeedMeeting {
   id: string;
@@ -33,14 +33,9 @@ export interface FeedMessage {
 export class PartnerFeedStore {
   constructor(private readonly ctx: RepoContext) {}
 
-  private visible(viewer: Viewer) {
-    const invitee = `em:${viewer.email.toLowerCase()}`;
-    return visibleTo(this.ctx.db, viewer.userId, viewer.userId, invitee);
-  }
-
   /** Ended meetings the viewer takes part in, most recently ended first (ties by id). */
   async endedMeetings(viewer: Viewer, limit: number): Promise<FeedMeeting[]> {
-    const rows = await this.visible(viewer)
+    const rows = await visibleMeetings(this.ctx.db, viewer)
       .where('m.end_us', 'is not', null)
       .orderBy('m.end_us', 'desc')
       .orderBy('m.id', 'desc')
@@ -51,13 +46,13 @@ export class PartnerFeedStore {
 
   /** One meeting the viewer takes part in. */
   async meeting(viewer: Viewer, meetingId: string): Promise<FeedMeeting | undefined> {
-    const rows = await this.visible(viewer).where('m.id', '=', meetingId).execute();
+    const rows = await visibleMeetings(this.ctx.db, viewer).where('m.id', '=', meetingId).execute();
     return (await this.withSummaryFlags(rows))[0];
   }
 
   /** Messages of `types` in the viewer's meetings, newest first (ties by id). */
   async messages(viewer: Viewer, types: string[], limit: number, meetingId?: string): Promise<FeedMessage[]> {
-    const visibleIds = this.visible(viewer).clearSelect().select('m.id');
+    const visibleIds = visibleMeetings(this.ctx.db, viewer).clearSelect().select('m.id');
     const rows = await this.ctx.db
       .selectFrom('messages as msg')
       .innerJoin('meetings as mt', 'mt.id', 'msg.meeting_id')

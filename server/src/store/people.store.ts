@@ -1,5 +1,5 @@
 import type { ContactRow } from './contacts.store.js';
-import type { Viewer } from './meetings.store.js';
+import { type Viewer, visibleMeetings } from './meeting-visibility.query.js';
 import type { RepoContext } from './repo-context.js';
 
 // The read side of get-my-people: everyone who appears in the viewer's meetings, and the viewer's
@@ -13,22 +13,7 @@ export class PeopleStore {
    * hosts or takes part in, the viewer included.
    */
   async metParticipantIds(viewer: Viewer): Promise<string[]> {
-    const ids = [viewer.userId, `em:${viewer.email.toLowerCase()}`];
-    const visible = this.ctx.db
-      .selectFrom('meetings as m')
-      .select('m.id')
-      .where((eb) =>
-        eb.or([
-          eb('m.host_user_id', '=', viewer.userId),
-          eb.exists(
-            eb
-              .selectFrom('meeting_participants as q')
-              .select('q.meeting_id')
-              .whereRef('q.meeting_id', '=', 'm.id')
-              .where('q.participant_id', 'in', ids),
-          ),
-        ]),
-      );
+    const visible = visibleMeetings(this.ctx.db, viewer).clearSelect().select('m.id');
     const [participants, hosts] = await Promise.all([
       this.ctx.db
         .selectFrom('meeting_participants')

@@ -1,4 +1,4 @@
-import type { UserSettingsTable } from './database.js';
+import type { UserSettingsTable } from './accounts.tables.js';
 import { fromJson, toJson } from './json-columns.js';
 import type { RepoContext } from './repo-context.js';
 

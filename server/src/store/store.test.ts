@@ -141,7 +141,9 @@ describe.each(testDatabases)('store on $name', (database) => {
   it('keeps participant order and adds each id once', async () => {
     const host = await user('host');
     const meeting = await store.meetings.insert(meetingInput(host.id, [host.id, 'em:a@x.io']));
-    expect(await store.meetings.addParticipants(meeting.id, ['em:b@x.io', 'em:a@x.io', 'em:b@x.io'])).toBe(1);
+    expect(
+      await store.meetingRoster.addParticipants(meeting.id, ['em:b@x.io', 'em:a@x.io', 'em:b@x.io']),
+    ).toBe(1);
     const row = await store.meetings.get(meeting.id);
     expect(row?.participant_ids).toEqual([host.id, 'em:a@x.io', 'em:b@x.io']);
   });
@@ -149,7 +151,7 @@ describe.each(testDatabases)('store on $name', (database) => {
   it('deleting a meeting removes its participants, co-hosts and messages', async () => {
     const host = await user('host');
     const meeting = await store.meetings.insert(meetingInput(host.id, [host.id, 'usr_x']));
-    await store.meetings.addCoHosts(meeting.id, ['usr_x']);
+    await store.meetingRoster.addCoHosts(meeting.id, ['usr_x']);
     const message = await store.messages.insert({
       meetingId: meeting.id,
       senderId: host.id,

@@ -10,6 +10,7 @@ import type { Database, Dialect } from './database.js';
 import { JobsStore } from './jobs.store.js';
 import { LiveSessionsStore } from './live-sessions.store.js';
 import { MailStore } from './mail.store.js';
+import { MeetingRosterStore } from './meeting-roster.store.js';
 import { MeetingsStore } from './meetings.store.js';
 import { MessagesStore } from './messages.store.js';
 import { migrateToLatest } from './migrations/index.js';
@@ -35,6 +36,7 @@ export interface Repositories {
   db: Kysely<Database>;
   accounts: AccountsStore;
   meetings: MeetingsStore;
+  meetingRoster: MeetingRosterStore;
   messages: MessagesStore;
   settings: SettingsStore;
   transcription: TranscriptionStore;
@@ -59,6 +61,7 @@ function repositories(ctx: RepoContext): Repositories {
     db: ctx.db,
     accounts: new AccountsStore(ctx),
     meetings: new MeetingsStore(ctx),
+    meetingRoster: new MeetingRosterStore(ctx),
     messages: new MessagesStore(ctx),
     settings: new SettingsStore(ctx),
     transcription: new TranscriptionStore(ctx),

@@ -11,11 +11,7 @@ export class SummaryCacheStore {
 
   /** The newest summary message of the meeting. */
   async latestSummary(meetingId: string): Promise<MessageRow | undefined> {
-    const row = await this.ctx.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('meeting_id', '=', meetingId)
-      .where('type', '=', MessageType.SUMMARY)
+    const row = await this.ofType(meetingId, MessageType.SUMMARY)
       .orderBy('created_us', 'desc')
       .orderBy('updated_us', 'desc')
       .limit(1)
@@ -25,14 +21,18 @@ export class SummaryCacheStore {
 
   /** The users' own chat messages of the meeting (no summaries or recordings), oldest first. */
   async userMessages(meetingId: string): Promise<MessageRow[]> {
-    const rows = await this.ctx.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('meeting_id', '=', meetingId)
-      .where('type', '=', MessageType.USER)
+    const rows = await this.ofType(meetingId, MessageType.USER)
       .orderBy('created_us', 'asc')
       .orderBy('id', 'asc')
       .execute();
     return rows.map(decodeMessage);
+  }
+
+  private ofType(meetingId: string, type: string) {
+    return this.ctx.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('meeting_id', '=', meetingId)
+      .where('type', '=', type);
   }
 }

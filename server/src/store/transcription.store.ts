@@ -1,5 +1,5 @@
-import type { TranscriptionChunksTable, TranscriptUtterancesTable } from './database.js';
 import { fromJson, toJson } from './json-columns.js';
+import type { TranscriptionChunksTable, TranscriptUtterancesTable } from './meetings.tables.js';
 import type { RepoContext } from './repo-context.js';
 
 // Live transcription chunks and finalized utterances of a meeting. Listing cursors for these run

@@ -1,4 +1,4 @@
-import type { WorkspaceTokensTable } from './database.js';
+import type { WorkspaceTokensTable } from './accounts.tables.js';
 import type { RepoContext } from './repo-context.js';
 
 // Each user's connection to the external notes workspace (Notion): the access token the upload

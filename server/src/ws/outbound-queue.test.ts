@@ -26,6 +26,10 @@ function slowSocket() {
   return socket;
 }
 
+/** A queue that holds back at 10 bytes but never drops the connection. */
+const roomyQueue = (socket: FrameSocket) =>
+  new OutboundQueue(socket, jsonCodec, { sendHighWaterBytes: 10, maxBufferedBytes: 10_000 }, () => {});
+
 const chunk = (id: string, text: string, isFinal = false): StreamServerFrame => ({
   chunk: { id, session_id: 's', text, is_final: isFinal },
 });
@@ -33,12 +37,7 @@ const chunk = (id: string, text: string, isFinal = false): StreamServerFrame => 
 describe('outbound frame queue', () => {
   it('holds only the newest interim while the client is slow, and sends it when the socket drains', () => {
     const socket = slowSocket();
-    const queue = new OutboundQueue(
-      socket,
-      jsonCodec,
-      { sendHighWaterBytes: 10, maxBufferedBytes: 10_000 },
-      () => {},
-    );
+    const queue = roomyQueue(socket);
     queue.send(chunk('u1', 'good'), 'interim');
     queue.send(chunk('u1', 'good morning'), 'interim');
     queue.send(chunk('u1', 'good morning every'), 'interim');
@@ -50,12 +49,7 @@ describe('outbound frame queue', () => {
 
   it('always sends finals, which replace a held interim of the same utterance', () => {
     const socket = slowSocket();
-    const queue = new OutboundQueue(
-      socket,
-      jsonCodec,
-      { sendHighWaterBytes: 10, maxBufferedBytes: 10_000 },
-      () => {},
-    );
+    const queue = roomyQueue(socket);
     queue.send(chunk('u1', 'good'), 'interim');
     queue.send(chunk('u1', 'good morning'), 'interim');
     queue.send(chunk('u1', 'good morning everyone', true), 'final');

@@ -89,14 +89,14 @@ describe.each(testDatabases)('get-meetings page rendering on $name', (database) 
     }
     if (!id) return;
     await store.transaction(async (repos) => {
-      if (step.kind === 'add') await repos.meetings.addParticipants(id, step.ids);
+      if (step.kind === 'add') await repos.meetingRoster.addParticipants(id, step.ids);
       if (step.kind === 'remove')
-        await repos.meetings.removeParticipants(
+        await repos.meetingRoster.removeParticipants(
           id,
           step.ids.filter((p) => p !== VIEWER.id),
         );
-      if (step.kind === 'coHost') await repos.meetings.addCoHosts(id, ['usr_b']);
-      if (step.kind === 'unCoHost') await repos.meetings.removeCoHosts(id, ['usr_b']);
+      if (step.kind === 'coHost') await repos.meetingRoster.addCoHosts(id, ['usr_b']);
+      if (step.kind === 'unCoHost') await repos.meetingRoster.removeCoHosts(id, ['usr_b']);
       if (step.kind === 'end') await repos.meetings.end(id, { from: 'MS_LIVE', to: 'EMS_ENDED' });
       if (step.kind === 'touch') await repos.meetings.touch(id);
       if (step.kind === 'delete') {

@@ -7,10 +7,10 @@ import { fallbackProfile, profilesOf, toMeeting } from './meeting.view.js';
 // get-meetings' answer as JSON text, exactly `JSON.stringify({success, meetings: meetingViews(rows),
 // has_more})` (meeting-page.renderer.test.ts holds it to that), built with less work per request.
 // A meeting's own fields are a pure function of its row, and a row's `updated_us` is its version:
-// every write of a meeting row moves it (meetings.store.ts; meeting-roster.test.ts checks the
-// roster writes), so the JSON of a meeting is kept per (id, updated_us) and reused. A page whose
-// listed versions are all kept needs no meeting columns from the database at all; profiles come
-// from the users table and are rendered for every request.
+// every write of a meeting row moves it (meetings.store.ts, meeting-roster.store.ts;
+// meeting-roster.test.ts checks the roster writes), so the JSON of a meeting is kept per
+// (id, updated_us) and reused. A page whose listed versions are all kept needs no meeting columns
+// from the database at all; profiles come from the users table and are rendered for every request.
 // Why: the page is the busiest read (integrations poll it). In bench:rest, reading 16 columns of
 // 51 rows, building 50 views and serializing them was ~400 µs of ~900 µs of CPU per request; with
 // kept renderings it is ~60 µs (server/bench/README.md, `bench:rest`).

@@ -30,7 +30,7 @@ export class ParticipantsService {
     return this.change(caller, body.meeting_id, async (repos, access) => {
       requireRole(access, ['host', 'co-host'], 'add participants');
       const ids = await resolveParticipantIds(repos, body.participant_ids);
-      await repos.meetings.addParticipants(access.meeting.id, ids);
+      await repos.meetingRoster.addParticipants(access.meeting.id, ids);
     });
   }
 
@@ -41,9 +41,9 @@ export class ParticipantsService {
       if (ids.includes(access.meeting.host_user_id)) {
         throw ApiError.badRequest('The host cannot be removed from the meeting');
       }
-      await repos.meetings.removeParticipants(access.meeting.id, ids);
+      await repos.meetingRoster.removeParticipants(access.meeting.id, ids);
       // A co-host who is no longer a participant is no longer a co-host either.
-      await repos.meetings.removeCoHosts(access.meeting.id, ids);
+      await repos.meetingRoster.removeCoHosts(access.meeting.id, ids);
     });
   }
 
@@ -59,14 +59,14 @@ export class ParticipantsService {
       if (outsiders.length > 0) {
         throw ApiError.badRequest(`Not a participant of the meeting: ${outsiders.join(', ')}`);
       }
-      await repos.meetings.addCoHosts(meetingId, body.user_ids);
+      await repos.meetingRoster.addCoHosts(meetingId, body.user_ids);
     });
   }
 
   removeCoHosts(caller: Caller, body: RemoveCoHostRequest): Promise<MeetingResponse> {
     return this.change(caller, body.meeting_id, async (repos, access) => {
       requireRole(access, ['host'], 'remove co-hosts');
-      await repos.meetings.removeCoHosts(access.meeting.id, body.user_ids);
+      await repos.meetingRoster.removeCoHosts(access.meeting.id, body.user_ids);
     });
   }
 

@@ -33,22 +33,41 @@ export class TranscriptionService {
     caller: Caller,
     body: GetLiveTranscriptionChunksRequest,
   ): Promise<GetLiveTranscriptionChunksResponse> {
-    const { meeting } = await requireMeeting(this.store, caller, body.meeting_id);
-    const { page, limit } = forwardPage(body);
-    const rows = await this.store.transcription.listChunks(meeting.id, page);
-    const { items, hasMore } = takePage(rows, limit);
-    return { success: true, chunks: items.map(chunkView), has_more: hasMore };
+    const transcription = this.store.transcription;
+    const { items, hasMore } = await this.forward(
+      caller,
+      body,
+      (id, p) => transcription.listChunks(id, p),
+      chunkView,
+    );
+    return { success: true, chunks: items, has_more: hasMore };
   }
 
   async listUtterances(
     caller: Caller,
     body: GetTranscriptUtterancesRequest,
   ): Promise<GetTranscriptUtterancesResponse> {
+    const transcription = this.store.transcription;
+    const { items, hasMore } = await this.forward(
+      caller,
+      body,
+      (id, p) => transcription.listUtterances(id, p),
+      utteranceView,
+    );
+    return { success: true, utterances: items, has_more: hasMore };
+  }
+
+  /** One forward page (see the header) of the caller's meeting, in the views of `view`. */
+  private async forward<Row, View>(
+    caller: Caller,
+    body: ListRequest,
+    list: (meetingId: string, page: ForwardPage) => Promise<Row[]>,
+    view: (row: Row) => View,
+  ): Promise<{ items: View[]; hasMore: boolean }> {
     const { meeting } = await requireMeeting(this.store, caller, body.meeting_id);
     const { page, limit } = forwardPage(body);
-    const rows = await this.store.transcription.listUtterances(meeting.id, page);
-    const { items, hasMore } = takePage(rows, limit);
-    return { success: true, utterances: items.map(utteranceView), has_more: hasMore };
+    const { items, hasMore } = takePage(await list(meeting.id, page), limit);
+    return { items: items.map(view), hasMore };
   }
 
   /**

@@ -61,39 +61,30 @@ export class PartnerService {
   async summaryReady(user: PartnerUser): Promise<TriggerSummaryReadyItem[]> {
     const rows = await this.messages(user, MessageType.SUMMARY);
     return rows.map((m) => ({
-      id: m.id,
-      meeting_id: m.meetingId,
-      meeting_title: m.meetingTitle,
+      ...messageFields(m),
       ai_model: str(m.payload.ai_model),
       markdown_body: str(m.payload.markdown_body),
-      created_at: formatMicros(m.createdUs),
     }));
   }
 
   async contactDiscovered(user: PartnerUser): Promise<TriggerContactDiscoveredItem[]> {
     const rows = await this.messages(user, PartnerMessageType.CONTACT);
     return rows.map((m) => ({
-      id: m.id,
-      meeting_id: m.meetingId,
-      meeting_title: m.meetingTitle,
+      ...messageFields(m),
       name: str(m.payload.name),
       email: str(m.payload.email),
       company_name: strOrNull(m.payload.company_name),
       company_position: strOrNull(m.payload.company_position),
       social_profile_id: strOrNull(m.payload.social_profile_id),
-      created_at: formatMicros(m.createdUs),
     }));
   }
 
   async followupEmailReady(user: PartnerUser): Promise<TriggerFollowupEmailReadyItem[]> {
     const rows = await this.messages(user, PartnerMessageType.FOLLOWUP_EMAIL);
     return rows.map((m) => ({
-      id: m.id,
-      meeting_id: m.meetingId,
-      meeting_title: m.meetingTitle,
+      ...messageFields(m),
       subject: str(m.payload.subject),
       body_html: str(m.payload.body_html),
-      created_at: formatMicros(m.createdUs),
     }));
   }
 
@@ -130,6 +121,16 @@ export class PartnerService {
 
 function viewer(user: PartnerUser) {
   return { userId: user.userId, email: user.email };
+}
+
+/** What every message trigger's item carries besides the message's own payload fields. */
+function messageFields(m: FeedMessage) {
+  return {
+    id: m.id,
+    meeting_id: m.meetingId,
+    meeting_title: m.meetingTitle,
+    created_at: formatMicros(m.createdUs),
+  };
 }
 
 function meetingFields(m: FeedMeeting) {

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
-// The one way tests start a browser: Debian's chromium (scripts/setup.sh installs it; PARLEY_CHROMIUM
-// names another binary) driven by playwright-core, headless, with no network, GPU, first-run or
-// sync work of Chromium's own.
+// The one way the repo's tests start a browser: Debian's chromium (scripts/setup.sh installs it;
+// PARLEY_CHROMIUM names another binary) driven by playwright-core, headless, with no network, GPU,
+// first-run or sync work of Chromium's own.
 
 export const CHROMIUM = process.env.PARLEY_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -23,8 +23,13 @@ export function chromiumMissing(): string | undefined {
   return existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing: apt-get install chromium`;
 }
 
-/** Launches Chromium; with a WAV file, pages get it as their (already permitted) microphone. */
-export function launchChromium(options: { fakeMicrophoneWav?: string } = {}): Promise<Browser> {
+/**
+ * Launches Chromium; with a WAV file, pages get it as their (already permitted) microphone. Without
+ * the binary it fails with chromiumMissing()'s line rather than playwright's page of advice.
+ */
+export async function launchChromium(options: { fakeMicrophoneWav?: string } = {}): Promise<Browser> {
+  const missing = chromiumMissing();
+  if (missing) throw new Error(missing);
   const wav = options.fakeMicrophoneWav;
   const mic = wav
     ? [
