@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { chromiumMissing, launchChromium } from '@parley/test-browser';
+import { launchChromium } from '@parley/test-browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, type RunningServer, screenshot, startServer } from './browser.test-support.js';
@@ -26,9 +26,6 @@ const SWAGGER_UI_MARKUP = [
   'heading-order',
   'region',
 ];
-
-const missing = chromiumMissing();
-if (missing) throw new Error(missing);
 
 let server: RunningServer;
 let browser: Browser;
