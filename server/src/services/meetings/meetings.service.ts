@@ -12,7 +12,7 @@ import { Limits, MeetingStatus } from '../../core/contracts.js';
 import type { JsonText } from '../../core/json-text.js';
 import type { Store } from '../../store/store.js';
 import { cursorMicros, takePage } from '../paging.js';
-import { type MeetingViewWithProfiles, meetingView } from './meeting.view.js';
+import { type MeetingViewWithProfiles, meetingView, toMeeting } from './meeting.view.js';
 import { requireMeeting, requireRole } from './meeting-access.js';
 import { MeetingPageRenderer } from './meeting-page.renderer.js';
 import { resolveParticipantIds } from './participant-ids.js';
@@ -46,7 +46,8 @@ export class MeetingsService {
         invitationLinkTtlMicros: INVITATION_LINK_TTL_MICROS,
         participantIds: [caller.userId, ...invited.filter((id) => id !== caller.userId)],
       });
-      const { user_profiles, ...meeting } = await meetingView(repos, row);
+      // create-meeting's answer has no user_profiles: the roster's users are not read for it.
+      const meeting = toMeeting(row, row.participant_ids, row.co_host_ids);
       return { meeting: { ...meeting, status: MeetingStatus.LIVE } };
     });
   }
