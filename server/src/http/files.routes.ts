@@ -1,7 +1,7 @@
 import { ApiError } from '../core/api-error.js';
 import type { Clock } from '../core/clock.js';
 import type { FileStorage } from '../files/file-storage.js';
-import { contentTypeOf, FILES_PREFIX, FileStore } from '../files/file-store.js';
+import { contentTypeOf, FileStore } from '../files/file-store.js';
 import { verifySignature } from '../files/signed-url.js';
 import type { ResolveCaller } from './caller-auth.js';
 import { FileReply } from './file-reply.js';
@@ -28,9 +28,10 @@ export function signedUrlResolver(files: FileStorage, clock: Clock): ResolveCall
 }
 
 export function filesRoutes(kit: RouteKit, files: FileStorage): void {
-  kit.mountPublic('file-download', async (_body, { request }) => {
+  kit.mountPublic('file-download', async (_body, { params }) => {
     if (!(files instanceof FileStore)) throw new Error('file-download ran without a local file store');
-    const key = pathOf(request.url).slice(FILES_PREFIX.length);
+    // The route's `*key` rest, as sent: the signature covered exactly these bytes.
+    const key = params.key ?? '';
     const path = await files.existing(key).catch(() => undefined);
     if (!path) throw ApiError.notFound('File');
     return new FileReply(path, {
