@@ -11,9 +11,16 @@ const skippedOnPg =
     ? ['server/src/http/{stt,tts,denoise,translate}.*.test.ts']
     : [];
 
+// A test's limit guards against hangs, not slowness: CI shares its 2 cores, and at load 19 the
+// engine tests (real speech, audio, browsers) ran up to five times their quiet duration (the
+// slowest, ~8 s quiet, took 24 s at load 8). Speed is measured by the benches, never by a limit.
+const HANG_LIMIT_MS = 180_000;
+
 // One runner for every package; each package is a project, so `vitest run --project server` narrows a run.
 export default defineConfig({
   test: {
+    testTimeout: HANG_LIMIT_MS,
+    hookTimeout: HANG_LIMIT_MS,
     projects: packages.map((name) => ({
       test: {
         name,

@@ -120,6 +120,8 @@ function normalized(steps: Step[], tag: string): Step[] {
       return ids.get(id) as string;
     })
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z?/g, '<time>')
+    // A summary's "**When:** 2026-11-25 21:10 UTC": two runs may straddle a minute.
+    .replace(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/g, '<minute>')
     .replace(/prl_[A-Za-z0-9_-]+/g, '<key>');
   return JSON.parse(text) as Step[];
 }
@@ -147,11 +149,11 @@ describe.skipIf(!postgres)(
         databaseUrl: database.url,
         env: { PARLEY_ALLOW_PRIVATE_URLS: 'true' },
       });
-    }, 90_000);
+    });
     afterAll(async () => {
       await cluster?.close();
       await drop();
-    }, 30_000);
+    });
 
     it('answers a sequence of route requests through the balancer as one process does', async () => {
       const one = await routeSequence(direct(0), cluster.adminToken, 'one');
@@ -163,7 +165,7 @@ describe.skipIf(!postgres)(
         .map((s) => JSON.stringify(s.body));
       expect(summaries[1]).toContain('security review');
       expect(summaries[0]).not.toContain('security review');
-    }, 60_000);
+    });
 
     it('answers a summary re-made through one process fresh from the other', async () => {
       const key = cluster.demoKey;
@@ -204,7 +206,7 @@ describe.skipIf(!postgres)(
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('audio/mp4');
       expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-    }, 60_000);
+    });
 
     it('ends the meeting of a live stream through the balancer for both processes', async () => {
       const key = cluster.demoKey;
@@ -236,7 +238,7 @@ describe.skipIf(!postgres)(
       }
       expect(await statusAt(direct(0))).toBe(MeetingStatus.ENDED);
       expect(await statusAt(direct(1))).toBe(MeetingStatus.ENDED);
-    }, 60_000);
+    });
 
     it('switches emulator faults on and off for both processes', async () => {
       const admin = { authorization: `Bearer ${cluster.adminToken}`, 'content-type': 'application/json' };

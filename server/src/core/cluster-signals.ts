@@ -14,6 +14,11 @@ export interface ClusterSignals {
   /** `handler` runs for every signal of the topic, this process's own included. */
   subscribe(topic: ClusterTopic, handler: (data: string) => void): void;
   /**
+   * Resolves once every signal another process published before this call has been handled here:
+   * a read that must see the cluster's latest switches (the emulator's fault list) waits on it.
+   */
+  sync(): Promise<void>;
+  /**
    * `handler` runs when signals may have been missed (the listening connection was lost and is
    * back): drop whatever a missed signal would have dropped.
    */

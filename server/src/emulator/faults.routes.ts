@@ -7,15 +7,15 @@ import { activeFaults, FAULTS } from './faults.catalog.js';
 // GET /_emulator/faults lists every fault and which are on; PUT replaces the set that is on
 // (`{faults: ["has-more-lies", ...]}`, `[]` turns all off). Admin routes of the catalog, guarded
 // by the admin token like every /_emulator route. A change reaches every server process on the
-// same database (ClusterSignals) before the answer.
+// same database (ClusterSignals); a read first syncs with the cluster, so a list read through one
+// process right after another process changed it shows the change.
 
 export function faultsRoutes(kit: RouteKit, signals: ClusterSignals): void {
   signals.subscribe('faults', (data) => activeFaults.set(JSON.parse(data) as string[]));
-  kit.mountPublic('emulator-faults', async () => ({
-    success: true,
-    active: activeFaults.list(),
-    faults: FAULTS,
-  }));
+  kit.mountPublic('emulator-faults', async () => {
+    await signals.sync();
+    return { success: true, active: activeFaults.list(), faults: FAULTS };
+  });
   kit.mountPublic<EmulatorFaultsRequest, unknown>('emulator-set-faults', async (body) => {
     const unknown = body.faults.filter((id) => !FAULTS.some((f) => f.id === id));
     if (unknown.length > 0) throw ApiError.badRequest(`Unknown faults: ${unknown.join(', ')}`);

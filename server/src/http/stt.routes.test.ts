@@ -57,7 +57,7 @@ describe('POST /v1/stt on the fixtures', () => {
       pairs.push({ reference: file.text, hypothesis: result.text });
     }
     expect(corpusWer(pairs).wer, JSON.stringify(pairs, null, 1)).toBeLessThanOrEqual(0.15);
-  }, 120_000);
+  });
 
   it('decodes every container format of the fixtures', async () => {
     const files = fixtureFiles((f) => f.path.startsWith('formats/'));
@@ -68,7 +68,7 @@ describe('POST /v1/stt on the fixtures', () => {
         0.3,
       );
     }
-  }, 120_000);
+  });
 
   it('tells the two speakers of the conversation apart, and gives one speaker without diarization', async () => {
     const file = fixtureById('conversation-two-speakers');
@@ -81,7 +81,7 @@ describe('POST /v1/stt on the fixtures', () => {
     const single = await transcribe({ audio_url: host.fixture(file.path), enable_diarization: false });
     expect(single.utterances.length).toBeGreaterThan(1);
     expect(new Set(single.utterances.map((u) => u.speaker))).toEqual(new Set(['0']));
-  }, 120_000);
+  });
 
   it('takes the same request as protobuf and answers the same JSON result', async () => {
     const audioUrl = host.fixture(fixtureById('en-rms-04').path);
@@ -97,14 +97,14 @@ describe('POST /v1/stt on the fixtures', () => {
     expectSchema('stt.response', viaProto);
     expect(viaProto.session_id).toBe('sess-proto');
     expect(viaProto.text).toBe(viaJson.text);
-  }, 60_000);
+  });
 
   it('generates a session id when none is given, and accepts the legacy language_hint', async () => {
     const file = fixtureById('en-rms-08');
     const result = await transcribe({ audio_url: host.fixture(file.path), language_hint: 'en-US' });
     expect(result.session_id).toMatch(/^sess_/);
     expectSpoken(file, result);
-  }, 60_000);
+  });
 
   it('keeps only the first 3 hints: a 4th hint the engine supports does not count', async () => {
     const file = fixtureById('en-rms-08');
@@ -118,11 +118,11 @@ describe('POST /v1/stt on the fixtures', () => {
     expect((reply.body as { error: string }).error).toContain("'de', 'fr', 'ja'");
     // With English among the first three, the same file is transcribed.
     expectSpoken(file, await transcribe({ audio_url: audioUrl, language_hints: ['de', 'en', 'fr', 'ja'] }));
-  }, 60_000);
+  });
 
   it('accepts context keywords beyond the 2000-character budget (extras are dropped)', async () => {
     const keywords = Array.from({ length: 400 }, () => 'Monday');
     const file = fixtureById('en-rms-09');
     expectSpoken(file, await transcribe({ audio_url: host.fixture(file.path), context_keywords: keywords }));
-  }, 60_000);
+  });
 });

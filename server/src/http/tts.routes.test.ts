@@ -162,7 +162,7 @@ describe('POST /v1/tts: failures after the request was read come back in Session
     } finally {
       await broken.close();
     }
-  }, 30_000);
+  });
 });
 
 describe('POST /v1/tts with espeak-ng', () => {
@@ -199,14 +199,14 @@ describe('POST /v1/tts with espeak-ng', () => {
       expect(reply.status, bad).toBe(403);
       expectSchema('api-error', await reply.json());
     }
-  }, 60_000);
+  });
 
   it('keeps an unsafe message_id inside its folder (cleaned and hashed, still recognisable)', async () => {
     const { response } = await tts({ session_id: 's', message_id: '../../escape me', text: 'Hi there.' });
     const path = new URL(response.audio_url).pathname;
     expect(path).toMatch(/^\/files\/tts\/[^/]+\/s\/\w[\w.-]*escape_me-[0-9a-f]{12}\.ogg$/);
     expect((await download(response.audio_url)).status).toBe(200);
-  }, 60_000);
+  });
 
   it('speaks a German sentence with the German voice (language detected from the text)', async () => {
     const text = 'Guten Morgen, wir besprechen heute den Haushalt für das nächste Jahr.';
@@ -218,7 +218,7 @@ describe('POST /v1/tts with espeak-ng', () => {
     expect((await download(response.audio_url)).bytes.equals(engineAnswer?.audio ?? Buffer.alloc(0))).toBe(
       true,
     );
-  }, 60_000);
+  });
 
   it('round trip: five English sentences through /v1/tts then /v1/stt stay within 25% WER', async () => {
     const sentences = [
@@ -245,7 +245,7 @@ describe('POST /v1/tts with espeak-ng', () => {
     expect(wer, `WER ${(wer * 100).toFixed(1)}%: ${JSON.stringify(pairs, null, 1)}`).toBeLessThanOrEqual(
       0.25,
     );
-  }, 180_000);
+  });
 });
 
 describe('POST /v1/tts with an OpenAI-compatible upstream', () => {
@@ -289,7 +289,7 @@ describe('POST /v1/tts with an OpenAI-compatible upstream', () => {
     const file = await download(response.audio_url);
     expect(file.bytes.equals(monoOgg)).toBe(true);
     expect(oggOpusChannels(file.bytes)).toBe(1);
-  }, 30_000);
+  });
 
   it('answers a failed generation with `error` set and an empty audio_url (500)', async () => {
     const scope = nock(UPSTREAM)
@@ -302,5 +302,5 @@ describe('POST /v1/tts with an OpenAI-compatible upstream', () => {
     scope.done();
     expect(status).toBe(500);
     expect(response).toEqual({ audio_url: '', error: ErrorText.ttsFailed });
-  }, 30_000);
+  });
 });

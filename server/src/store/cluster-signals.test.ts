@@ -50,4 +50,16 @@ describe.each(testDatabases)('cluster signals on $name', (database) => {
     const expected = database.name === 'postgres' ? ['["a"]', '["b"]'] : [];
     await vi.waitFor(() => expect(heardByTwo).toEqual(expected), { timeout: 2_000 });
   });
+
+  it('has handled every signal another process sent before sync resolves, with no waiting', async () => {
+    const [one, two] = signals as [ClusterSignals, ClusterSignals];
+    const heardByTwo: string[] = [];
+    two.subscribe('faults', (data) => heardByTwo.push(data));
+    for (let round = 0; round < 20; round++) {
+      await one.publish('faults', `["round-${round}"]`);
+      await two.sync();
+      const expected = database.name === 'postgres' ? `["round-${round}"]` : undefined;
+      expect(heardByTwo.at(-1)).toBe(expected);
+    }
+  });
 });

@@ -13,11 +13,16 @@ const CHANNEL = 'parley_signals';
 const RECONNECT_MS = 1_000;
 /** How long publish waits to hear its own signal back before it gives up waiting (not sending). */
 const ECHO_WAIT_MS = 2_000;
+/** How long sync waits for its marker: a busy machine (load 19) has delayed delivery past 2 s. */
+const SYNC_WAIT_MS = 10_000;
+
+/** The marker sync sends itself; no handler subscribes to it. */
+type Topic = ClusterTopic | 'sync';
 
 interface Envelope {
   origin: string;
   seq: number;
-  topic: ClusterTopic;
+  topic: Topic;
   data: string;
 }
 
@@ -42,6 +47,7 @@ function localSignals(): ClusterSignals {
     async publish(topic, data) {
       run(handlers, topic, data);
     },
+    async sync() {},
     subscribe: (topic, handler) => add(handlers, topic, handler),
     onGap() {},
     async close() {},
@@ -76,9 +82,21 @@ class PostgresSignals implements ClusterSignals {
 
   async publish(topic: ClusterTopic, data: string): Promise<void> {
     run(this.handlers, topic, data);
+    await this.send(topic, data, ECHO_WAIT_MS);
+  }
+
+  // PostgreSQL delivers notifications to a listener in commit order, so once this process hears
+  // its own marker back, every signal committed before the marker has been received and handled
+  // (receive runs handlers synchronously). Without a listening connection there is nothing to wait
+  // for: the gap handlers run when it is back.
+  async sync(): Promise<void> {
+    await this.send('sync', '', SYNC_WAIT_MS);
+  }
+
+  private async send(topic: Topic, data: string, waitMs: number): Promise<void> {
     const seq = ++this.seq;
     const envelope: Envelope = { origin: this.origin, seq, topic, data };
-    const heard = this.client ? this.echo(seq) : Promise.resolve();
+    const heard = this.client ? this.echo(seq, waitMs) : Promise.resolve();
     await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(envelope)})`.execute(this.db);
     await heard;
   }
@@ -100,9 +118,9 @@ class PostgresSignals implements ClusterSignals {
     await client?.end().catch(() => {});
   }
 
-  private echo(seq: number): Promise<void> {
+  private echo(seq: number, waitMs: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => done(), ECHO_WAIT_MS);
+      const timer = setTimeout(() => done(), waitMs);
       const done = () => {
         clearTimeout(timer);
         this.echoes.delete(seq);
@@ -157,6 +175,7 @@ function add(handlers: Handlers, topic: ClusterTopic, handler: (data: string) =>
   handlers.set(topic, [...(handlers.get(topic) ?? []), handler]);
 }
 
-function run(handlers: Handlers, topic: ClusterTopic, data: string): void {
+function run(handlers: Handlers, topic: Topic, data: string): void {
+  if (topic === 'sync') return;
   for (const handler of handlers.get(topic) ?? []) handler(data);
 }

@@ -31,6 +31,8 @@ export interface PaceOptions {
 }
 
 export class LiveSttClient {
+  /** Every client whose socket is not closed yet, so a test can end what a failed test left open. */
+  private static readonly open = new Set<LiveSttClient>();
   readonly frames: ReceivedFrame[] = [];
   readonly closed: Promise<CloseInfo>;
   /** Payloads that did not decode in this format (a protocol error on the server's side). */
@@ -52,13 +54,25 @@ export class LiveSttClient {
       }
       for (const wake of this.waiters.splice(0)) wake();
     });
+    LiveSttClient.open.add(this);
     this.closed = new Promise((resolve) => {
       socket.on('close', (code, reason) => {
+        LiveSttClient.open.delete(this);
         for (const wake of this.waiters.splice(0)) wake();
         resolve({ code, reason: reason.toString('utf8') });
       });
     });
     socket.on('error', () => undefined);
+  }
+
+  /**
+   * Ends every client still open (a test that failed or timed out mid-stream leaves its session
+   * holding one of the server's places; the next test would be refused with 4503).
+   */
+  static async terminateOpen(): Promise<void> {
+    const open = [...LiveSttClient.open];
+    for (const client of open) client.socket.terminate();
+    await Promise.all(open.map((client) => client.closed));
   }
 
   /** Opens `baseUrl` + the live path with `query`; the format follows the query's `format`. */
@@ -119,7 +133,8 @@ export class LiveSttClient {
   /** The first frame (from index `from`) that `match` accepts; throws when the socket closes first or after `timeoutMs`. */
   async waitFor(
     match: (frame: StreamServerFrame) => boolean,
-    timeoutMs = 20_000,
+    // Long enough for a recognizer on a loaded 2-core machine; a hang still ends the wait.
+    timeoutMs = 60_000,
     from = 0,
   ): Promise<ReceivedFrame> {
     const deadline = performance.now() + timeoutMs;

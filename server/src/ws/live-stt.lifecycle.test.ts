@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StreamClose } from '../core/contracts.js';
 import { concatPcm } from '../engines/audio/pcm.js';
 import { silence, speak } from '../engines/audio/test-speech.js';
@@ -12,6 +12,9 @@ import {
 } from './live-stt.test-support.js';
 import { chunksOf, LiveSttClient } from './live-stt-client.js';
 
+// A test that failed mid-stream must not leave its session holding a place for the next one.
+afterEach(() => LiveSttClient.terminateOpen());
+
 // How sessions end other than by the empty frame: the client leaving mid-utterance, and the server
 // shutting down while utterances are open.
 
@@ -24,7 +27,7 @@ let second: Int16Array;
 beforeAll(async () => {
   engines = await realEngines();
   [first, second] = await Promise.all([speak(FIRST, 'rms'), speak(SECOND, 'rms')]);
-}, 30_000);
+});
 
 afterAll(() => engines?.stt.close());
 
@@ -58,7 +61,7 @@ describe('live STT session ends', () => {
     expect(recorded?.interims.at(-1)?.id).toBe(openId);
     await vi.waitFor(() => expect(server.live.sessions()).toBe(0));
     await server.close();
-  }, 30_000);
+  });
 
   it("records a finished session's end before the client hears `finished`, however slow the store", async () => {
     const sink = memorySink({ endDelayMs: 300 });
@@ -74,7 +77,7 @@ describe('live STT session ends', () => {
     // …and its place is free: a client that starts the next stream at once is not refused 4503.
     expect(server.live.sessions()).toBe(0);
     await server.close();
-  }, 30_000);
+  });
 
   it('on shutdown sends the finals of open utterances, then closes 1001, and refuses new sessions', async () => {
     const sink = memorySink();
@@ -83,7 +86,7 @@ describe('live STT session ends', () => {
     const client = await LiveSttClient.connect(server.url, { api_key: TEST_KEY, format: 'json' });
     client.sendConfig({});
     await client.stream(concatPcm([silence(300), second]), { speed: 4 });
-    const interim = await client.waitFor((f) => 'chunk' in f && f.chunk.text.split(' ').length >= 4, 10_000);
+    const interim = await client.waitFor((f) => 'chunk' in f && f.chunk.text.split(' ').length >= 4);
     expect(server.live.sessions()).toBe(1);
 
     const closing = server.live.close();
@@ -97,5 +100,5 @@ describe('live STT session ends', () => {
 
     await expect(LiveSttClient.connect(server.url, { api_key: TEST_KEY })).rejects.toThrow(/503/);
     await new Promise<void>((resolve) => server.http.close(() => resolve()));
-  }, 30_000);
+  });
 });

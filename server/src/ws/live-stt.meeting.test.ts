@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_PAGE_CURSOR, MeetingStatus, StreamClose } from '../core/contracts.js';
 import { fixtureFiles, fixturePcm, fixturesPresent } from '../engines/audio/fixture-audio.js';
 import { concatPcm } from '../engines/audio/pcm.js';
@@ -7,6 +7,9 @@ import { testDatabases } from '../testing/databases.js';
 import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 import { type RealEngines, realEngines } from './live-stt.test-support.js';
 import { chunksOf, LiveSttClient } from './live-stt-client.js';
+
+// A test that failed mid-stream must not leave its session holding a place for the next one.
+afterEach(() => LiveSttClient.terminateOpen());
 
 // The live socket mounted on the reference server: streams tied to a meeting by
 // stream-config.meeting_id write its live transcription chunks and transcript utterances, which
@@ -26,7 +29,7 @@ beforeAll(async () => {
   const [file] = fixturesPresent ? fixtureFiles((f) => f.id === 'en-rms-02') : [];
   const pcm = file ? await fixturePcm(file) : await speak(ENGLISH_SENTENCES[1] ?? 'hello there', 'rms');
   speech = concatPcm([silence(400), pcm, silence(300)]);
-}, 60_000);
+});
 
 afterAll(async () => {
   await engines?.stt.close();
@@ -53,7 +56,7 @@ describe.each(testDatabases)('live STT into a meeting on $name', (database) => {
     drop = created.drop;
     server = await startTestServer({ live: engines, databaseUrl: created.url });
     [host, outsider] = [await server.user('Host'), await server.user('Outsider')];
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await server?.close();
@@ -111,7 +114,7 @@ describe.each(testDatabases)('live STT into a meeting on $name', (database) => {
 
     // The end is recorded before `finished` goes out, so no waiting.
     expect(await meetingStatus(host, meetingId)).toBe(MeetingStatus.ENDED);
-  }, 60_000);
+  });
 
   it("refuses another account's meeting with NOT_FOUND and close 4400, storing nothing", async () => {
     const meetingId = await newMeeting(host);
@@ -123,7 +126,7 @@ describe.each(testDatabases)('live STT into a meeting on $name', (database) => {
     const open = await server.store.liveSessions.countOpen(meetingId);
     expect(open).toBe(0);
     expect(await meetingStatus(host, meetingId)).toBe(MeetingStatus.LIVE);
-  }, 30_000);
+  });
 
   it('ends the meeting only when its last open stream finishes; a dropped stream does not end it', async () => {
     const meetingId = await newMeeting(host);
@@ -151,5 +154,5 @@ describe.each(testDatabases)('live STT into a meeting on $name', (database) => {
     expect(late.frames.at(-1)?.frame).toMatchObject({
       error: { code: 'BAD_REQUEST', message: 'Meeting has ended' },
     });
-  }, 30_000);
+  });
 });

@@ -1,5 +1,5 @@
 import { validate } from '@parley/schemas';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorText, StreamClose, StreamErrorClose } from '../core/contracts.js';
 import { PocketsphinxSttEngine } from '../engines/stt/pocketsphinx.adapter.js';
 import {
@@ -12,6 +12,9 @@ import {
 } from './live-stt.test-support.js';
 import { LiveSttClient } from './live-stt-client.js';
 
+// A test that failed mid-stream must not leave its session holding a place for the next one.
+afterEach(() => LiveSttClient.terminateOpen());
+
 // The protocol's refusals and time limits, as a client sees them: close codes, reasons and the
 // error frame (valid against stream-server-frame, in the session's own format).
 
@@ -22,7 +25,7 @@ let server: LiveTestServer;
 beforeAll(async () => {
   engines = await realEngines();
   server = await startLiveTestServer(engines, { sink: memorySink(), limits: LIMITS });
-}, 30_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -17,7 +17,7 @@ let speech: Int16Array;
 beforeAll(async () => {
   vad = await FvadEngine.create();
   speech = await speak('We need to finish the report by Friday.', 'rms');
-}, 30_000);
+});
 
 function recognizerDouble(writeDelayMs = 0) {
   const utterances: Int16Array[][] = [[]];

@@ -21,7 +21,7 @@ beforeAll(async () => {
   for (const voice of ['slt', 'rms', 'awb'] as const) {
     for (const text of ENGLISH_SENTENCES) samples.push({ voice, text, pcm: await speak(text, voice) });
   }
-}, 60_000);
+});
 
 afterAll(() => engine.close());
 
@@ -37,7 +37,7 @@ describe('pocketsphinx STT engine', () => {
     const sample = samples[0];
     if (!sample) throw new Error('no sample');
     expect((await cold.transcribe(sample.pcm)).text).toBe((await engine.transcribe(sample.pcm)).text);
-  }, 60_000);
+  });
 
   it('transcribes flite English with a word error rate of at most 15%', async () => {
     const pairs = await Promise.all(
@@ -46,7 +46,7 @@ describe('pocketsphinx STT engine', () => {
     const score = corpusWer(pairs);
     expect(score.words).toBeGreaterThan(100);
     expect(score.wer).toBeLessThanOrEqual(0.15);
-  }, 60_000);
+  });
 
   it('returns word timings inside the audio and confidences between 0 and 1', async () => {
     const sample = samples[1];
@@ -66,7 +66,7 @@ describe('pocketsphinx STT engine', () => {
       expect(w.confidence).toBeLessThanOrEqual(1);
       if (i > 0) expect(w.startMs).toBeGreaterThanOrEqual(words[i - 1]?.endMs ?? 0);
     }
-  }, 30_000);
+  });
 
   it('gives an empty result with zero confidence for silence', async () => {
     const result = await engine.transcribe(silence(2000));
@@ -84,7 +84,7 @@ describe('pocketsphinx STT engine', () => {
     expect(other.text.length).toBeGreaterThan(0);
     expect((await engine.transcribe(sample.pcm, { languageHints: ['en-US'] })).hintHonoured).toBe(true);
     expect((await engine.transcribe(sample.pcm)).hintHonoured).toBeUndefined();
-  }, 30_000);
+  });
 
   it('gives the same results when decodes run in parallel', async () => {
     const some = samples.slice(0, 4);
@@ -92,7 +92,7 @@ describe('pocketsphinx STT engine', () => {
     for (const s of some) sequential.push((await engine.transcribe(s.pcm)).text);
     const parallel = await Promise.all(some.map(async (s) => (await engine.transcribe(s.pcm)).text));
     expect(parallel).toEqual(sequential);
-  }, 30_000);
+  });
 
   it('streams: interim hypotheses grow, and the final matches the batch result', async () => {
     const sample = samples.find((s) => s.voice === 'rms' && s.text.split(' ').length >= 8);
@@ -111,7 +111,7 @@ describe('pocketsphinx STT engine', () => {
     const batch = await engine.transcribe(sample.pcm);
     expect(wordErrorRate(batch.text, final.text).wer).toBeLessThanOrEqual(0.25);
     expect(wordErrorRate(sample.text, final.text).wer).toBeLessThanOrEqual(0.25);
-  }, 30_000);
+  });
 
   it('streams several utterances, with times measured from the start of the stream', async () => {
     const [a, b] = samples;
@@ -128,7 +128,7 @@ describe('pocketsphinx STT engine', () => {
     expect(wordErrorRate(b.text, second.text).wer).toBeLessThanOrEqual(0.3);
     expect(second.segments[0]?.startMs).toBeGreaterThanOrEqual(a.pcm.length / 16 + 400);
     expect((await stream.finalize().catch(() => undefined))?.text ?? '').toBe('');
-  }, 30_000);
+  });
 
   it('learns unknown context keywords for that call only', async () => {
     const pcm = await speak('We deploy the service on Kubernetes every week.', 'rms');
@@ -146,7 +146,7 @@ describe('pocketsphinx STT engine', () => {
     const streamed = await stream.finalize();
     await stream.close();
     expect(streamed.text).toContain('kubernetes');
-  }, 30_000);
+  });
 
   it('keeps word times relative to each call after its decoder has streamed', async () => {
     const [a, b] = samples;
@@ -167,7 +167,7 @@ describe('pocketsphinx STT engine', () => {
     } finally {
       await single.close();
     }
-  }, 30_000);
+  });
 
   it('reports a missing model or library as unavailable, and calls throw EngineUnavailableError', async () => {
     const noModel = await PocketsphinxSttEngine.create({ modelDir: '/nonexistent/model' });

@@ -28,13 +28,13 @@ describe('flite + espeak-ng TTS', () => {
       await stt.close();
     }
     expect(tts.status()).toMatchObject({ adapter: FLITE_ADAPTER, available: true });
-  }, 60_000);
+  });
 
   it('hands other languages, and text with nothing to say, to espeak-ng', async () => {
     const german = await tts.synthesize({ text: 'Wir sehen uns morgen im Büro, vielen Dank.' });
     expect(german).toMatchObject({ language: 'de', voice: 'de' });
     await expect(tts.synthesize({ text: '… !!! …' })).rejects.toThrow('Text has nothing to speak');
-  }, 30_000);
+  });
 
   it('falls back to espeak-ng for English when flite is missing, and says so in its status', async () => {
     const without = new FliteEnglishTtsEngine({ audio, espeak, binary: '/nonexistent/flite' });
@@ -42,5 +42,5 @@ describe('flite + espeak-ng TTS', () => {
     expect(without.status().detail).toContain('flite');
     const result = await without.synthesize({ text: 'Good morning everyone.', language: 'en' });
     expect(result.voice).not.toContain('flite');
-  }, 30_000);
+  });
 });
