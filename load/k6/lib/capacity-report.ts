@@ -19,6 +19,7 @@ export function capacityReport(data: SummaryData, plan: CapacityPlan): Record<st
     ...(plan.capacityMin === undefined ? {} : { capacityMin: plan.capacityMin }),
   };
   files[`${dir}/capacity.json`] = JSON.stringify(report, null, 2);
-  files.stdout = `${files.stdout ?? ''}\n  capacity search (per instance)\n${describeCapacity(result)}`;
+  // One line a log collector can pick out: with k6-operator, each pod's capacity.json is in its log.
+  files.stdout = `${files.stdout ?? ''}\n  capacity search (per instance)\n${describeCapacity(result)}\ncapacity.json: ${JSON.stringify(report)}\n`;
   return files;
 }
