@@ -149,4 +149,26 @@ describe('capacity search', () => {
       }),
     );
   });
+
+  it('reads the same level from a k6 summary as from the session reports (probe and k6 agree)', () => {
+    const plan = levelPlan(3, 5, 1);
+    const reports = [300, 900, 450, 1200, 700, 650].map((ms, i) =>
+      report({ firstResultMs: [ms], endToFinishedMs: 2000 + i * 100, pacingLagMs: [i, i * 2] }),
+    );
+    reports.push(report({ finished: false, lostFinal: true, firstResultMs: [], endToFinishedMs: undefined }));
+    // What k6's sinks hold for the level's submetrics: rate passes/fails, counter count, trend stats.
+    const trend = (xs: number[]) => ({ max: Math.max(...xs), 'p(95)': percentile(xs, 95) });
+    const metrics = {
+      'parley_stream_finished{level:3}': { values: { passes: 6, fails: 1 } },
+      'parley_stream_lost_finals{level:3}': { values: { count: 1 } },
+      'parley_stream_first_interim_ms{level:3}': { values: trend(reports.flatMap((r) => r.firstResultMs)) },
+      'parley_stream_end_to_finished_ms{level:3}': {
+        values: trend(reports.flatMap((r) => (r.endToFinishedMs === undefined ? [] : [r.endToFinishedMs]))),
+      },
+      'parley_pacing_lag_ms{level:3}': { values: trend(reports.flatMap((r) => r.pacingLagMs)) },
+    };
+    const fromSummary = levelStatsFromSummary(metrics, 3, plan);
+    expect(fromSummary).toEqual(levelStats(3, plan, reports));
+    expect(judgeLevel(fromSummary)).toEqual(judgeLevel(levelStats(3, plan, reports)));
+  });
 });
