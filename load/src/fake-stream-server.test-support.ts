@@ -37,10 +37,19 @@ export interface FakeServerOptions {
   closeCode?: number;
 }
 
+/** The latencies the server actually produced (timers fire late on a busy machine), in order. */
+export interface Served {
+  connected: number[];
+  firstResult: number[];
+  final: number[];
+  finalize: number[];
+}
+
 export interface FakeServer {
   url: string;
   /** Audio bytes received per session, in arrival order. */
   audioBytes: number[];
+  served: Served;
   close(): Promise<void>;
 }
 
@@ -63,9 +72,13 @@ export async function startFakeStreamServer(options: FakeServerOptions = {}): Pr
   const audioBytes: number[] = [];
   const turns = options.turns ?? RMS_01_TURNS;
   const timers = new Set<NodeJS.Timeout>();
-  const later = (ms: number, fn: () => void) => {
+  const served: Served = { connected: [], firstResult: [], final: [], finalize: [] };
+  /** Runs `fn` `ms` after now, recording under `kind` how long after now it really ran. */
+  const later = (ms: number, kind: keyof Served, fn: () => void) => {
+    const from = performance.now();
     const t = setTimeout(() => {
       timers.delete(t);
+      served[kind].push(performance.now() - from);
       fn();
     }, ms);
     timers.add(t);
@@ -93,7 +106,7 @@ export async function startFakeStreamServer(options: FakeServerOptions = {}): Pr
     socket.on('message', (data: Buffer, isBinary) => {
       if (!configured) {
         configured = true;
-        later(options.connectDelayMs ?? 0, () => send({ connected: true }));
+        later(options.connectDelayMs ?? 0, 'connected', () => send({ connected: true }));
         return;
       }
       if (!isBinary) return;
@@ -105,16 +118,20 @@ export async function startFakeStreamServer(options: FakeServerOptions = {}): Pr
         turns.forEach((turn, k) => {
           const words = turn.text.split(' ');
           if (holds(turn.start_s * 1000))
-            later(options.firstResultDelayMs ?? 0, () => send(chunk(k, words[0] ?? '', false)));
+            later(options.firstResultDelayMs ?? 0, 'firstResult', () =>
+              send(chunk(k, words[0] ?? '', false)),
+            );
           if (holds(turn.end_s * 1000) && !options.dropFinals?.includes(k)) {
             finalsDueAt = Math.max(finalsDueAt, performance.now() + (options.finalDelayMs ?? 0));
-            later(options.finalDelayMs ?? 0, () => send(chunk(k, options.wrongText ?? turn.text, true)));
+            later(options.finalDelayMs ?? 0, 'final', () =>
+              send(chunk(k, options.wrongText ?? turn.text, true)),
+            );
           }
         });
         return;
       }
       const finalize = Math.max(options.finalizeDelayMs ?? 50, finalsDueAt - performance.now() + 1);
-      later(finalize, () => {
+      later(finalize, 'finalize', () => {
         if (options.errorCode) {
           send({
             error: { code: options.errorCode, message: 'fake', close_code: options.closeCode ?? 1011 },
@@ -134,6 +151,7 @@ export async function startFakeStreamServer(options: FakeServerOptions = {}): Pr
   return {
     url: `ws://127.0.0.1:${port}`,
     audioBytes,
+    served,
     async close() {
       for (const t of timers) clearTimeout(t);
       for (const client of wss.clients) client.terminate();

@@ -16,7 +16,9 @@ import type { Turn } from './turn-latency.ts';
 
 // The measurement oracle: a server whose latencies the test sets, and every parley_ stream figure
 // must read the set value within ±20 ms; a stall of the generator must show in the pacing lag;
-// each verdict must turn when its figure crosses the budget.
+// each verdict must turn when its figure crosses the budget. On a busy machine the server's own
+// timers fire late, so a figure is held to the latency the server really produced (its timer's
+// actual wait, recorded as `served`), and that to the set value it is asked for.
 
 const TOLERANCE_MS = 20;
 const rms01 = pcm16Frames(readFileSync(new URL('../../fixtures/audio/en/rms-01.wav', import.meta.url)));
@@ -59,11 +61,12 @@ async function session(
   });
 }
 
-const near = (value: number | undefined, set: number, what = '') => {
+const near = (value: number | undefined, served: number | undefined, set: number, what = '') => {
   expect(value, what).toBeDefined();
-  expect(Math.abs((value ?? Number.NaN) - set), `${what} read ${value}, set ${set}`).toBeLessThanOrEqual(
-    TOLERANCE_MS,
-  );
+  // Node's timers round to the millisecond, so one may fire a fraction of one early.
+  expect(served, `${what}: the server did not serve what was set`).toBeGreaterThanOrEqual(set - 1);
+  const off = Math.abs((value ?? Number.NaN) - (served ?? Number.NaN));
+  expect(off, `${what} read ${value}, served ${served}, set ${set}`).toBeLessThanOrEqual(TOLERANCE_MS);
 };
 
 // One session first: the first in a process pays for loading and compiling the code paths (tens
@@ -80,15 +83,21 @@ describe('every parley_ stream metric reads the latency the server was set to', 
       const set = { connectDelayMs: 150, firstResultDelayMs: 300, finalDelayMs: 400, finalizeDelayMs: 600 };
       const report = await session(set, twoTurns, format);
       expect(report.error).toBeUndefined();
-      near(report.connectedMs, 150, 'connected');
+      const served = server?.served;
+      near(report.connectedMs, served?.connected[0], 150, 'connected');
       expect(report.firstResultMs).toHaveLength(2);
-      for (const ms of report.firstResultMs) near(ms, 300, 'first interim');
+      report.firstResultMs.forEach((ms, k) => {
+        near(ms, served?.firstResult[k], 300, 'first interim');
+      });
       expect(report.turnFinalMs).toHaveLength(2);
-      for (const ms of report.turnFinalMs) near(ms, 400, 'turn final');
-      near(report.endToFinishedMs, 600, 'end to finished');
+      report.turnFinalMs.forEach((ms, k) => {
+        near(ms, served?.final[k], 400, 'turn final');
+      });
+      near(report.endToFinishedMs, served?.finalize[0], 600, 'end to finished');
       // The second final comes 400 ms after the frame holding 2.1 s; the empty frame follows the
       // last frame (2.38 s): 2.1 + 0.4 − 2.38 s after the empty frame.
-      near(report.endToLastFinalMs, 2100 + 400 - 2380, 'end to last final');
+      const lastFinal = (served?.final[1] ?? Number.NaN) - 400;
+      near(report.endToLastFinalMs, 2100 + 400 - 2380 + lastFinal, 2100 + 400 - 2380, 'end to last final');
       expect(report.wer).toBe(0);
       expect(report).toMatchObject({ finished: true, lostFinal: false, closeCode: 1000 });
     }, 15_000);
@@ -98,13 +107,13 @@ describe('every parley_ stream metric reads the latency the server was set to', 
     // rms-01 starts speaking at 0.15 s: measured from the first frame this would read 450 ms.
     const report = await session({ firstResultDelayMs: 300, finalDelayMs: 100 });
     expect(report.firstResultMs).toHaveLength(1);
-    near(report.firstResultMs[0], 300);
+    near(report.firstResultMs[0], server?.served.firstResult[0], 300, 'first interim');
   }, 15_000);
 
   it('a late final reads its own lateness, not a constant capped by the file length', async () => {
     // The turn ends at 3.25 s of a 3.5 s file: a final 1.5 s later arrives after all audio was sent.
     const report = await session({ finalDelayMs: 1500 });
-    near(report.turnFinalMs[0], 1500);
+    near(report.turnFinalMs[0], server?.served.final[0], 1500, 'turn final');
   }, 15_000);
 });
 
