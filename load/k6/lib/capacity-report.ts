@@ -1,7 +1,7 @@
 import type { CapacityPlan } from '../../src/capacity-plan.ts';
 import { describeCapacity, levelStatsFromSummary, searchCapacity } from '../../src/capacity-search.ts';
 import type { SummaryData } from '../../src/text-summary.ts';
-import { summaryHandler } from './summary.ts';
+import { summaryDir, summaryHandler } from './summary.ts';
 
 // The capacity script's summary: the usual JSON, JUnit and text, plus the verdict of every level
 // and the figure, on the console and in capacity.json (which merge-summaries --capacity combines
@@ -12,7 +12,7 @@ export function capacityReport(data: SummaryData, plan: CapacityPlan): Record<st
   const result = searchCapacity(
     plan.levels.map((level) => levelStatsFromSummary(data.metrics, level, plan.perLevel(level))),
   );
-  const dir = (__ENV.SUMMARY_DIR || 'results').replace(/\/+$/, '');
+  const dir = summaryDir();
   const report = {
     ...result,
     instances: plan.instances,
