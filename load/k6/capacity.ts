@@ -1,7 +1,10 @@
 import { sleep } from 'k6';
 import exec from 'k6/execution';
-import { capacityLevels, levelThresholds } from '../src/capacity-search.ts';
+import { Counter } from 'k6/metrics';
+import { capacityPlan } from '../src/capacity-plan.ts';
+import { levelThresholds, sessionBreaksLevel } from '../src/capacity-search.ts';
 import { requireEnv } from '../src/env.ts';
+import { M } from '../src/metric-names.ts';
 import { capacityScenarios } from '../src/profiles.ts';
 import { streamUrl } from '../src/stream-url.ts';
 import { capacityReport } from './lib/capacity-report.ts';
@@ -9,50 +12,50 @@ import { env } from './lib/config.ts';
 import { loadFixture } from './lib/fixtures.ts';
 import { recordSession } from './lib/metrics.ts';
 import { baseOptions } from './lib/options.ts';
+import { checkDeployment } from './lib/setup-check.ts';
 import { runSession } from './lib/stream-driver.ts';
 
 // How many live streams the deployment holds: levels of concurrent sessions one after the other
-// (CAPACITY_LEVELS=start:step:max, default 2:2:20), each VU starting within STAGGER_MS so sessions
-// arrive rather than stampede. Every sample carries its level as a tag; the summary judges each
-// level (src/capacity-search.ts) and reports the highest one held at real time.
+// (CAPACITY_LEVELS=start:step:max), each VU running whole sessions (at least SESSIONS_PER_LEVEL per
+// level) with starts spread over STAGGER_MS. A VU whose session breaks its level bumps the
+// not-held counter, whose abortOnFail threshold stops the run within seconds: no loading past the
+// first level not held. CAPACITY_MIN=N runs only the levels up to N and fails the run (exit 99)
+// unless they are all held. INSTANCES=n: this is one of n k6 instances (execution segments) and
+// each level is per instance (README "Past one load machine").
 
 requireEnv(env, ['apiKey']);
-const [start, step, max] = (__ENV.CAPACITY_LEVELS || '2:2:20').split(':').map(Number);
-const levels = capacityLevels(start ?? 2, step ?? 2, max ?? 20);
-const staggerMs = Number(__ENV.STAGGER_MS || 2000);
 const fixture = await loadFixture(env.fixture);
+const plan = capacityPlan(__ENV, fixture.frames.durationMs, fixture.turns.length);
 const url = streamUrl(env.wsUrl, { apiKey: env.apiKey, format: env.format });
-// The fixture, the finalize deadline and a margin: a level's slot in the schedule.
-const sessionSeconds = fixture.frames.durationMs / 1000 + 15;
+const sessions = new Counter(M.capacitySessions);
+const notHeld = new Counter(M.capacityNotHeld);
 
-// Per-level thresholds put each level's figures in the summary (k6 reports tagged submetrics only
-// when a threshold names them); they also fail the run when any level misses its budget.
-const thresholds: Record<string, unknown> = {};
-for (const level of levels) Object.assign(thresholds, levelThresholds(level));
-export const options = baseOptions(
-  capacityScenarios(levels, sessionSeconds, staggerMs),
-  thresholds,
-  'stream',
-);
+const thresholds = {};
+for (const level of plan.levels) Object.assign(thresholds, levelThresholds(level, plan.perLevel(level)));
+export const options = baseOptions(capacityScenarios(plan), thresholds, 'stream');
+
+export function setup(): void {
+  checkDeployment({ baseUrl: env.baseUrl, apiKey: env.apiKey });
+}
 
 export default async function () {
-  const level = __ENV.CAPACITY_LEVEL ?? '0';
-  // Stagger: session n of a level starts n/level of the way through the window. A plain sleep is
-  // safe here, before the socket exists.
-  const vusAtLevel = Number(level) || 1;
-  sleep(((exec.scenario.iterationInTest / vusAtLevel) * staggerMs) / 1000);
-  const report = await runSession(
-    url,
-    {
-      frames: fixture.frames,
-      turns: fixture.turns,
-      config: { session_id: `${env.runId}-cap${level}-${__VU}` },
-    },
-    { level },
-  );
-  recordSession(report, { level });
+  const level = Number(__ENV.CAPACITY_LEVEL);
+  const tags = { level: String(level) };
+  // Stagger: VU n of a level starts its first session n/level of the way through the window. A
+  // plain sleep is safe here, before any socket exists.
+  if (exec.vu.iterationInScenario === 0) {
+    sleep(((exec.vu.idInTest % level) / level) * (plan.staggerMs / 1000));
+  }
+  const report = await runSession(url, {
+    frames: fixture.frames,
+    turns: fixture.turns,
+    config: { session_id: `${env.runId}-cap${level}-${exec.vu.idInTest}-${exec.vu.iterationInScenario}` },
+  });
+  recordSession(report, tags);
+  sessions.add(1, tags);
+  if (sessionBreaksLevel(report, plan.perLevel(level))) notHeld.add(1, tags);
 }
 
 export function handleSummary(data: Parameters<typeof capacityReport>[0]) {
-  return capacityReport(data, levels);
+  return capacityReport(data, plan);
 }

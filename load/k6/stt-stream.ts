@@ -1,12 +1,13 @@
 import { check } from 'k6';
 import { streamThresholds } from '../src/budgets.ts';
 import { requireEnv } from '../src/env.ts';
-import { sessionScenario } from '../src/profiles.ts';
+import { plannedSessions, sessionScenario } from '../src/profiles.ts';
 import { streamUrl } from '../src/stream-url.ts';
 import { env } from './lib/config.ts';
 import { loadFixture } from './lib/fixtures.ts';
 import { recordSession } from './lib/metrics.ts';
 import { baseOptions } from './lib/options.ts';
+import { checkDeployment } from './lib/setup-check.ts';
 import { runSession } from './lib/stream-driver.ts';
 import { summaryHandler } from './lib/summary.ts';
 
@@ -20,9 +21,13 @@ const url = streamUrl(env.wsUrl, { apiKey: env.apiKey, format: env.format });
 
 export const options = baseOptions(
   { stt_stream: sessionScenario(env.profile, env.vus) },
-  streamThresholds(),
+  streamThresholds(plannedSessions(env.profile), fixture.turns.length),
   'stream',
 );
+
+export function setup(): void {
+  checkDeployment({ baseUrl: env.baseUrl, apiKey: env.apiKey });
+}
 
 export default async function () {
   const report = await runSession(url, {

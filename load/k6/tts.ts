@@ -1,14 +1,15 @@
 import { check } from 'k6';
 import http from 'k6/http';
 import { Rate, Trend } from 'k6/metrics';
-import { Budget } from '../src/budgets.ts';
+import { Budget, percentileGate } from '../src/budgets.ts';
 import { requireEnv } from '../src/env.ts';
 import { M } from '../src/metric-names.ts';
-import { arrivalScenario } from '../src/profiles.ts';
+import { arrivalScenario, plannedArrivals } from '../src/profiles.ts';
 import { decodeTtsResponse, encodeTtsRequest } from '../src/proto-wire.ts';
 import { routePath } from '../src/routes.ts';
 import { env } from './lib/config.ts';
 import { baseOptions } from './lib/options.ts';
+import { checkDeployment } from './lib/setup-check.ts';
 import { summaryHandler } from './lib/summary.ts';
 
 // Text-to-speech latency under load: protobuf SessionTTSRequest in, SessionTTSResponse out (field
@@ -22,10 +23,15 @@ const text = __ENV.TTS_TEXT || 'Thanks everyone, let us meet again next Tuesday 
 export const options = baseOptions(
   { tts: arrivalScenario(env.profile, env.rate, Math.max(20, env.rate * 10)) },
   {
-    [M.tts]: [`p(95)<${Budget.ttsP95Ms}`],
+    [M.tts]: [percentileGate('p(95)', '<', Budget.ttsP95Ms, plannedArrivals(env.profile, env.rate))],
     [M.speechOk]: [{ threshold: `rate>=${Budget.okRate}`, abortOnFail: true, delayAbortEval: '30s' }],
   },
+  'arrival',
 );
+
+export function setup(): void {
+  checkDeployment({ baseUrl: env.baseUrl, apiKey: env.apiKey });
+}
 
 export default function () {
   const body = encodeTtsRequest({ session_id: `${env.runId}-${__VU}`, message_id: `m${__ITER}`, text });

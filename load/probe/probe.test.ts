@@ -34,6 +34,8 @@ describe('load:probe', () => {
       '1:2:3',
       '--stagger-ms',
       '200',
+      '--sessions-per-level',
+      '1',
       '--json',
       out,
     ]);

@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { fixtureFrames } from '../src/audio-frames.ts';
+import { capacityPlan } from '../src/capacity-plan.ts';
 import {
-  capacityLevels,
   describeCapacity,
   judgeLevel,
   type LevelStats,
@@ -11,9 +11,10 @@ import {
   percentile,
   searchCapacity,
 } from '../src/capacity-search.ts';
+import { closeKind } from '../src/close-code.ts';
 import type { SessionReport } from '../src/stream-session.ts';
 import { streamUrl, wsBase } from '../src/stream-url.ts';
-import type { Turn } from '../src/transcript-lag.ts';
+import type { Turn } from '../src/turn-latency.ts';
 import { driveSession } from './session-driver.ts';
 
 // The node twin of k6/capacity.ts, for machines without k6: N concurrent live sessions paced by the
@@ -23,7 +24,7 @@ import { driveSession } from './session-driver.ts';
 
 const USAGE = `Usage: npm run load:probe -w load -- --api-key KEY [--base-url URL] [--ws-url URL]
   [--fixture en/rms-01.wav] [--format json|protobuf] [--levels START:STEP:MAX] [--stagger-ms MS]
-  [--rounds N] [--no-stop] [--json FILE]
+  [--sessions-per-level N] [--no-stop] [--json FILE]
 Environment: BASE_URL, WS_URL, API_KEY, FIXTURE, FORMAT stand in for the flags.`;
 
 /** Bad arguments: say what is wrong and how to call it, exit 2, no stack trace. */
@@ -45,15 +46,23 @@ const parsed = (() => {
         format: { type: 'string', default: process.env.FORMAT ?? 'json' },
         levels: { type: 'string', default: '2:2:12' },
         'stagger-ms': { type: 'string', default: '2000' },
-        /** Sessions in a row per VU at each level: more samples per level. */
-        rounds: { type: 'string', default: '1' },
+        /** Sessions a level runs at least (whole sessions per client), as k6's SESSIONS_PER_LEVEL. */
+        'sessions-per-level': { type: 'string', default: '5' },
         /** Keep going past a failed level (to see the whole curve). */
         'no-stop': { type: 'boolean', default: false },
         json: { type: 'string' },
       },
     });
   } catch (error) {
-    return usage((error as Error).message);
+    // The plan names k6's settings; the probe's user gave flags.
+    const flags = {
+      CAPACITY_LEVELS: '--levels',
+      STAGGER_MS: '--stagger-ms',
+      SESSIONS_PER_LEVEL: '--sessions-per-level',
+    };
+    let message = (error as Error).message;
+    for (const [name, flag] of Object.entries(flags)) message = message.replace(name, flag);
+    return usage(message);
   }
 })();
 const { values } = parsed;
@@ -61,9 +70,6 @@ if (values.help) usage();
 
 if (!values['api-key']) usage('set --api-key or API_KEY');
 if (values.format !== 'json' && values.format !== 'protobuf') usage('--format must be json or protobuf');
-const levelParts = (values.levels ?? '').split(':').map(Number);
-if (levelParts.length !== 3 || levelParts.some((n) => !Number.isInteger(n) || n < 1))
-  usage(`--levels must be START:STEP:MAX in whole numbers, not ${values.levels}`);
 const audio = new URL('../../fixtures/audio/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('manifest.json', audio), 'utf8')) as {
   files: { path: string; turns: Turn[] }[];
@@ -78,15 +84,36 @@ const url = streamUrl(wsBase(values['base-url'] ?? '', values['ws-url']), {
   apiKey: values['api-key'] ?? '',
   format: values.format,
 });
-const [start, step, max] = levelParts;
-const staggerMs = Number(values['stagger-ms']);
-const rounds = Math.max(1, Number(values.rounds));
+// The same plan as k6/capacity.ts: levels, sessions per level, which statistic each gate reads.
+const plan = (() => {
+  try {
+    return capacityPlan(
+      {
+        CAPACITY_LEVELS: values.levels,
+        STAGGER_MS: values['stagger-ms'],
+        SESSIONS_PER_LEVEL: values['sessions-per-level'],
+      },
+      frames.durationMs,
+      entry.turns.length,
+    );
+  } catch (error) {
+    // The plan names k6's settings; the probe's user gave flags.
+    const flags = {
+      CAPACITY_LEVELS: '--levels',
+      STAGGER_MS: '--stagger-ms',
+      SESSIONS_PER_LEVEL: '--sessions-per-level',
+    };
+    let message = (error as Error).message;
+    for (const [name, flag] of Object.entries(flags)) message = message.replace(name, flag);
+    return usage(message);
+  }
+})();
 
 async function runLevel(level: number): Promise<SessionReport[]> {
   const one = async (i: number) => {
-    await new Promise((wake) => setTimeout(wake, (i / level) * staggerMs));
+    await new Promise((wake) => setTimeout(wake, (i / level) * plan.staggerMs));
     const reports: SessionReport[] = [];
-    for (let r = 0; r < rounds; r++)
+    for (let r = 0; r < plan.rounds(level); r++)
       reports.push(await driveSession({ url, frames, turns: entry?.turns ?? [] }));
     return reports;
   };
@@ -102,26 +129,34 @@ const extra: Record<number, object> = {};
 console.log(
   `probe: ${values.fixture} (${(frames.durationMs / 1000).toFixed(1)} s, ${frames.encoding}, ${values.format}) → ${url.replace(/api_key=[^&]+/, 'api_key=…')}`,
 );
-for (const level of capacityLevels(start ?? 2, step ?? 2, max ?? 12)) {
+for (const level of plan.levels) {
   const before = load();
   const reports = await runLevel(level);
-  const stats = levelStats(level, reports);
+  const stats = levelStats(level, plan.perLevel(level), reports);
   const verdict = judgeLevel(stats);
   levels.push(stats);
   const lags = reports.flatMap((r) => r.pacingLagMs);
   const codes: Record<string, number> = {};
-  for (const r of reports) codes[String(r.closeCode)] = (codes[String(r.closeCode)] ?? 0) + 1;
+  const errors: Record<string, number> = {};
+  for (const r of reports) {
+    const code = `${r.closeCode} ${closeKind(r.closeCode)}`;
+    codes[code] = (codes[code] ?? 0) + 1;
+    if (r.errorKind) errors[r.errorKind] = (errors[r.errorKind] ?? 0) + 1;
+  }
+  const defined = (xs: (number | undefined)[]) => xs.filter((x): x is number => x !== undefined);
   extra[level] = {
     pacingLagMs: { p95: percentile(lags, 95), p99: percentile(lags, 99), max: Math.max(...lags, 0) },
     endToFinishedP99Ms: percentile(
       reports.flatMap((r) => (r.endToFinishedMs === undefined ? [] : [r.endToFinishedMs])),
       99,
     ),
-    transcriptLagP95Ms: percentile(
-      reports.flatMap((r) => r.transcriptLagMs),
+    turnFinalP95Ms: percentile(
+      reports.flatMap((r) => r.turnFinalMs),
       95,
     ),
+    werP95: percentile(defined(reports.map((r) => r.wer)), 95),
     closeCodes: codes,
+    errorKinds: errors,
     errors: [...new Set(reports.flatMap((r) => (r.error ? [r.error] : [])))],
     loadAverage: { before, after: load() },
   };
@@ -131,7 +166,12 @@ for (const level of capacityLevels(start ?? 2, step ?? 2, max ?? 12)) {
       ?.trim()}`,
   );
   console.log(
-    `       pacing lag p99 ${percentile(lags, 99).toFixed(1)} ms max ${Math.max(...lags, 0).toFixed(1)} ms; close codes ${JSON.stringify(codes)}; load average ${load()}`,
+    `       turn end → final p95 ${percentile(
+      reports.flatMap((r) => r.turnFinalMs),
+      95,
+    ).toFixed(
+      0,
+    )} ms; WER p95 ${percentile(defined(reports.map((r) => r.wer)), 95).toFixed(2)}; pacing lag p99 ${percentile(lags, 99).toFixed(1)} ms max ${Math.max(...lags, 0).toFixed(1)} ms; close codes ${JSON.stringify(codes)}; errors ${JSON.stringify(errors)}; load average ${load()}`,
   );
   if (verdict.verdict !== 'held' && !values['no-stop']) break;
 }

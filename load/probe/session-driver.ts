@@ -2,7 +2,7 @@ import WebSocket from 'ws';
 import type { FrameSet } from '../src/audio-frames.ts';
 import { parseServerFrame } from '../src/server-frames.ts';
 import { type Action, type SessionReport, StreamSession } from '../src/stream-session.ts';
-import type { Turn } from '../src/transcript-lag.ts';
+import type { Turn } from '../src/turn-latency.ts';
 
 // Runs one StreamSession over the `ws` package: the node twin of k6/lib/stream-driver.ts, so the
 // same state machine can be measured on a machine without k6 and tested under vitest.

@@ -54,4 +54,38 @@ describe('merge-summaries', () => {
     expect(result.stdout).toMatch(/✗ parley_stream_finished: rate>=0.99/);
     expect((await merge()).code).toBe(2);
   }, 60_000);
+
+  it('merges capacity.json files and exits 99 when CAPACITY_MIN was not held', async () => {
+    const level = (n: number, verdict: string) => ({
+      stats: { level: n, planned: 5, sessions: 5, finished: 5, lostFinals: 0 },
+      verdict,
+      reasons: [],
+    });
+    const cap = (name: string, verdicts: string[]) => {
+      const path = join(dir, name);
+      const levels = verdicts.map((v, i) => level(i + 1, v));
+      writeFileSync(
+        path,
+        JSON.stringify({ held: 0, stoppedBy: 'failed', levels, instances: 2, capacityMin: 4 }),
+      );
+      return path;
+    };
+    const out = join(dir, 'capacity.json');
+    const held = await merge(
+      '--capacity',
+      '--out',
+      out,
+      cap('c1.json', ['held', 'held']),
+      cap('c2.json', ['held', 'held']),
+    );
+    expect(held.code).toBe(0);
+    expect(held.stdout).toMatch(/capacity: 4 concurrent live streams held over 2 instances/);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ held: 4, gatePassed: true });
+    const short = await merge(
+      '--capacity',
+      cap('c3.json', ['held', 'held']),
+      cap('c4.json', ['held', 'failed']),
+    );
+    expect(short.code).toBe(99);
+  }, 60_000);
 });

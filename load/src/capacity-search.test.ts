@@ -1,25 +1,49 @@
 import { describe, expect, it } from 'vitest';
+import { MIN_SAMPLES } from './budgets.ts';
 import {
   capacityLevels,
   describeCapacity,
+  gateLevels,
   judgeLevel,
   type LevelStats,
+  levelPlan,
   levelStats,
   levelStatsFromSummary,
   levelThresholds,
   percentile,
+  roundsFor,
   searchCapacity,
+  sessionBreaksLevel,
 } from './capacity-search.ts';
 import type { SessionReport } from './stream-session.ts';
 
 const held = (level: number, over: Partial<LevelStats> = {}): LevelStats => ({
   level,
+  planned: level,
   sessions: level,
   finished: level,
   lostFinals: 0,
-  firstInterimP95Ms: 400,
-  finalizeP95Ms: 900,
+  firstInterimStat: 'max',
+  firstInterimMs: 400,
+  finalizeStat: 'max',
+  finalizeMs: 900,
   pacingLagP95Ms: 2,
+  ...over,
+});
+
+const report = (over: Partial<SessionReport> = {}): SessionReport => ({
+  phase: 'closed',
+  finished: true,
+  lostFinal: false,
+  interims: 3,
+  finals: 1,
+  firstResultMs: [300],
+  turnFinalMs: [200],
+  transcript: '',
+  pacingLagMs: [0, 1, 2],
+  framesSent: 10,
+  unknownFrames: 0,
+  endToFinishedMs: 500,
   ...over,
 });
 
@@ -38,10 +62,10 @@ describe('capacity search', () => {
     expect(describeCapacity(result)).toMatch(/capacity: 4 concurrent live streams/);
   });
 
-  it('fails a level on lost finals or a slow finalize or first interim', () => {
+  it('fails a level on lost finals, a slow finalize or first interim, or sessions that never ran', () => {
     expect(judgeLevel(held(4, { lostFinals: 1 })).verdict).toBe('failed');
-    expect(judgeLevel(held(4, { finalizeP95Ms: 5001 })).reasons).toEqual(['finalize p95 5001 ms']);
-    expect(judgeLevel(held(4, { firstInterimP95Ms: Number.NaN })).verdict).toBe('failed');
+    expect(judgeLevel(held(4, { finalizeMs: 5001 })).reasons).toEqual(['finalize max 5001 ms']);
+    expect(judgeLevel(held(4, { firstInterimMs: Number.NaN })).verdict).toBe('failed');
     expect(judgeLevel(held(4, { sessions: 3, finished: 3 })).reasons).toEqual(['3 of 4 sessions ran']);
   });
 
@@ -55,50 +79,96 @@ describe('capacity search', () => {
     expect(searchCapacity([held(1), held(2)])).toMatchObject({ held: 2, stoppedBy: 'max-level' });
   });
 
-  it('computes a level from session reports', () => {
-    const report = (over: Partial<SessionReport>): SessionReport => ({
-      phase: 'closed',
-      finished: true,
-      lostFinal: false,
-      interims: 3,
-      finals: 1,
-      transcriptLagMs: [],
-      pacingLagMs: [0, 1, 2],
-      framesSent: 10,
-      unknownFrames: 0,
-      firstInterimMs: 300,
-      endToFinishedMs: 500,
-      ...over,
-    });
-    const stats = levelStats(2, [
-      report({}),
-      report({ finished: false, lostFinal: true, endToFinishedMs: undefined, pacingLagMs: [40] }),
-    ]);
-    expect(stats).toEqual({
-      level: 2,
-      sessions: 2,
-      finished: 1,
-      lostFinals: 1,
-      firstInterimP95Ms: 300,
-      finalizeP95Ms: 500,
-      pacingLagP95Ms: 40,
-    });
-    expect(percentile([], 95)).toBeNaN();
-    expect(percentile([5, 1, 3, 2, 4], 50)).toBe(3);
+  it('runs at least the minimum sessions per level, in whole sessions per client', () => {
+    expect(roundsFor(1, 5)).toBe(5);
+    expect(roundsFor(2, 5)).toBe(3);
+    expect(roundsFor(8, 5)).toBe(1);
+    expect(levelPlan(2, 5, 6)).toEqual({ sessions: 6, turns: 6 });
   });
 
-  it('reads a level from the k6 summary submetrics its thresholds name', () => {
-    const names = Object.keys(levelThresholds(4));
-    expect(names).toContain('parley_stream_end_to_finished_ms{level:4}');
+  it('computes percentiles as k6 does (linear between ranks)', () => {
+    expect(percentile([], 95)).toBeNaN();
+    expect(percentile([5, 1, 3, 2, 4], 50)).toBe(3);
+    expect(percentile([1, 2, 3, 4, 5], 95)).toBeCloseTo(4.8);
+  });
+
+  it('gates on the max below MIN_SAMPLES and on p95 from there', () => {
+    const few = levelPlan(2, 2, 1);
+    const stats = levelStats(2, few, [report({ firstResultMs: [100] }), report({ firstResultMs: [2500] })]);
+    expect(stats).toMatchObject({ planned: 2, sessions: 2, firstInterimStat: 'max', firstInterimMs: 2500 });
+    expect(judgeLevel(stats).verdict).toBe('failed');
+    const many = levelPlan(MIN_SAMPLES['p(95)'], 1, 1);
+    const reports = Array.from({ length: 20 }, (_, i) => report({ firstResultMs: [i === 0 ? 2500 : 300] }));
+    const p95 = levelStats(20, many, reports);
+    expect(p95.firstInterimStat).toBe('p(95)');
+    expect(judgeLevel(p95).verdict).toBe('held');
+  });
+
+  it('knows from one session when it already breaks its level, so the run can stop', () => {
+    const plan = levelPlan(2, 2, 1);
+    expect(sessionBreaksLevel(report(), plan)).toBe(false);
+    expect(sessionBreaksLevel(report({ finished: false }), plan)).toBe(true);
+    expect(sessionBreaksLevel(report({ lostFinal: true }), plan)).toBe(true);
+    expect(sessionBreaksLevel(report({ firstResultMs: [2100] }), plan)).toBe(true);
+    expect(sessionBreaksLevel(report({ endToFinishedMs: 5100 }), plan)).toBe(true);
+    // On p95 one slow session decides nothing alone.
+    expect(sessionBreaksLevel(report({ firstResultMs: [2100] }), levelPlan(20, 1, 1))).toBe(false);
+  });
+
+  it('gates CAPACITY_MIN on the levels up to the first at or above it', () => {
+    expect(gateLevels([2, 4, 6], 3)).toEqual([2, 4]);
+    expect(gateLevels([2, 4, 6], 4)).toEqual([2, 4]);
+    expect(() => gateLevels([2, 4], 5)).toThrow(/above the highest level 4/);
+  });
+
+  it('thresholds that fail exactly when the verdict does, read back from the summary', () => {
+    const plan = levelPlan(4, 5, 1);
+    const thresholds = levelThresholds(4, plan);
+    expect(thresholds).toMatchObject({
+      'parley_capacity_sessions{level:4}': ['count>=8'],
+      'parley_capacity_not_held{level:4}': [{ threshold: 'count<1', abortOnFail: true }],
+      'parley_stream_finished{level:4}': ['rate>=1'],
+      'parley_stream_first_interim_ms{level:4}': ['max<=2000'],
+      'parley_stream_end_to_finished_ms{level:4}': ['max<=5000'],
+    });
     const metrics = {
-      'parley_stream_finished{level:4}': { values: { passes: 3, fails: 1, rate: 0.75 } },
+      'parley_stream_finished{level:4}': { values: { passes: 7, fails: 1, rate: 0.875 } },
       'parley_stream_lost_finals{level:4}': { values: { count: 0 } },
-      'parley_stream_first_interim_ms{level:4}': { values: { 'p(95)': 410 } },
-      'parley_stream_end_to_finished_ms{level:4}': { values: { 'p(95)': 950 } },
+      'parley_stream_first_interim_ms{level:4}': { values: { max: 410, 'p(95)': 400 } },
+      'parley_stream_end_to_finished_ms{level:4}': { values: { max: 950, 'p(95)': 900 } },
       'parley_pacing_lag_ms{level:4}': { values: { 'p(95)': 3 } },
     };
-    expect(levelStatsFromSummary(metrics, 4)).toEqual(
-      held(4, { finished: 3, firstInterimP95Ms: 410, finalizeP95Ms: 950, pacingLagP95Ms: 3 }),
+    expect(levelStatsFromSummary(metrics, 4, plan)).toEqual(
+      held(4, {
+        planned: 8,
+        sessions: 8,
+        finished: 7,
+        firstInterimMs: 410,
+        finalizeMs: 950,
+        pacingLagP95Ms: 3,
+      }),
     );
+  });
+
+  it('reads the same level from a k6 summary as from the session reports (probe and k6 agree)', () => {
+    const plan = levelPlan(3, 5, 1);
+    const reports = [300, 900, 450, 1200, 700, 650].map((ms, i) =>
+      report({ firstResultMs: [ms], endToFinishedMs: 2000 + i * 100, pacingLagMs: [i, i * 2] }),
+    );
+    reports.push(report({ finished: false, lostFinal: true, firstResultMs: [], endToFinishedMs: undefined }));
+    // What k6's sinks hold for the level's submetrics: rate passes/fails, counter count, trend stats.
+    const trend = (xs: number[]) => ({ max: Math.max(...xs), 'p(95)': percentile(xs, 95) });
+    const metrics = {
+      'parley_stream_finished{level:3}': { values: { passes: 6, fails: 1 } },
+      'parley_stream_lost_finals{level:3}': { values: { count: 1 } },
+      'parley_stream_first_interim_ms{level:3}': { values: trend(reports.flatMap((r) => r.firstResultMs)) },
+      'parley_stream_end_to_finished_ms{level:3}': {
+        values: trend(reports.flatMap((r) => (r.endToFinishedMs === undefined ? [] : [r.endToFinishedMs]))),
+      },
+      'parley_pacing_lag_ms{level:3}': { values: trend(reports.flatMap((r) => r.pacingLagMs)) },
+    };
+    const fromSummary = levelStatsFromSummary(metrics, 3, plan);
+    expect(fromSummary).toEqual(levelStats(3, plan, reports));
+    expect(judgeLevel(fromSummary)).toEqual(judgeLevel(levelStats(3, plan, reports)));
   });
 });

@@ -1,4 +1,4 @@
-import { Budget } from './budgets.ts';
+import { Budget, gateStat, percentileGate, type Threshold } from './budgets.ts';
 import { M } from './metric-names.ts';
 import type { SessionReport } from './stream-session.ts';
 
@@ -7,13 +7,24 @@ import type { SessionReport } from './stream-session.ts';
 // finalize and first-interim p95 are within budget. A level at which the load generator itself
 // fell behind is void: the search stops there and the figure is a lower bound of the server's.
 
+/** What a level runs: `sessions` sessions of a fixture with `turns` turns (fixed before the run). */
+export interface LevelPlan {
+  sessions: number;
+  turns: number;
+}
+
 export interface LevelStats {
   level: number;
+  /** Sessions the level was planned to run. */
+  planned: number;
   sessions: number;
   finished: number;
   lostFinals: number;
-  firstInterimP95Ms: number;
-  finalizeP95Ms: number;
+  /** The statistic the latency gates read: p(95), or the max when the plan has too few samples. */
+  firstInterimStat: 'p(95)' | 'max';
+  firstInterimMs: number;
+  finalizeStat: 'p(95)' | 'max';
+  finalizeMs: number;
   pacingLagP95Ms: number;
 }
 
@@ -33,13 +44,25 @@ export interface CapacityResult {
   levels: LevelVerdict[];
 }
 
-/** Nearest-rank percentile; NaN for no values. */
+/** A percentile as k6's trend sink computes it (linear interpolation between ranks); NaN for none. */
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
-  return (
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
-  );
+  const at = (p / 100) * (sorted.length - 1);
+  const low = sorted[Math.floor(at)] ?? Number.NaN;
+  const high = sorted[Math.ceil(at)] ?? Number.NaN;
+  return low + (high - low) * (at - Math.floor(at));
+}
+
+/** A statistic of `values` by its k6 name. */
+export function statOf(values: readonly number[], stat: 'p(95)' | 'max'): number {
+  if (values.length === 0) return Number.NaN;
+  return stat === 'max' ? Math.max(...values) : percentile(values, 95);
+}
+
+/** How many sessions each VU of a level runs so the level has at least `minSessions`. */
+export function roundsFor(level: number, minSessions: number): number {
+  return Math.max(1, Math.ceil(minSessions / level));
 }
 
 /** Levels start, start+step, … up to max (inclusive). */
@@ -51,20 +74,47 @@ export function capacityLevels(start: number, step: number, max: number): number
   return levels;
 }
 
-export function levelStats(level: number, reports: readonly SessionReport[]): LevelStats {
-  const defined = (xs: (number | undefined)[]) => xs.filter((x): x is number => x !== undefined);
+export function levelPlan(level: number, minSessions: number, turns: number): LevelPlan {
+  return { sessions: level * roundsFor(level, minSessions), turns: Math.max(1, turns) };
+}
+
+export function levelStats(level: number, plan: LevelPlan, reports: readonly SessionReport[]): LevelStats {
+  const firstInterimStat = gateStat('p(95)', plan.sessions * plan.turns);
+  const finalizeStat = gateStat('p(95)', plan.sessions);
+  const finalize = reports.flatMap((r) => (r.endToFinishedMs === undefined ? [] : [r.endToFinishedMs]));
   return {
     level,
+    planned: plan.sessions,
     sessions: reports.length,
     finished: reports.filter((r) => r.finished).length,
     lostFinals: reports.filter((r) => r.lostFinal).length,
-    firstInterimP95Ms: percentile(defined(reports.map((r) => r.firstInterimMs)), 95),
-    finalizeP95Ms: percentile(defined(reports.map((r) => r.endToFinishedMs)), 95),
+    firstInterimStat,
+    firstInterimMs: statOf(
+      reports.flatMap((r) => r.firstResultMs),
+      firstInterimStat,
+    ),
+    finalizeStat,
+    finalizeMs: statOf(finalize, finalizeStat),
     pacingLagP95Ms: percentile(
       reports.flatMap((r) => r.pacingLagMs),
       95,
     ),
   };
+}
+
+/**
+ * Whether one session already breaks its level (so the run can stop without waiting for the
+ * level's end): it did not finish, lost a final, or, where the gate is the max, ran over a budget.
+ */
+export function sessionBreaksLevel(report: SessionReport, plan: LevelPlan, budget = Budget): boolean {
+  if (!report.finished || report.lostFinal) return true;
+  if (gateStat('p(95)', plan.sessions * plan.turns) === 'max') {
+    if (report.firstResultMs.some((ms) => ms > budget.firstInterimP95Ms)) return true;
+  }
+  if (gateStat('p(95)', plan.sessions) === 'max') {
+    if ((report.endToFinishedMs ?? Number.POSITIVE_INFINITY) > budget.finalizeP95Ms) return true;
+  }
+  return false;
 }
 
 export function judgeLevel(stats: LevelStats, budget = Budget): LevelVerdict {
@@ -76,15 +126,15 @@ export function judgeLevel(stats: LevelStats, budget = Budget): LevelVerdict {
     };
   }
   const reasons: string[] = [];
-  if (stats.sessions < stats.level) reasons.push(`${stats.sessions} of ${stats.level} sessions ran`);
+  if (stats.sessions < stats.planned) reasons.push(`${stats.sessions} of ${stats.planned} sessions ran`);
   if (stats.finished < stats.sessions)
     reasons.push(`${stats.sessions - stats.finished} sessions not finished`);
   if (stats.lostFinals > 0) reasons.push(`${stats.lostFinals} lost finals`);
-  if (!(stats.firstInterimP95Ms <= budget.firstInterimP95Ms)) {
-    reasons.push(`first interim p95 ${stats.firstInterimP95Ms.toFixed(0)} ms`);
+  if (!(stats.firstInterimMs <= budget.firstInterimP95Ms)) {
+    reasons.push(`first interim ${stats.firstInterimStat} ${stats.firstInterimMs.toFixed(0)} ms`);
   }
-  if (!(stats.finalizeP95Ms <= budget.finalizeP95Ms))
-    reasons.push(`finalize p95 ${stats.finalizeP95Ms.toFixed(0)} ms`);
+  if (!(stats.finalizeMs <= budget.finalizeP95Ms))
+    reasons.push(`finalize ${stats.finalizeStat} ${stats.finalizeMs.toFixed(0)} ms`);
   return { stats, verdict: reasons.length === 0 ? 'held' : 'failed', reasons };
 }
 
@@ -102,20 +152,35 @@ export function searchCapacity(levels: readonly LevelStats[], budget = Budget): 
 }
 
 /**
- * Thresholds naming one level's submetrics. k6 reports a tagged submetric only when a threshold
- * names it, so these exist to put each level's figures in the summary; they cannot fail (a level
- * out of budget is a finding of the search, not a failed run), except the generator's pacing lag,
- * which voids the run.
+ * One level's thresholds, the same rules as judgeLevel: a level not held fails the run (exit 99)
+ * and, through the not-held counter a VU bumps when its own session breaks the level, stops it
+ * within seconds instead of loading on. They also put the level's figures in the summary (k6
+ * reports a tagged submetric only when a threshold names it).
  */
-export function levelThresholds(level: number): Record<string, unknown[]> {
+export function levelThresholds(
+  level: number,
+  plan: LevelPlan,
+  budget = Budget,
+): Record<string, Threshold[]> {
   const tag = (name: string) => `${name}{level:${level}}`;
   return {
-    [tag(M.firstInterim)]: ['p(95)>=0'],
-    [tag(M.endToFinished)]: ['p(95)>=0'],
-    [tag(M.finished)]: ['rate>=0'],
-    [tag(M.lostFinals)]: ['count>=0'],
-    [tag(M.pacingLag)]: [`p(95)<${Budget.pacingLagP95Ms}`],
+    [tag(M.capacitySessions)]: [`count>=${plan.sessions}`],
+    [tag(M.capacityNotHeld)]: [{ threshold: 'count<1', abortOnFail: true }],
+    [tag(M.finished)]: ['rate>=1'],
+    [tag(M.lostFinals)]: ['count<1'],
+    [tag(M.firstInterim)]: [
+      percentileGate('p(95)', '<=', budget.firstInterimP95Ms, plan.sessions * plan.turns),
+    ],
+    [tag(M.endToFinished)]: [percentileGate('p(95)', '<=', budget.finalizeP95Ms, plan.sessions)],
+    [tag(M.pacingLag)]: [`p(95)<=${budget.pacingLagP95Ms}`],
   };
+}
+
+/** The levels a run with CAPACITY_MIN=`min` must hold: up to the first level at or above `min`. */
+export function gateLevels(levels: readonly number[], min: number): number[] {
+  const gate = levels.findIndex((level) => level >= min);
+  if (gate < 0) throw new Error(`CAPACITY_MIN=${min} is above the highest level ${levels.at(-1)}`);
+  return levels.slice(0, gate + 1);
 }
 
 interface SummaryValues {
@@ -126,16 +191,22 @@ interface SummaryValues {
 export function levelStatsFromSummary(
   metrics: Record<string, SummaryValues | undefined>,
   level: number,
+  plan: LevelPlan,
 ): LevelStats {
   const sub = (name: string) => metrics[`${name}{level:${level}}`]?.values ?? {};
   const finished = sub(M.finished);
+  const firstInterimStat = gateStat('p(95)', plan.sessions * plan.turns);
+  const finalizeStat = gateStat('p(95)', plan.sessions);
   return {
     level,
+    planned: plan.sessions,
     sessions: (finished.passes ?? 0) + (finished.fails ?? 0),
     finished: finished.passes ?? 0,
     lostFinals: sub(M.lostFinals).count ?? 0,
-    firstInterimP95Ms: sub(M.firstInterim)['p(95)'] ?? Number.NaN,
-    finalizeP95Ms: sub(M.endToFinished)['p(95)'] ?? Number.NaN,
+    firstInterimStat,
+    firstInterimMs: sub(M.firstInterim)[firstInterimStat] ?? Number.NaN,
+    finalizeStat,
+    finalizeMs: sub(M.endToFinished)[finalizeStat] ?? Number.NaN,
     pacingLagP95Ms: sub(M.pacingLag)['p(95)'] ?? 0,
   };
 }
@@ -144,7 +215,7 @@ export function describeCapacity(result: CapacityResult): string {
   const lines = result.levels.map(
     (l) =>
       `  ${String(l.stats.level).padStart(4)} streams: ${l.verdict.padEnd(6)} finished ${l.stats.finished}/${l.stats.sessions}, ` +
-      `first interim p95 ${l.stats.firstInterimP95Ms.toFixed(0)} ms, finalize p95 ${l.stats.finalizeP95Ms.toFixed(0)} ms, ` +
+      `first interim ${l.stats.firstInterimStat} ${l.stats.firstInterimMs.toFixed(0)} ms, finalize ${l.stats.finalizeStat} ${l.stats.finalizeMs.toFixed(0)} ms, ` +
       `pacing lag p95 ${l.stats.pacingLagP95Ms.toFixed(1)} ms${l.reasons.length ? ` (${l.reasons.join('; ')})` : ''}`,
   );
   const why = {

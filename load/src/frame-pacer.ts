@@ -7,6 +7,8 @@ export interface PacedBatch {
   indices: number[];
   /** How late the first of them is: the generator's own pacing lag, in ms (0 when on time). */
   lagMs: number;
+  /** How late each of them is, in the same order: one stall shows in every frame it delayed. */
+  lagsMs: number[];
 }
 
 export class FramePacer {
@@ -41,10 +43,12 @@ export class FramePacer {
       this.next++;
     }
     const indices: number[] = [];
-    for (let i = first; i < this.next; i++) indices.push(i);
-    const lagMs =
-      indices.length === 0 ? 0 : Math.max(0, nowMs - (this.startMs + (this.offsetsMs[first] ?? 0)));
-    return { indices, lagMs };
+    const lagsMs: number[] = [];
+    for (let i = first; i < this.next; i++) {
+      indices.push(i);
+      lagsMs.push(Math.max(0, nowMs - (this.startMs + (this.offsetsMs[i] ?? 0))));
+    }
+    return { indices, lagMs: lagsMs[0] ?? 0, lagsMs };
   }
 
   /** When the next frame is due (absolute ms), or undefined when all were taken. */

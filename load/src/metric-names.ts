@@ -1,27 +1,31 @@
+import { CLOSE_KINDS, type CloseKind } from './close-code.ts';
+import { ERROR_KINDS, type ErrorKind } from './stream-session.ts';
+
 // Every custom metric the scripts emit: one home for the names thresholds, summaries, the probe and
-// the README refer to. Times are milliseconds.
+// the README refer to. Times are milliseconds. How each is measured: load/README.md "Metrics".
 
 export const M = {
-  /** Socket created → {connected}. */
+  /** Socket open and config sent → {connected}; the handshake before it is k6's ws_connecting. */
   connected: 'parley_stream_connected_ms',
-  /** First audio frame sent → first result (interim or final). */
+  /** Per turn: the frame holding the turn's first audio sent → the turn's first result. */
   firstInterim: 'parley_stream_first_interim_ms',
-  /** Audio sent minus audio covered by the latest final, per final. */
-  transcriptLag: 'parley_stream_transcript_lag_ms',
+  /** Per turn: the frame holding the turn's last audio sent → the turn's final (end of speech → final). */
+  turnFinal: 'parley_stream_turn_final_ms',
   /** Empty frame → the last final after it. */
   endToFinal: 'parley_stream_end_to_final_ms',
   /** Empty frame → {finished}. */
   endToFinished: 'parley_stream_end_to_finished_ms',
+  /** Per session: word error rate of its finals against the fixture's text (a fraction, 0 = exact). */
+  wer: 'parley_stream_wer',
   /** Share of sessions that reached {finished}. */
   finished: 'parley_stream_finished',
   /** Sessions whose last utterance got interims but no final. */
   lostFinals: 'parley_stream_lost_finals',
-  /** Sessions by close code (tag `code`). */
-  closed: 'parley_stream_closed',
-  /** Sessions that ended with an error frame or a client deadline (tag `error`). */
-  streamErrors: 'parley_stream_errors',
-  /** The load generator's own lateness sending a due frame: high means k6 fell behind, not the server. */
+  /** Per audio frame: how late the load generator sent it. High means k6 fell behind, not the server. */
   pacingLag: 'parley_pacing_lag_ms',
+  /** Capacity: sessions run per level (tag `level`), and sessions that broke a level's rule. */
+  capacitySessions: 'parley_capacity_sessions',
+  capacityNotHeld: 'parley_capacity_not_held',
   /** Request → response of the request/response speech routes. */
   fileStt: 'parley_file_stt_ms',
   tts: 'parley_tts_ms',
@@ -38,3 +42,10 @@ export const M = {
   partnerBadItems: 'parley_partner_bad_items',
   partnerDocument: 'parley_partner_document_ms',
 } as const;
+
+/** Sessions by how the socket closed (tag `code` carries the number): one counter per kind. */
+export const closeMetric = (kind: CloseKind) => `parley_stream_close_${kind}`;
+/** Sessions by why they did not end as the spec says: one counter per kind. */
+export const errorMetric = (kind: ErrorKind) => `parley_stream_error_${kind}`;
+export const CLOSE_METRICS = CLOSE_KINDS.map(closeMetric);
+export const ERROR_METRICS = ERROR_KINDS.map(errorMetric);

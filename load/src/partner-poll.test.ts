@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { validate } from '@parley/schemas';
 import { describe, expect, it } from 'vitest';
-import {
-  type JsonSchemaLike,
-  meetingToUse,
-  PollTracker,
-  requiredFields,
-  triggerProblems,
-} from './partner-poll.ts';
+import { type JsonSchemaLike, PollTracker, requiredFields, triggerProblems } from './partner-poll.ts';
 import { routePath, TRIGGER_ROUTES } from './routes.ts';
 
 // The partner polling logic against the trigger item schemas: their own examples pass, and each
@@ -72,7 +66,5 @@ describe('trigger polling', () => {
       'document_text',
       'message',
     ]);
-    expect(meetingToUse([{ id: 'mtg_1' }, { id: 'mtg_2' }])).toBe('mtg_1');
-    expect(meetingToUse({})).toBeUndefined();
   });
 });

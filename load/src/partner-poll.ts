@@ -70,9 +70,5 @@ export class PollTracker {
   }
 }
 
-/** A meeting id to ask details and a document for: the newest ended meeting of a poll. */
-export function meetingToUse(meetingEnded: unknown): string | undefined {
-  if (!Array.isArray(meetingEnded)) return undefined;
-  const first = meetingEnded.find((m) => typeof m?.id === 'string');
-  return first?.id;
-}
+/** The short fixture partner-poll's setup streams into its meeting to end it. */
+export const ENDING_FIXTURE = 'en/rms-02.wav';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { capacityPlan } from './capacity-plan.ts';
 import { loadEnv, requireEnv } from './env.ts';
 import { arrivalScenario, capacityScenarios, profileName, sessionScenario } from './profiles.ts';
 
@@ -31,12 +32,26 @@ describe('profiles', () => {
   });
 
   it('runs capacity levels one after another, each tagged with its level', () => {
-    const s = capacityScenarios([2, 4], 20, 2000) as Record<
+    // 5 s of audio: 20 s a session; 5 sessions a level at least.
+    const plan = capacityPlan({ CAPACITY_LEVELS: '2:2:4' }, 5000, 1);
+    const s = capacityScenarios(plan) as Record<
       string,
-      { startTime: string; vus: number; tags: object }
+      { startTime: string; vus: number; iterations: number; tags: object }
     >;
-    expect(s.level_2).toMatchObject({ vus: 2, startTime: '0s', tags: { level: '2' } });
-    expect(s.level_4).toMatchObject({ vus: 4, startTime: '27s' });
+    // Level 2: 3 sessions in a row per VU (6 ≥ 5), a slot of 3 × 20 s + the 2 s stagger + 5 s.
+    expect(s.level_2).toMatchObject({ vus: 2, iterations: 3, startTime: '0s', tags: { level: '2' } });
+    expect(s.level_4).toMatchObject({ vus: 4, iterations: 2, startTime: '67s' });
+  });
+
+  it('gives each of n instances whole sessions: a level has level × n VUs', () => {
+    const plan = capacityPlan({ CAPACITY_LEVELS: '1:1:3', INSTANCES: '2', CAPACITY_MIN: '4' }, 5000, 1);
+    // CAPACITY_MIN=4 over 2 instances: each must hold 2, so levels 1 and 2 run, 3 does not.
+    expect(plan.levels).toEqual([1, 2]);
+    const s = capacityScenarios(plan) as Record<string, { vus: number }>;
+    expect(s.level_2?.vus).toBe(4);
+    expect(() => capacityPlan({ CAPACITY_LEVELS: '1:1:3', CAPACITY_MIN: '9' }, 5000, 1)).toThrow(
+      /above the highest/,
+    );
   });
 });
 

@@ -1,3 +1,5 @@
+import type { CapacityPlan } from './capacity-plan.ts';
+
 // The load profiles, defined once. Live streams are closed-model (a VU is a client holding one
 // session at a time, as a meeting client does); request/response routes are open-model (requests
 // arrive at a rate whatever the server's latency, so a slow server cannot slow the load down).
@@ -80,17 +82,40 @@ export function sessionScenario(profile: ProfileName, vus: number) {
   };
 }
 
-/** Requests per second (open model): `rate` is the average profile's rate. */
-export function arrivalScenario(profile: ProfileName, rate: number, maxVUs: number) {
+/**
+ * Sessions a closed-model run makes, for deciding which percentiles its samples can carry: smoke's
+ * fixed 2; the others run minutes of sessions, plenty for p95 (see MIN_SAMPLES in budgets.ts).
+ */
+export function plannedSessions(profile: ProfileName): number {
+  return profile === 'smoke' ? 2 : Number.POSITIVE_INFINITY;
+}
+
+const SMOKE_SECONDS = 30;
+
+/**
+ * Requests a run makes, for deciding which percentiles its samples can carry: smoke's one every
+ * `smokeEverySeconds` for 30 s, the others minutes at `rate` (see MIN_SAMPLES in budgets.ts).
+ */
+export function plannedArrivals(profile: ProfileName, rate: number, smokeEverySeconds = 1): number {
+  if (profile === 'smoke') return Math.floor(SMOKE_SECONDS / smokeEverySeconds);
+  return Math.round(rate * 300);
+}
+
+/**
+ * Requests per second (open model): `rate` is the average profile's rate. Smoke sends one request
+ * every `smokeEverySeconds` (slow routes such as file STT take one every few seconds) with VUs
+ * enough that none is dropped while the previous ones are still answered.
+ */
+export function arrivalScenario(profile: ProfileName, rate: number, maxVUs: number, smokeEverySeconds = 1) {
   const p = notCapacity(profile);
   if (p === 'smoke') {
     return {
       executor: 'constant-arrival-rate',
       rate: 1,
-      timeUnit: '1s',
-      duration: '30s',
+      timeUnit: `${smokeEverySeconds}s`,
+      duration: `${SMOKE_SECONDS}s`,
       preAllocatedVUs: 2,
-      maxVUs: 5,
+      maxVUs: Math.max(5, Math.min(maxVUs, 20)),
     };
   }
   if (p === 'average' || p === 'soak') {
@@ -115,19 +140,21 @@ export function arrivalScenario(profile: ProfileName, rate: number, maxVUs: numb
 }
 
 /**
- * The capacity profile: one scenario per level, run one after the other. Each holds `level` VUs for
- * one session each; VU starts are staggered across `staggerMs` so the server sees arrivals, not a
- * thundering herd. `sessionSeconds` must cover the fixture plus finalizing.
+ * The capacity profile: one scenario per level, run one after the other. Each VU runs whole
+ * sessions in a row (`plan.rounds(level)`), its first start staggered across the window so the
+ * server sees arrivals, not a thundering herd. With `instances` k6 instances on equal execution
+ * segments, a level's VUs are `level × instances` so each instance gets exactly `level`.
  */
-export function capacityScenarios(levels: readonly number[], sessionSeconds: number, staggerMs: number) {
+export function capacityScenarios(plan: CapacityPlan) {
   const scenarios: Record<string, object> = {};
   let startS = 0;
-  const slot = Math.ceil(sessionSeconds + staggerMs / 1000) + 5;
-  for (const level of levels) {
+  for (const level of plan.levels) {
+    const rounds = plan.rounds(level);
+    const slot = Math.ceil(rounds * plan.sessionSeconds + plan.staggerMs / 1000) + 5;
     scenarios[`level_${level}`] = {
       executor: 'per-vu-iterations',
-      vus: level,
-      iterations: 1,
+      vus: level * plan.instances,
+      iterations: rounds,
       startTime: `${startS}s`,
       maxDuration: `${slot}s`,
       gracefulStop: '0s',

@@ -14,6 +14,11 @@ export const MIX: Record<Journey, number> = {
   delete: 10,
 };
 
+/** A journey's share of arrivals, 0 to 1. */
+export function journeyShare(journey: Journey, mix: Record<Journey, number> = MIX): number {
+  return mix[journey] / JOURNEYS.reduce((n, j) => n + mix[j], 0);
+}
+
 /** The journey for a uniform random number in [0, 1). */
 export function pickJourney(random: number, mix: Record<Journey, number> = MIX): Journey {
   const total = JOURNEYS.reduce((n, j) => n + mix[j], 0);

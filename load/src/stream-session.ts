@@ -1,7 +1,8 @@
 import type { FrameSet } from './audio-frames.ts';
 import { FramePacer } from './frame-pacer.ts';
 import type { ServerFrame } from './server-frames.ts';
-import { TranscriptLag, type Turn } from './transcript-lag.ts';
+import { type Turn, TurnLatency } from './turn-latency.ts';
+import { wordErrorRate } from './word-error-rate.ts';
 
 // The client side of one live STT session as a state machine with deadlines, free of any socket
 // API: a driver (the k6 script, the node probe) feeds it what happens (open, frames, timers,
@@ -11,7 +12,7 @@ import { TranscriptLag, type Turn } from './transcript-lag.ts';
 export type Action =
   | { type: 'send-text'; text: string }
   /** Send `frames.buffer.slice(...ranges[i])` for each index, in order. */
-  | { type: 'send-frames'; indices: number[]; lagMs: number }
+  | { type: 'send-frames'; indices: number[]; lagsMs: number[] }
   /** The end-of-audio frame: an empty binary message. */
   | { type: 'send-end' }
   /** Call `timer()` at this absolute time (one pending wake is enough: a later one replaces it). */
@@ -24,7 +25,7 @@ export interface SessionOptions {
   frames: FrameSet;
   /** The first frame, sent as JSON text (stream-config.schema.json). */
   config: Record<string, unknown>;
-  /** The fixture's spoken turns, for the transcript lag. */
+  /** The fixture's spoken turns (manifest `turns`): turn latencies and the WER reference. */
   turns?: readonly Turn[];
   /** From socket creation to {connected}. */
   connectTimeoutMs?: number;
@@ -34,12 +35,24 @@ export interface SessionOptions {
   closeGraceMs?: number;
 }
 
+/** Why a session did not end as the spec says; one counter each in the summary. */
+export const ERROR_KINDS = [
+  'no_connected',
+  'no_finished',
+  'error_frame',
+  'protocol',
+  'closed_early',
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
 export interface SessionReport {
   phase: Phase;
-  /** Socket created → {connected}. */
+  /** Socket open and config sent → {connected} (the handshake before it is k6's ws_connecting). */
   connectedMs?: number;
-  /** First audio frame sent → first result frame (interim or final). */
-  firstInterimMs?: number;
+  /** Per turn: the frame holding its first audio sent → its first result (interim or final). */
+  firstResultMs: number[];
+  /** Per turn: the frame holding its last audio sent → its (last) final. */
+  turnFinalMs: number[];
   /** Empty frame sent → the last final received after it. */
   endToLastFinalMs?: number;
   /** Empty frame sent → {finished}. */
@@ -49,11 +62,16 @@ export interface SessionReport {
   lostFinal: boolean;
   interims: number;
   finals: number;
-  transcriptLagMs: number[];
+  /** The finals in order, joined. */
+  transcript: string;
+  /** Word error rate of `transcript` against the turns' text (undefined without turns). */
+  wer?: number;
+  /** How late each audio frame left, in ms. */
   pacingLagMs: number[];
   framesSent: number;
   unknownFrames: number;
   closeCode?: number;
+  errorKind?: ErrorKind;
   /** The server's error frame code, or why the client gave up. */
   error?: string;
 }
@@ -61,13 +79,14 @@ export interface SessionReport {
 export class StreamSession {
   private phase: Phase = 'opening';
   private readonly pacer: FramePacer;
-  private readonly lag: TranscriptLag;
+  private readonly turns: TurnLatency;
+  private readonly finalTexts: string[] = [];
   private readonly openUtterances = new Set<string>();
   private readonly report: SessionReport;
-  private firstAudioAt: number | undefined;
   private endAt: number | undefined;
+  private openedAt: number | undefined;
   private deadline: number;
-  private readonly options: Required<Omit<SessionOptions, 'turns'>>;
+  private readonly options: Required<Omit<SessionOptions, 'turns'>> & Pick<SessionOptions, 'turns'>;
 
   constructor(
     options: SessionOptions,
@@ -75,7 +94,7 @@ export class StreamSession {
   ) {
     this.options = { connectTimeoutMs: 10_000, finalizeTimeoutMs: 15_000, closeGraceMs: 2_000, ...options };
     this.pacer = new FramePacer(options.frames.offsetsMs);
-    this.lag = new TranscriptLag(options.turns ?? []);
+    this.turns = new TurnLatency(options.turns ?? [], options.frames.offsetsMs);
     this.deadline = createdAt + this.options.connectTimeoutMs;
     this.report = {
       phase: 'opening',
@@ -83,7 +102,9 @@ export class StreamSession {
       lostFinal: false,
       interims: 0,
       finals: 0,
-      transcriptLagMs: [],
+      firstResultMs: [],
+      turnFinalMs: [],
+      transcript: '',
       pacingLagMs: [],
       framesSent: 0,
       unknownFrames: 0,
@@ -94,9 +115,10 @@ export class StreamSession {
     return this.phase;
   }
 
-  open(_now: number): Action[] {
+  open(now: number): Action[] {
     if (this.phase !== 'opening') return [];
     this.phase = 'configured';
+    this.openedAt = now;
     return [
       {
         type: 'send-text',
@@ -109,7 +131,7 @@ export class StreamSession {
   message(now: number, frame: ServerFrame): Action[] {
     if ('connected' in frame) {
       if (this.phase !== 'configured') return this.protocolError('{connected} out of order');
-      this.report.connectedMs = now - this.createdAt;
+      this.report.connectedMs = now - (this.openedAt ?? this.createdAt);
       this.phase = 'streaming';
       this.pacer.start(now);
       return this.stream(now);
@@ -117,16 +139,13 @@ export class StreamSession {
     if ('chunk' in frame) {
       if (this.phase !== 'streaming' && this.phase !== 'ending')
         return this.protocolError('result out of order');
-      if (this.firstAudioAt !== undefined && this.report.firstInterimMs === undefined) {
-        this.report.firstInterimMs = now - this.firstAudioAt;
-      }
       const { id, is_final, text } = frame.chunk;
+      this.turns.result(id, text, is_final, now);
       if (is_final) {
         this.report.finals++;
         this.openUtterances.delete(id);
+        this.finalTexts.push(text);
         if (this.endAt !== undefined) this.report.endToLastFinalMs = now - this.endAt;
-        const sample = this.lag.final(text, this.sentAudioMs());
-        if (sample !== undefined) this.report.transcriptLagMs.push(sample);
       } else {
         this.report.interims++;
         this.openUtterances.add(id);
@@ -143,6 +162,7 @@ export class StreamSession {
     }
     if ('error' in frame) {
       this.report.error = frame.error.code || 'error frame';
+      this.report.errorKind = 'error_frame';
       return [];
     }
     this.report.unknownFrames++;
@@ -153,8 +173,9 @@ export class StreamSession {
     if (this.phase === 'streaming') return this.stream(now);
     if (this.phase === 'closed' || now < this.deadline)
       return this.phase === 'closed' ? [] : [{ type: 'wake', atMs: this.deadline }];
-    if (this.phase === 'opening' || this.phase === 'configured') return this.giveUp('no {connected} in time');
-    if (this.phase === 'ending') return this.giveUp('no {finished} in time');
+    if (this.phase === 'opening' || this.phase === 'configured')
+      return this.giveUp('no {connected} in time', 'no_connected');
+    if (this.phase === 'ending') return this.giveUp('no {finished} in time', 'no_finished');
     if (this.phase === 'finished')
       return [{ type: 'close', reason: 'server kept the socket open after {finished}' }];
     return [];
@@ -164,31 +185,34 @@ export class StreamSession {
     this.report.closeCode = code;
     if (!this.report.finished && this.report.error === undefined && this.phase !== 'finished') {
       this.report.error = `closed ${code} in phase ${this.phase}`;
+      this.report.errorKind = 'closed_early';
     }
     this.phase = 'closed';
   }
 
   result(): SessionReport {
+    const transcript = this.finalTexts.join(' ');
+    const reference = (this.options.turns ?? []).map((t) => t.text).join(' ');
+    const wer = wordErrorRate(reference, transcript);
     return {
       ...this.report,
       phase: this.phase,
       framesSent: this.pacer.sent,
       lostFinal: this.openUtterances.size > 0,
+      firstResultMs: this.turns.firstResultMs(),
+      turnFinalMs: this.turns.finalMs(),
+      transcript,
+      ...(wer === undefined ? {} : { wer }),
     };
-  }
-
-  private sentAudioMs(): number {
-    const { offsetsMs, durationMs } = this.options.frames;
-    return this.pacer.done ? durationMs : (offsetsMs[this.pacer.sent] ?? durationMs);
   }
 
   private stream(now: number): Action[] {
     const actions: Action[] = [];
     const batch = this.pacer.take(now);
     if (batch.indices.length > 0) {
-      this.firstAudioAt ??= now;
-      this.report.pacingLagMs.push(batch.lagMs);
-      actions.push({ type: 'send-frames', indices: batch.indices, lagMs: batch.lagMs });
+      this.report.pacingLagMs.push(...batch.lagsMs);
+      this.turns.sent(batch.indices, now);
+      actions.push({ type: 'send-frames', indices: batch.indices, lagsMs: batch.lagsMs });
     }
     const next = this.pacer.nextDueMs();
     if (next !== undefined) {
@@ -202,13 +226,15 @@ export class StreamSession {
     return actions;
   }
 
-  private giveUp(reason: string): Action[] {
+  private giveUp(reason: string, kind: ErrorKind): Action[] {
     this.report.error = reason;
+    this.report.errorKind = kind;
     return [{ type: 'close', reason }];
   }
 
   private protocolError(reason: string): Action[] {
     this.report.error = `protocol: ${reason}`;
+    this.report.errorKind = 'protocol';
     return [{ type: 'close', reason }];
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeCodeFromError } from './close-code.ts';
+import { closeKind } from './close-code.ts';
 import { mergeSummaries } from './summary-merge.ts';
 import { failedThresholds, type SummaryData, textSummary } from './text-summary.ts';
 
@@ -48,9 +48,14 @@ describe('summaries', () => {
     expect(() => mergeSummaries([])).toThrow(/no summaries/);
   });
 
-  it('reads the close code from the error text k6 gives before a close', () => {
-    expect(closeCodeFromError('websocket: close 1008 (policy violation): Invalid API key')).toBe(1008);
-    expect(closeCodeFromError('websocket: close 4408: idle')).toBe(4408);
-    expect(closeCodeFromError('websocket: bad handshake')).toBeUndefined();
+  it('sorts close codes into the kinds the summary counts', () => {
+    expect(closeKind(1000)).toBe('normal');
+    expect(closeKind(1008)).toBe('auth');
+    expect(closeKind(undefined)).toBe('abnormal');
+    expect(closeKind(1006)).toBe('abnormal');
+    expect(closeKind(4503)).toBe('server_error');
+    expect(closeKind(1011)).toBe('server_error');
+    expect(closeKind(4400)).toBe('client_error');
+    expect(closeKind(3000)).toBe('other');
   });
 });

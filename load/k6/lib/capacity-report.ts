@@ -1,15 +1,25 @@
+import type { CapacityPlan } from '../../src/capacity-plan.ts';
 import { describeCapacity, levelStatsFromSummary, searchCapacity } from '../../src/capacity-search.ts';
 import type { SummaryData } from '../../src/text-summary.ts';
-import { summaryHandler } from './summary.ts';
+import { summaryDir, summaryHandler } from './summary.ts';
 
 // The capacity script's summary: the usual JSON, JUnit and text, plus the verdict of every level
-// and the figure, on the console and in capacity.json.
+// and the figure, on the console and in capacity.json (which merge-summaries --capacity combines
+// across instances).
 
-export function capacityReport(data: SummaryData, levels: readonly number[]): Record<string, string> {
+export function capacityReport(data: SummaryData, plan: CapacityPlan): Record<string, string> {
   const files = summaryHandler('capacity')(data);
-  const result = searchCapacity(levels.map((level) => levelStatsFromSummary(data.metrics, level)));
-  const dir = (__ENV.SUMMARY_DIR || 'results').replace(/\/+$/, '');
-  files[`${dir}/capacity.json`] = JSON.stringify(result, null, 2);
-  files.stdout = `${files.stdout ?? ''}\n  capacity search\n${describeCapacity(result)}`;
+  const result = searchCapacity(
+    plan.levels.map((level) => levelStatsFromSummary(data.metrics, level, plan.perLevel(level))),
+  );
+  const dir = summaryDir();
+  const report = {
+    ...result,
+    instances: plan.instances,
+    ...(plan.capacityMin === undefined ? {} : { capacityMin: plan.capacityMin }),
+  };
+  files[`${dir}/capacity.json`] = JSON.stringify(report, null, 2);
+  // One line a log collector can pick out: with k6-operator, each pod's capacity.json is in its log.
+  files.stdout = `${files.stdout ?? ''}\n  capacity search (per instance)\n${describeCapacity(result)}\ncapacity.json: ${JSON.stringify(report)}\n`;
   return files;
 }

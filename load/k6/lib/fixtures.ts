@@ -1,6 +1,6 @@
 import { open as openShared } from 'k6/experimental/fs';
 import { type FrameSet, fixtureFrames } from '../../src/audio-frames.ts';
-import type { Turn } from '../../src/transcript-lag.ts';
+import type { Turn } from '../../src/turn-latency.ts';
 
 // Fixture audio, read once through k6/experimental/fs (one copy shared by every VU; `open(path, 'b')`
 // would copy the file into each VU), framed once per VU. The manifest gives each file's turns.

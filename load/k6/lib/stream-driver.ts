@@ -1,6 +1,6 @@
 import { clearTimeout, setTimeout, type TimeoutID } from 'k6/timers';
 import type { FrameSet } from '../../src/audio-frames.ts';
-import { ABNORMAL_CLOSE, closeCodeFromError, NORMAL_CLOSE } from '../../src/close-code.ts';
+import { ABNORMAL_CLOSE } from '../../src/close-code.ts';
 import { parseServerFrame } from '../../src/server-frames.ts';
 import {
   type Action,
@@ -8,21 +8,17 @@ import {
   type SessionReport,
   StreamSession,
 } from '../../src/stream-session.ts';
-import { metrics } from './metrics.ts';
 import { WebSocket } from './websocket.ts';
 
 // Runs one StreamSession over k6's WebSocket. Pacing is timers against the wall clock, never
 // sleep() (it would block the VU's event loop and every socket callback with it). Each frame is a
-// fresh slice: k6 hands the buffer to its writer without copying.
+// fresh slice: k6 hands the buffer to its writer without copying. The socket's `name` tag is the
+// route's name: k6 copies `name` into the `url` tag, so the key in the query never reaches a sample.
 
-export function runSession(
-  url: string,
-  options: SessionOptions,
-  tags: Record<string, string> = {},
-): Promise<SessionReport> {
+export function runSession(url: string, options: SessionOptions): Promise<SessionReport> {
   const frames: FrameSet = options.frames;
   const session = new StreamSession(options, Date.now());
-  const socket = new WebSocket(url);
+  const socket = new WebSocket(url, null, { tags: { name: 'stt-stream' } });
   socket.binaryType = 'arraybuffer';
   let timer: TimeoutID | undefined;
 
@@ -36,7 +32,6 @@ export function runSession(
       if (socket.readyState !== 1) return;
       if (action.type === 'send-text') socket.send(action.text);
       else if (action.type === 'send-frames') {
-        metrics.pacingLag.add(action.lagMs, tags);
         for (const i of action.indices) {
           const [start, end] = frames.ranges[i] ?? [0, 0];
           socket.send(frames.buffer.slice(start, end));
@@ -58,16 +53,13 @@ export function runSession(
       if (typeof data === 'string' || data instanceof ArrayBuffer)
         perform(session.message(Date.now(), parseServerFrame(data)));
     };
-    // The close code arrives, if at all, in the text of an error event just before the close.
-    let errorText: string | undefined;
-    socket.onerror = (event) => {
-      errorText = String((event as unknown as { error?: unknown })?.error ?? 'error');
-    };
-    socket.onclose = () => {
+    socket.onerror = () => {};
+    // k6 ≥ 1.5 puts the close frame's code on the event; none means no close frame came.
+    socket.addEventListener('close', (event) => {
       if (timer !== undefined) clearTimeout(timer);
-      const code = errorText === undefined ? NORMAL_CLOSE : (closeCodeFromError(errorText) ?? ABNORMAL_CLOSE);
-      session.closed(Date.now(), code);
+      const code = (event as unknown as { code?: number } | undefined)?.code;
+      session.closed(Date.now(), typeof code === 'number' && code > 0 ? code : ABNORMAL_CLOSE);
       resolve(session.result());
-    };
+    });
   });
 }

@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { driveSession } from '../probe/session-driver.ts';
+import { type FrameSet, pcm16Frames } from './audio-frames.ts';
+import { Budget } from './budgets.ts';
+import { judgeLevel, levelPlan, levelStats, percentile, sessionBreaksLevel } from './capacity-search.ts';
+import { closeKind } from './close-code.ts';
+import {
+  type FakeServer,
+  type FakeServerOptions,
+  RMS_01_TURNS,
+  startFakeStreamServer,
+} from './fake-stream-server.test-support.ts';
+import { streamUrl } from './stream-url.ts';
+import type { Turn } from './turn-latency.ts';
+
+// The measurement oracle: a server whose latencies the test sets, and every parley_ stream figure
+// must read the set value within ±20 ms; a stall of the generator must show in the pacing lag;
+// each verdict must turn when its figure crosses the budget. On a busy machine the server's own
+// timers fire late, so a figure is held to the latency the server really produced (its timer's
+// actual wait, recorded as `served`), and that to the set value it is asked for.
+
+const TOLERANCE_MS = 20;
+const rms01 = pcm16Frames(readFileSync(new URL('../../fixtures/audio/en/rms-01.wav', import.meta.url)));
+
+/** 2.4 s of silence framed like pcm16 audio, with two turns (the server only counts bytes). */
+const twoTurns: { frames: FrameSet; turns: Turn[] } = (() => {
+  const bytes = 2400 * 32;
+  const ranges: Array<[number, number]> = [];
+  const offsetsMs: number[] = [];
+  for (let at = 0; at < bytes; at += 640) {
+    ranges.push([at, at + 640]);
+    offsetsMs.push(at / 32);
+  }
+  return {
+    frames: { encoding: 'pcm16', buffer: new ArrayBuffer(bytes), ranges, offsetsMs, durationMs: 2400 },
+    turns: [
+      { text: 'can you hear me', start_s: 0.1, end_s: 0.9 },
+      { text: 'yes I can hear you', start_s: 1.3, end_s: 2.1 },
+    ],
+  };
+})();
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function session(
+  options: FakeServerOptions,
+  audio: { frames: FrameSet; turns: readonly Turn[] } = { frames: rms01, turns: RMS_01_TURNS },
+  format: 'json' | 'protobuf' = 'json',
+) {
+  server = await startFakeStreamServer({ ...options, turns: audio.turns });
+  return driveSession({
+    url: streamUrl(server.url, { apiKey: 'fake-key', format }),
+    frames: audio.frames,
+    turns: audio.turns,
+    finalizeTimeoutMs: 3000,
+  });
+}
+
+const near = (value: number | undefined, served: number | undefined, set: number, what = '') => {
+  expect(value, what).toBeDefined();
+  // Node's timers round to the millisecond, so one may fire a fraction of one early.
+  expect(served, `${what}: the server did not serve what was set`).toBeGreaterThanOrEqual(set - 1);
+  const off = Math.abs((value ?? Number.NaN) - (served ?? Number.NaN));
+  expect(off, `${what} read ${value}, served ${served}, set ${set}`).toBeLessThanOrEqual(TOLERANCE_MS);
+};
+
+// One session first: the first in a process pays for loading and compiling the code paths (tens
+// of ms on a busy machine), which is the test's start-up, not a latency of the protocol.
+beforeAll(async () => {
+  for (const format of ['json', 'protobuf'] as const) await session({}, twoTurns, format);
+  await server?.close();
+  server = undefined;
+}, 30_000);
+
+describe('every parley_ stream metric reads the latency the server was set to', () => {
+  for (const format of ['json', 'protobuf'] as const) {
+    it(`connected, first interim per turn, turn end → final, finalize (${format})`, async () => {
+      const set = { connectDelayMs: 150, firstResultDelayMs: 300, finalDelayMs: 400, finalizeDelayMs: 600 };
+      const report = await session(set, twoTurns, format);
+      expect(report.error).toBeUndefined();
+      const served = server?.served;
+      near(report.connectedMs, served?.connected[0], 150, 'connected');
+      expect(report.firstResultMs).toHaveLength(2);
+      report.firstResultMs.forEach((ms, k) => {
+        near(ms, served?.firstResult[k], 300, 'first interim');
+      });
+      expect(report.turnFinalMs).toHaveLength(2);
+      report.turnFinalMs.forEach((ms, k) => {
+        near(ms, served?.final[k], 400, 'turn final');
+      });
+      near(report.endToFinishedMs, served?.finalize[0], 600, 'end to finished');
+      // The second final comes 400 ms after the frame holding 2.1 s; the empty frame follows the
+      // last frame (2.38 s): 2.1 + 0.4 − 2.38 s after the empty frame.
+      const lastFinal = (served?.final[1] ?? Number.NaN) - 400;
+      near(report.endToLastFinalMs, 2100 + 400 - 2380 + lastFinal, 2100 + 400 - 2380, 'end to last final');
+      expect(report.wer).toBe(0);
+      expect(report).toMatchObject({ finished: true, lostFinal: false, closeCode: 1000 });
+    }, 15_000);
+  }
+
+  it('first interim counts from the turn onset, not the first frame (leading silence is not latency)', async () => {
+    // rms-01 starts speaking at 0.15 s: measured from the first frame this would read 450 ms.
+    const report = await session({ firstResultDelayMs: 300, finalDelayMs: 100 });
+    expect(report.firstResultMs).toHaveLength(1);
+    near(report.firstResultMs[0], server?.served.firstResult[0], 300, 'first interim');
+  }, 15_000);
+
+  it('a late final reads its own lateness, not a constant capped by the file length', async () => {
+    // The turn ends at 3.25 s of a 3.5 s file: a final 1.5 s later arrives after all audio was sent.
+    const report = await session({ finalDelayMs: 1500 });
+    near(report.turnFinalMs[0], server?.served.final[0], 1500, 'turn final');
+  }, 15_000);
+});
+
+describe('the generator stalling', () => {
+  it('shows in the pacing lag of every frame it delayed', async () => {
+    setTimeout(() => {
+      const until = performance.now() + 500;
+      while (performance.now() < until); // the load generator's event loop, blocked
+    }, 1000);
+    const report = await session({ finalDelayMs: 50 });
+    const lags = report.pacingLagMs;
+    expect(lags).toHaveLength(rms01.ranges.length);
+    expect(Math.max(...lags)).toBeGreaterThanOrEqual(500 - TOLERANCE_MS);
+    // 25 frames were due during the stall, 14% of the file: p95 shows it, and the level is void.
+    expect(lags.filter((l) => l >= 100).length).toBeGreaterThanOrEqual(20);
+    expect(percentile(lags, 95)).toBeGreaterThan(Budget.pacingLagP95Ms);
+    const plan = levelPlan(1, 1, 1);
+    expect(judgeLevel(levelStats(1, plan, [report])).verdict).toBe('void');
+  }, 15_000);
+});
+
+describe('verdicts turn when their figure crosses the budget', () => {
+  const plan = levelPlan(1, 1, 1);
+  const verdict = async (options: FakeServerOptions) => {
+    const report = await session(options);
+    return {
+      report,
+      level: judgeLevel(levelStats(1, plan, [report])),
+      breaks: sessionBreaksLevel(report, plan),
+    };
+  };
+
+  it('first interim: held under the budget, failed over it', async () => {
+    const under = await verdict({ firstResultDelayMs: Budget.firstInterimP95Ms - 300, finalDelayMs: 50 });
+    expect(under.level.verdict).toBe('held');
+    expect(under.breaks).toBe(false);
+    const over = await verdict({ firstResultDelayMs: Budget.firstInterimP95Ms + 300, finalDelayMs: 50 });
+    expect(over.level.verdict).toBe('failed');
+    expect(over.level.reasons.join()).toMatch(/first interim max/);
+    expect(over.breaks).toBe(true);
+  }, 30_000);
+
+  it('finalize: failed over the budget', async () => {
+    const over = await verdict({ finalizeDelayMs: Budget.finalizeP95Ms + 300 });
+    expect(over.level.reasons.join()).toMatch(/finalize max/);
+    expect(over.breaks).toBe(true);
+  }, 30_000);
+
+  it('a dropped final is a lost final, and fails the level', async () => {
+    const { report, level, breaks } = await verdict({ dropFinals: [0] });
+    expect(report.lostFinal).toBe(true);
+    expect(report.turnFinalMs).toEqual([]);
+    expect(level.reasons).toContain('1 lost finals');
+    expect(breaks).toBe(true);
+  }, 15_000);
+
+  it('a fast but wrong server reads a WER over the budget', async () => {
+    const { report } = await verdict({ wrongText: 'banana split on a sunday' });
+    expect(report.wer).toBeGreaterThan(Budget.werP95);
+    const right = await session({});
+    expect(right.wer).toBe(0);
+  }, 15_000);
+
+  it('an error frame and its close code are counted by kind', async () => {
+    const { report, breaks } = await verdict({ errorCode: 'ENGINE_UNAVAILABLE', closeCode: 4503 });
+    expect(report).toMatchObject({ errorKind: 'error_frame', error: 'ENGINE_UNAVAILABLE', closeCode: 4503 });
+    expect(closeKind(report.closeCode)).toBe('server_error');
+    expect(breaks).toBe(true);
+  }, 15_000);
+});
