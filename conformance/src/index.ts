@@ -43,6 +43,10 @@ export interface RunOptions {
   seed?: number;
   timeoutMs?: number;
   protoFiles?: string[];
+  /** The live stream's message in protoFiles (StreamResponse by default). */
+  protoStreamMessage?: string;
+  /** Parley's own choices (where the spec leaves room) fail the run instead of being noted. */
+  parleyChoices?: boolean;
   /** Without baseUrl: the database of the in-process reference server (PostgreSQL needs PARLEY_TEST_PG_URL). */
   referenceDatabase?: 'sqlite' | 'postgres';
   /** Progress lines go here (stderr by default; null: silent). */
@@ -77,12 +81,14 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
       ...partnerTarget(options, reference),
       ...optional('audioBaseUrl', options.audioBaseUrl ?? reference?.audioBaseUrl),
       ...(options.protoFiles ? { protoFiles: options.protoFiles } : {}),
+      ...optional('protoStreamMessage', options.protoStreamMessage),
+      ...(options.parleyChoices ? { parleyChoices: true } : {}),
       timeoutMs: options.timeoutMs ?? 120_000,
       seed,
       runId,
       profile,
     };
-    await reachable(baseUrl);
+    await preflight(target);
     const checks = selectChecks({
       profile,
       ...(options.only ? { only: options.only } : {}),
@@ -163,11 +169,44 @@ function summarize(results: CheckResult[]): Record<string, number> {
   return summary;
 }
 
-async function reachable(baseUrl: string): Promise<void> {
-  try {
-    await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(10_000) });
-  } catch (error) {
-    throw new UsageError(`${baseUrl} is unreachable: ${(error as Error).message}`);
+/** "fetch failed" with its cause (ECONNREFUSED, a certificate, DNS) spelled out. */
+export function networkError(error: unknown): string {
+  const e = error as Error & { cause?: Error & { code?: string } };
+  const cause = e.cause ? `: ${e.cause.code ?? ''}${e.cause.code ? ' ' : ''}${e.cause.message}` : '';
+  return `${e.message}${cause}`;
+}
+
+/**
+ * Before any check: /health answers a JSON 200 without a credential, and the key is accepted (a
+ * route every deployment has, get-meetings). Otherwise nothing could be judged: exit 2 with the reason.
+ */
+async function preflight(target: Target): Promise<void> {
+  const get = async (path: string, init: RequestInit = {}) => {
+    try {
+      return await fetch(`${target.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
+    } catch (error) {
+      throw new UsageError(`${target.baseUrl} is unreachable: ${networkError(error)}`);
+    }
+  };
+  const health = await get('/health');
+  const type = health.headers.get('content-type') ?? '';
+  if (health.status !== 200 || !/\bjson\b/i.test(type)) {
+    throw new UsageError(
+      `${target.baseUrl}/health answered ${health.status} ${type || 'without a content type'}, not a JSON 200: is this the service's base URL?`,
+    );
+  }
+  const probe = await get('/v1/get-meetings', {
+    method: 'POST',
+    headers: { 'X-API-Key': target.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ limit: 1 }),
+  });
+  if (probe.status === 401 || probe.status === 403) {
+    throw new UsageError(
+      `the API key was refused (get-meetings answered ${probe.status}): nothing could be judged`,
+    );
+  }
+  if (probe.status === 404) {
+    throw new UsageError(`${target.baseUrl}/v1/get-meetings answered 404: is this the service's base URL?`);
   }
 }
 
