@@ -104,6 +104,11 @@ try {
       console.log(
         `${ok ? 'caught' : 'MISSED'} ${fault.id.padEnd(26)} ${fault.check}${ok ? '' : ` (${hit?.status}: ${hit?.message})`}`,
       );
+    } catch (error) {
+      // Not judged (exit 2) is not caught.
+      console.log(
+        `MISSED ${fault.id.padEnd(26)} ${fault.check} (the run could not judge: ${(error as Error).message})`,
+      );
     } finally {
       await setFaults([]);
     }

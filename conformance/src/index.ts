@@ -188,11 +188,19 @@ async function preflight(target: Target): Promise<void> {
       throw new UsageError(`${target.baseUrl} is unreachable: ${networkError(error)}`);
     }
   };
+  // A 200 whose body parses as JSON: this is the service. Its Content-Type label is judged by
+  // rest.08 (a deployment that labels it wrongly is judged, not left unjudged).
   const health = await get('/health');
-  const type = health.headers.get('content-type') ?? '';
-  if (health.status !== 200 || !/\bjson\b/i.test(type)) {
+  const text = await health.text();
+  let json = true;
+  try {
+    JSON.parse(text);
+  } catch {
+    json = false;
+  }
+  if (health.status !== 200 || !json) {
     throw new UsageError(
-      `${target.baseUrl}/health answered ${health.status} ${type || 'without a content type'}, not a JSON 200: is this the service's base URL?`,
+      `${target.baseUrl}/health answered ${health.status} ${JSON.stringify(text.slice(0, 80))}, not a JSON 200: is this the service's base URL?`,
     );
   }
   const probe = await get('/v1/get-meetings', {

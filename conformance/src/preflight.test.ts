@@ -1,0 +1,49 @@
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { main } from './cli.js';
+import { run, UsageError } from './index.js';
+
+// The preflight: a deployment that cannot be judged is exit 2 with the reason, before any check.
+
+async function serve(handler: RequestListener) {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const quiet = { apiKey: 'k', progress: null, reporters: [] } as const;
+
+describe('preflight', () => {
+  it('a base URL that answers 404 to everything is exit 2, not 1', async () => {
+    const host = await serve((_req, res) => res.writeHead(404).end('not here'));
+    try {
+      await expect(run({ ...quiet, baseUrl: host.url })).rejects.toThrow(/health answered 404/);
+      expect(
+        await main(['--base-url', host.url, '--api-key', 'k', '--reporter', 'json', '--out', '/tmp/kit-pf']),
+      ).toBe(2);
+    } finally {
+      await host.close();
+    }
+  });
+  it('a refused key is exit 2 with the reason', async () => {
+    const host = await serve((req, res) =>
+      req.url === '/health'
+        ? res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+        : res.writeHead(401, { 'content-type': 'application/json' }).end('{"success":false}'),
+    );
+    try {
+      await expect(run({ ...quiet, baseUrl: host.url })).rejects.toThrow(/API key was refused/);
+    } finally {
+      await host.close();
+    }
+  });
+  it('an unreachable host keeps the cause of "fetch failed"', async () => {
+    const host = await serve((_req, res) => res.end());
+    await host.close();
+    const error = await run({ ...quiet, baseUrl: host.url }).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect(String((error as Error).message)).toMatch(/ECONNREFUSED/);
+  });
+});
