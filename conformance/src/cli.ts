@@ -152,7 +152,7 @@ export function parseCli(argv: string[]): RunOptions {
 
 export async function main(argv: string[]): Promise<number> {
   try {
-    const report = await run(parseCli(argv));
+    const report = await run({ ...parseCli(argv), cleanupOnSignal: true });
     return report.exitCode;
   } catch (error) {
     if (error instanceof HelpRequest) {

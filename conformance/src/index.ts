@@ -9,7 +9,7 @@ import { exitCodeOf, type RunReport } from './report.js';
 import { consoleReport, progressLine } from './reporters/console.reporter.js';
 import { htmlReport } from './reporters/html.reporter.js';
 import { junitReport } from './reporters/junit.reporter.js';
-import { runChecks } from './runner.js';
+import { cleanup, runChecks } from './runner.js';
 
 export type { CheckResult } from './check.js';
 export { CHECKS } from './checks/index.js';
@@ -51,6 +51,8 @@ export interface RunOptions {
   referenceDatabase?: 'sqlite' | 'postgres';
   /** Progress lines go here (stderr by default; null: silent). */
   progress?: ((line: string) => void) | null;
+  /** Ctrl-C or SIGTERM deletes the run's data, then exits (130 or 143); the command line sets it. */
+  cleanupOnSignal?: boolean;
   /** Extra secrets to redact (an admin token). */
   secrets?: Record<string, string>;
 }
@@ -100,12 +102,19 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
         ? undefined
         : (options.progress ?? ((line: string) => process.stderr.write(`${line}\n`)));
     const state = newRunState();
+    const onSignal = (signal: NodeJS.Signals) => {
+      progress?.(`${signal}: deleting the run's data`);
+      void cleanup(target, state).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    };
+    if (options.cleanupOnSignal) for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, onSignal);
     const results = await runChecks(
       target,
       checks,
       (done, total, result) => progress?.(progressLine(done, total, result)),
       state,
-    );
+    ).finally(() => {
+      for (const s of ['SIGINT', 'SIGTERM'] as const) process.off(s, onSignal);
+    });
     const baseline = options.baselineFile
       ? applyBaseline(results, readBaseline(options.baselineFile), new Date())
       : undefined;

@@ -67,7 +67,7 @@ export function runLiveSession(options: {
     sessionId: options.sessionId,
     frames: [],
     problems: [],
-    exchange: { method: 'WS', url, repro: wsScript(url) },
+    exchange: { method: 'WS', url, repro: wsScript(url, options.sessionId) },
   };
   const start = performance.now();
   const now = () => Math.round(performance.now() - start);
@@ -161,11 +161,22 @@ function fromProto(message: Record<string, unknown>): Record<string, unknown> {
   return chunk ? { chunk: { ...chunk, is_final: chunk.is_final === true } } : message;
 }
 
-function wsScript(url: string): string {
-  return [
-    `node -e "const W=require('ws');const fs=require('fs');const ws=new W('${url}');`,
-    `ws.on('open',()=>ws.send(JSON.stringify({encoding:'pcm16'})));`,
-    `ws.on('message',m=>{console.log(String(m));if(String(m).includes('connected')){ws.send(fs.readFileSync('audio.pcm'));ws.send(Buffer.alloc(0))}});`,
-    `ws.on('close',(c,r)=>console.log('close',c,String(r)))"`,
+/**
+ * A node script that repeats the session: the audio named by path (16 kHz mono pcm16, a WAV's header
+ * skipped), paced at 640 bytes every 20 ms, then the empty frame; it prints every frame (binary
+ * protobuf frames as base64, for protoc --decode) and the close code.
+ */
+function wsScript(url: string, sessionId: string): string {
+  const script = [
+    "const W=require('ws'),fs=require('fs');",
+    "let a=fs.readFileSync(process.env.AUDIO||'fixtures/audio/en/rms-01.wav');",
+    "const d=a.indexOf('data');if(a.subarray(0,4).toString()==='RIFF'&&d>0)a=a.subarray(d+8);",
+    `const ws=new W('${url}');`,
+    `ws.on('open',()=>ws.send(JSON.stringify({encoding:'pcm16',session_id:'${sessionId}'})));`,
+    "let go=0;ws.on('message',(m,bin)=>{console.log(bin?'<pb> '+Buffer.from(m).toString('base64'):String(m));",
+    'if(!go++){let i=0;const t=setInterval(()=>{if(i>=a.length){clearInterval(t);ws.send(Buffer.alloc(0));return}',
+    'ws.send(a.subarray(i,i+640));i+=640},20)}});',
+    "ws.on('close',(c,r)=>console.log('close',c,String(r)))",
   ].join('');
+  return `AUDIO=fixtures/audio/en/rms-01.wav node -e "${script.replace(/"/g, '\\"')}"`;
 }

@@ -2,7 +2,7 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { main } from './cli.js';
-import { run, UsageError } from './index.js';
+import { type RunOptions, run, UsageError } from './index.js';
 
 // The preflight: a deployment that cannot be judged is exit 2 with the reason, before any check.
 
@@ -13,7 +13,7 @@ async function serve(handler: RequestListener) {
   return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-const quiet = { apiKey: 'k', progress: null, reporters: [] } as const;
+const quiet: RunOptions = { apiKey: 'k', progress: null, reporters: [] };
 
 describe('preflight', () => {
   it('a base URL that answers 404 to everything is exit 2, not 1', async () => {

@@ -98,9 +98,11 @@ async function runOne(target: Target, check: Check, state: RunState): Promise<Ch
   };
 }
 
-async function cleanup(target: Target, state: RunState): Promise<void> {
+/** Deletes the meetings the run created (at the end, or when the run is interrupted). */
+export async function cleanup(target: Target, state: RunState): Promise<void> {
   const ctx = new CheckContext(target, 'cleanup', state);
-  for (const [meetingId, key] of state.createdMeetings) {
+  for (const [meetingId, key] of [...state.createdMeetings]) {
     await ctx.call('delete-meeting', { meeting_id: meetingId }, key).catch(() => undefined);
+    state.createdMeetings.delete(meetingId);
   }
 }

@@ -74,6 +74,18 @@ describe('reports', () => {
     expect(htmlReport(sample)).toContain('&lt;API_KEY&gt;');
   });
 
+  it('the console ends with a FAILURES section (clause, last exchange, reproduction), then the summary', () => {
+    const text = consoleReport(sample);
+    const failures = text.slice(text.indexOf('\nFAILURES\n'));
+    expect(text.indexOf('\nFAILURES\n')).toBeGreaterThan(0);
+    expect(failures).toContain('FAIL errors.04.unknown-ids: code is "GONE"');
+    expect(failures).toContain('clause: Errors 1');
+    expect(failures).toContain('last exchange: POST http://host/v1/stt?api_key=<API_KEY> → 404');
+    expect(failures).toContain("reproduce with: curl -sS -X POST 'http://host/v1/stt?api_key=<API_KEY>'");
+    expect(text.trim().split('\n').at(-1)).toMatch(/^1 PASS, 1 FAIL; exit 1/);
+    expect(consoleReport(report([result('rest.01.route-schemas', 'PASS')]))).not.toContain('FAILURES');
+  });
+
   it('JUnit XML has one failure with the reproduction', () => {
     const xml = junitReport(sample);
     expect(xml.match(/<failure /g)).toHaveLength(1);
