@@ -65,6 +65,15 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const runId = `pc-${seed.toString(36)}-${started.toString(36)}`;
   const profile = options.profile ?? 'full';
+  // Read and validated before anything runs: a bad baseline is exit 2 at once, not after the run.
+  let entries: ReturnType<typeof readBaseline> | undefined;
+  if (options.baselineFile) {
+    try {
+      entries = readBaseline(options.baselineFile);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
   let reference: Reference | undefined;
   if (!options.baseUrl) {
     const { startReferenceServer } = await import('./reference-server.js');
@@ -115,9 +124,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
     ).finally(() => {
       for (const s of ['SIGINT', 'SIGTERM'] as const) process.off(s, onSignal);
     });
-    const baseline = options.baselineFile
-      ? applyBaseline(results, readBaseline(options.baselineFile), new Date())
-      : undefined;
+    const baseline = entries ? applyBaseline(results, entries, new Date()) : undefined;
     const redact = redactor({
       API_KEY: target.apiKey,
       SECOND_API_KEY: target.secondApiKey,

@@ -1,5 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from './cli.js';
 import { type RunOptions, run, UsageError } from './index.js';
@@ -45,5 +48,27 @@ describe('preflight', () => {
     const error = await run({ ...quiet, baseUrl: host.url }).catch((e: Error) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect(String((error as Error).message)).toMatch(/ECONNREFUSED/);
+  });
+  it('a missing baseline or an impossible date is exit 2 before any request', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kit-baseline-'));
+    const file = join(dir, 'baseline.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ entries: [{ fingerprint: 'x', reason: 'y', expires: '2027-13-01' }] }),
+    );
+    let asked = 0;
+    const host = await serve((_req, res) => {
+      asked++;
+      res.writeHead(404).end();
+    });
+    try {
+      await expect(run({ ...quiet, baseUrl: host.url, baselineFile: file })).rejects.toThrow(/2027-13-01/);
+      await expect(
+        run({ ...quiet, baseUrl: host.url, baselineFile: join(dir, 'none.json') }),
+      ).rejects.toThrow(UsageError);
+      expect(asked).toBe(0);
+    } finally {
+      await host.close();
+    }
   });
 });
