@@ -76,7 +76,13 @@ try {
   const audio = sessionAudio();
   const sessions = await Promise.all(
     (['json', 'protobuf'] as const).map((format) =>
-      runLiveSession({ wsUrl: server.wsUrl, apiKey: server.apiKey, format, audio }),
+      runLiveSession({
+        wsUrl: server.wsUrl,
+        apiKey: server.apiKey,
+        format,
+        audio,
+        sessionId: `pc-recorded-live-${format}`,
+      }),
     ),
   );
   writeFileSync(new URL('live-sessions.json', OUT), redact(JSON.stringify(sessions, null, 1)));

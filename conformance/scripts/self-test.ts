@@ -5,11 +5,16 @@ import { join } from 'node:path';
 import { FAULTS } from '../../server/src/emulator/faults.catalog.js';
 import { CHECKS, type RunReport, run } from '../src/index.js';
 import { startReferenceServer } from '../src/reference-server.js';
+import { startVariantProxy } from '../src/testing/variant-proxy.js';
+import { VARIANTS } from '../src/testing/variants.js';
 
 // The kit is measured, not trusted: the full kit against the reference server must pass with no
 // failure (on SQLite, and on PostgreSQL when PARLEY_TEST_PG_URL is set); then with each injected
 // fault on, the check the fault is meant to break must fail. Prints the kill rate (faults caught /
-// faults); exit 1 below 100% or on any failure of a clean run.
+// faults); exit 1 below 100% or on any failure of a clean run. Then the other side: each allowed
+// variant (a deployment the spec allows that differs from Parley's, made by a proxy in front of the
+// reference server, src/testing/variants.ts) must pass the checks that see it. Prints the
+// false-failure rate (variants failed / variants); exit 1 above 0%.
 //
 // Time: a fault run runs only the fault's check (what can catch it), so only the stream faults pay
 // for live sessions, which stream in real time and leave the CPU mostly idle. The PostgreSQL clean
@@ -87,6 +92,8 @@ try {
         ...target,
         seed: 1,
         profile,
+        // A fault that breaks one of Parley's own choices (not the spec) is caught when the run asks for them.
+        ...(fault.parleyChoice ? { parleyChoices: true } : {}),
         only: [fault.check],
         progress: null,
         reporters: [],
@@ -97,6 +104,11 @@ try {
       console.log(
         `${ok ? 'caught' : 'MISSED'} ${fault.id.padEnd(26)} ${fault.check}${ok ? '' : ` (${hit?.status}: ${hit?.message})`}`,
       );
+    } catch (error) {
+      // Not judged (exit 2) is not caught.
+      console.log(
+        `MISSED ${fault.id.padEnd(26)} ${fault.check} (the run could not judge: ${(error as Error).message})`,
+      );
     } finally {
       await setFaults([]);
     }
@@ -105,6 +117,50 @@ try {
     `kill rate: ${caught}/${FAULTS.length} = ${((100 * caught) / FAULTS.length).toFixed(1)}%  [${seconds()}]`,
   );
   if (caught < FAULTS.length) exit = 1;
+  // Variants (each its own proxy; faults are off): the stream ones in a lane of their own, whose
+  // real-time sessions leave the CPU to the other lane.
+  let falseFailures = 0;
+  const lane = async (variants: readonly (typeof VARIANTS)[number][]) => {
+    for (const variant of variants) {
+      const fullOnly = variant.only.some((id) =>
+        CHECKS.some((c) => c.id === id && !c.profiles.includes('smoke')),
+      );
+      const proxy = await startVariantProxy(server, variant);
+      try {
+        const report = await run({
+          ...target,
+          ...variant.options,
+          baseUrl: proxy.baseUrl,
+          wsUrl: proxy.wsUrl,
+          seed: 1,
+          profile: fullOnly ? 'full' : 'smoke',
+          only: variant.only,
+          progress: null,
+          reporters: [],
+        });
+        const bad = failures(report);
+        const ok = bad.length === 0 && report.exitCode === 0;
+        if (!ok) falseFailures++;
+        const noted = report.results.filter((r) => r.status === 'NON_STRICT').length;
+        console.log(
+          `${ok ? 'passed' : 'FALSE FAILURE'} ${variant.id.padEnd(24)} ${variant.only.join(',')}${noted ? ` (${noted} NON_STRICT)` : ''}${bad
+            .map((r) => `\n  ${r.status} ${r.id}: ${r.message}`)
+            .join('')}`,
+        );
+      } catch (error) {
+        falseFailures++;
+        console.log(`FALSE FAILURE ${variant.id}: the run could not judge (${(error as Error).message})`);
+      } finally {
+        await proxy.close();
+      }
+    }
+  };
+  const streams = (v: (typeof VARIANTS)[number]) => v.only.some((id) => id.startsWith('stream'));
+  await Promise.all([lane(VARIANTS.filter(streams)), lane(VARIANTS.filter((v) => !streams(v)))]);
+  console.log(
+    `false-failure rate: ${falseFailures}/${VARIANTS.length} = ${((100 * falseFailures) / VARIANTS.length).toFixed(1)}%  [${seconds()}]`,
+  );
+  if (falseFailures > 0) exit = 1;
 } finally {
   await server.close();
 }

@@ -16,16 +16,26 @@ export interface BaselineOutcome {
   stale: BaselineEntry[];
 }
 
+/** A real calendar date `YYYY-MM-DD` (2027-13-01 and 2027-02-30 are not). */
+const isDate = (text: unknown) =>
+  typeof text === 'string' &&
+  /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+  !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+  new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+
 export function readBaseline(path: string): BaselineEntry[] {
-  const doc = JSON.parse(readFileSync(path, 'utf8')) as { entries?: unknown };
+  let doc: { entries?: unknown };
+  try {
+    doc = JSON.parse(readFileSync(path, 'utf8')) as { entries?: unknown };
+  } catch (error) {
+    throw new Error(`baseline ${path}: ${(error as Error).message}`);
+  }
   if (!Array.isArray(doc.entries)) throw new Error(`${path}: expected {"entries": [...]}`);
   for (const entry of doc.entries as BaselineEntry[]) {
-    if (
-      typeof entry.fingerprint !== 'string' ||
-      typeof entry.reason !== 'string' ||
-      !/^\d{4}-\d{2}-\d{2}$/.test(entry.expires)
-    ) {
-      throw new Error(`${path}: every entry needs fingerprint, reason and expires (YYYY-MM-DD)`);
+    if (typeof entry.fingerprint !== 'string' || typeof entry.reason !== 'string' || !isDate(entry.expires)) {
+      throw new Error(
+        `${path}: every entry needs fingerprint, reason and expires (a real date, YYYY-MM-DD): ${JSON.stringify(entry)}`,
+      );
     }
   }
   return doc.entries as BaselineEntry[];

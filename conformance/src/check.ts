@@ -1,6 +1,13 @@
 // What a check is and what it returns. Every check has a never-reused hierarchical id
 // (`<area>.<nn>.<name>`): a retired check keeps its number unused so baselines and CI history stay
 // unambiguous.
+//
+// What a check rests on: its `spec` sentence (a MUST or SHOULD of the spec, quoted). Where the spec
+// says "not shown" or leaves room, Parley made a choice; a check may test that too, but only through
+// `choice()`, which notes a miss (NON_STRICT at most) unless the run asks for Parley's choices
+// (`--parley-choices`), so a deployment the spec allows never fails.
+
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 export type Level = 'MUST' | 'SHOULD';
 export type Status = 'PASS' | 'FAIL' | 'NON_STRICT' | 'SKIPPED' | 'COULD_NOT_JUDGE';
@@ -44,6 +51,10 @@ export interface CheckDef<C> {
   area: Area;
   /** The spec clause enforced, as `Section: rule`. */
   clause: string;
+  /** The spec's own sentence the check rests on, quoted (the README's check table shows it). */
+  spec: string;
+  /** Parley's choices the check also looks at (NON_STRICT unless --parley-choices), for the table. */
+  choices?: string;
   level: Level;
   /** smoke checks run in every profile; full-only checks only in `--profile full`. */
   profiles: readonly Profile[];
@@ -74,6 +85,36 @@ export const skip = (message: string): never => {
 export const couldNotJudge = (message: string): never => {
   throw new Verdict('COULD_NOT_JUDGE', message);
 };
+
+interface ChoiceScope {
+  /** The run asked for Parley's choices: a miss fails like a MUST. */
+  strict: boolean;
+  missed: string[];
+}
+const choiceScope = new AsyncLocalStorage<ChoiceScope>();
+
+/** Runs a check's body with its own record of Parley's choices it saw not followed. */
+export function withChoices<T>(
+  strict: boolean,
+  body: () => Promise<T>,
+): { missed: string[]; done: Promise<T> } {
+  const scope: ChoiceScope = { strict, missed: [] };
+  return { missed: scope.missed, done: choiceScope.run(scope, body) };
+}
+
+export const PARLEY_CHOICE = "Parley's choice";
+
+/**
+ * A rule of Parley's own where the spec leaves room: a miss is noted and the check goes on (the
+ * result is NON_STRICT at most), or fails when the run asked for Parley's choices. Outside a run
+ * (a helper called on its own) a miss fails.
+ */
+export function choice(condition: unknown, message: string): void {
+  if (condition) return;
+  const scope = choiceScope.getStore();
+  if (!scope || scope.strict) fail(`${PARLEY_CHOICE}: ${message}`);
+  else if (!scope.missed.includes(message)) scope.missed.push(message);
+}
 
 /** Fails with `message` unless `condition` holds. */
 export function expect(condition: unknown, message: string): asserts condition {

@@ -11,8 +11,10 @@ const USAGE = `Usage: parley-conformance [--base-url URL --api-key KEY] [--ws-ur
   [--oauth-scope SCOPES] [--integration-url URL] [--callback-url URL] [--callback-listen HOST:PORT]
   [--webhook-secret SECRET] [--reference-db sqlite|postgres]
   [--audio-base-url URL] [--only IDS] [--exclude IDS] [--profile smoke|full]
-  [--reporter console,junit,json,html] [--out DIR] [--baseline FILE] [--seed N] [--timeout MS] [--proto FILE]
+  [--reporter console,junit,json,html] [--out DIR] [--baseline FILE] [--seed N] [--timeout MS]
+  [--proto FILE ...] [--proto-stream-message NAME] [--parley-choices]
   parley-conformance replay <report.json> <check-id> [same options]
+--parley-choices: Parley's own choices where the spec leaves room fail the run (otherwise NON_STRICT).
 Without --base-url the reference server is started in-process and checked (--reference-db postgres:
 on a fresh database of the PostgreSQL server PARLEY_TEST_PG_URL names).`;
 
@@ -39,6 +41,14 @@ function url(value: string, flag: string): string {
   if (!/^https?:\/\/[^/]/.test(value)) throw new UsageError(`${flag} must be an http(s) URL, not ${value}`);
   return value;
 }
+
+function wsUrl(value: string): string {
+  if (!/^wss?:\/\/[^/]/.test(value)) throw new UsageError(`--ws-url must be a ws(s) URL, not ${value}`);
+  return value.replace(/\/+$/, '');
+}
+
+/** --help: the usage on stdout, exit 0. */
+class HelpRequest extends Error {}
 
 export function parseCli(argv: string[]): RunOptions {
   const { values, positionals } = parseArgs({
@@ -69,10 +79,12 @@ export function parseCli(argv: string[]): RunOptions {
       seed: { type: 'string' },
       timeout: { type: 'string' },
       proto: { type: 'string', multiple: true },
+      'proto-stream-message': { type: 'string' },
+      'parley-choices': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
-  if (values.help) throw new UsageError(USAGE);
+  if (values.help) throw new HelpRequest(USAGE);
   const profile = values.profile ?? 'full';
   if (profile !== 'smoke' && profile !== 'full')
     throw new UsageError(`--profile must be smoke or full, not ${profile}`);
@@ -82,6 +94,9 @@ export function parseCli(argv: string[]): RunOptions {
   const reporters = list(values.reporter) ?? ['console'];
   const unknownReporter = reporters.find((r) => !['console', 'junit', 'json', 'html'].includes(r));
   if (unknownReporter) throw new UsageError(`unknown reporter ${unknownReporter}`);
+  const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
+  if (timeout !== undefined && !(Number.isInteger(timeout) && timeout >= 1000 && timeout <= 3_600_000))
+    throw new UsageError(`--timeout must be milliseconds between 1000 and 3600000, not ${values.timeout}`);
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be an integer');
   const options: RunOptions = {
@@ -89,7 +104,7 @@ export function parseCli(argv: string[]): RunOptions {
     reporters: reporters as RunOptions['reporters'],
     ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
     ...(values['api-key'] ? { apiKey: values['api-key'] } : {}),
-    ...(values['ws-url'] ? { wsUrl: values['ws-url'] } : {}),
+    ...(values['ws-url'] ? { wsUrl: wsUrl(values['ws-url']) } : {}),
     ...(values['second-api-key'] ? { secondApiKey: values['second-api-key'] } : {}),
     ...(values['partner-token'] ? { partnerToken: values['partner-token'] } : {}),
     ...(values['oauth-client']
@@ -113,8 +128,10 @@ export function parseCli(argv: string[]): RunOptions {
     ...(values.out ? { outDir: values.out } : {}),
     ...(values.baseline ? { baselineFile: values.baseline } : {}),
     ...(seed !== undefined ? { seed } : {}),
-    ...(values.timeout ? { timeoutMs: Number(values.timeout) } : {}),
+    ...(timeout !== undefined ? { timeoutMs: timeout } : {}),
     ...(values.proto ? { protoFiles: values.proto } : {}),
+    ...(values['proto-stream-message'] ? { protoStreamMessage: values['proto-stream-message'] } : {}),
+    ...(values['parley-choices'] ? { parleyChoices: true } : {}),
     ...(list(values.only) ? { only: list(values.only) } : {}),
     ...(list(values.exclude) ? { exclude: list(values.exclude) } : {}),
   };
@@ -123,7 +140,11 @@ export function parseCli(argv: string[]): RunOptions {
     if (!reportPath || !checkId) throw new UsageError('replay needs <report.json> <check-id>');
     const previous = JSON.parse(readFileSync(reportPath, 'utf8')) as RunReport;
     // Same seed and profile: the check draws the same generated inputs in the same order.
-    return { ...options, only: [checkId], seed: previous.seed, profile: previous.profile };
+    // Against the report's own deployment unless --base-url says otherwise (never, silently, the
+    // in-process reference server); its keys are redacted in the report, so --api-key is needed.
+    const baseUrl = options.baseUrl ?? previous.baseUrl;
+    if (!options.apiKey) throw new UsageError(`replay against ${baseUrl} needs --api-key`);
+    return { ...options, baseUrl, only: [checkId], seed: previous.seed, profile: previous.profile };
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}\n${USAGE}`);
   return options;
@@ -131,9 +152,13 @@ export function parseCli(argv: string[]): RunOptions {
 
 export async function main(argv: string[]): Promise<number> {
   try {
-    const report = await run(parseCli(argv));
+    const report = await run({ ...parseCli(argv), cleanupOnSignal: true });
     return report.exitCode;
   } catch (error) {
+    if (error instanceof HelpRequest) {
+      process.stdout.write(`${error.message}\n`);
+      return 0;
+    }
     process.stderr.write(`parley-conformance: ${(error as Error).message}\n`);
     return 2;
   }

@@ -30,6 +30,10 @@ export interface Target {
   audioBaseUrl?: string;
   /** A deployment's own .proto files (the spec shows no layout). */
   protoFiles?: string[];
+  /** The live stream's message in protoFiles (StreamResponse by default; the spec names none). */
+  protoStreamMessage?: string;
+  /** Parley's own choices (where the spec leaves room) fail the run instead of being noted. */
+  parleyChoices?: boolean;
   timeoutMs: number;
   seed: number;
   runId: string;

@@ -9,7 +9,7 @@ import { exitCodeOf, type RunReport } from './report.js';
 import { consoleReport, progressLine } from './reporters/console.reporter.js';
 import { htmlReport } from './reporters/html.reporter.js';
 import { junitReport } from './reporters/junit.reporter.js';
-import { runChecks } from './runner.js';
+import { cleanup, runChecks } from './runner.js';
 
 export type { CheckResult } from './check.js';
 export { CHECKS } from './checks/index.js';
@@ -43,10 +43,16 @@ export interface RunOptions {
   seed?: number;
   timeoutMs?: number;
   protoFiles?: string[];
+  /** The live stream's message in protoFiles (StreamResponse by default). */
+  protoStreamMessage?: string;
+  /** Parley's own choices (where the spec leaves room) fail the run instead of being noted. */
+  parleyChoices?: boolean;
   /** Without baseUrl: the database of the in-process reference server (PostgreSQL needs PARLEY_TEST_PG_URL). */
   referenceDatabase?: 'sqlite' | 'postgres';
   /** Progress lines go here (stderr by default; null: silent). */
   progress?: ((line: string) => void) | null;
+  /** Ctrl-C or SIGTERM deletes the run's data, then exits (130 or 143); the command line sets it. */
+  cleanupOnSignal?: boolean;
   /** Extra secrets to redact (an admin token). */
   secrets?: Record<string, string>;
 }
@@ -59,6 +65,15 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const runId = `pc-${seed.toString(36)}-${started.toString(36)}`;
   const profile = options.profile ?? 'full';
+  // Read and validated before anything runs: a bad baseline is exit 2 at once, not after the run.
+  let entries: ReturnType<typeof readBaseline> | undefined;
+  if (options.baselineFile) {
+    try {
+      entries = readBaseline(options.baselineFile);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
   let reference: Reference | undefined;
   if (!options.baseUrl) {
     const { startReferenceServer } = await import('./reference-server.js');
@@ -77,12 +92,14 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
       ...partnerTarget(options, reference),
       ...optional('audioBaseUrl', options.audioBaseUrl ?? reference?.audioBaseUrl),
       ...(options.protoFiles ? { protoFiles: options.protoFiles } : {}),
+      ...optional('protoStreamMessage', options.protoStreamMessage),
+      ...(options.parleyChoices ? { parleyChoices: true } : {}),
       timeoutMs: options.timeoutMs ?? 120_000,
       seed,
       runId,
       profile,
     };
-    await reachable(baseUrl);
+    await preflight(target);
     const checks = selectChecks({
       profile,
       ...(options.only ? { only: options.only } : {}),
@@ -94,15 +111,20 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
         ? undefined
         : (options.progress ?? ((line: string) => process.stderr.write(`${line}\n`)));
     const state = newRunState();
+    const onSignal = (signal: NodeJS.Signals) => {
+      progress?.(`${signal}: deleting the run's data`);
+      void cleanup(target, state).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    };
+    if (options.cleanupOnSignal) for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, onSignal);
     const results = await runChecks(
       target,
       checks,
       (done, total, result) => progress?.(progressLine(done, total, result)),
       state,
-    );
-    const baseline = options.baselineFile
-      ? applyBaseline(results, readBaseline(options.baselineFile), new Date())
-      : undefined;
+    ).finally(() => {
+      for (const s of ['SIGINT', 'SIGTERM'] as const) process.off(s, onSignal);
+    });
+    const baseline = entries ? applyBaseline(results, entries, new Date()) : undefined;
     const redact = redactor({
       API_KEY: target.apiKey,
       SECOND_API_KEY: target.secondApiKey,
@@ -163,11 +185,52 @@ function summarize(results: CheckResult[]): Record<string, number> {
   return summary;
 }
 
-async function reachable(baseUrl: string): Promise<void> {
+/** "fetch failed" with its cause (ECONNREFUSED, a certificate, DNS) spelled out. */
+export function networkError(error: unknown): string {
+  const e = error as Error & { cause?: Error & { code?: string } };
+  const cause = e.cause ? `: ${e.cause.code ?? ''}${e.cause.code ? ' ' : ''}${e.cause.message}` : '';
+  return `${e.message}${cause}`;
+}
+
+/**
+ * Before any check: /health answers a JSON 200 without a credential, and the key is accepted (a
+ * route every deployment has, get-meetings). Otherwise nothing could be judged: exit 2 with the reason.
+ */
+async function preflight(target: Target): Promise<void> {
+  const get = async (path: string, init: RequestInit = {}) => {
+    try {
+      return await fetch(`${target.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
+    } catch (error) {
+      throw new UsageError(`${target.baseUrl} is unreachable: ${networkError(error)}`);
+    }
+  };
+  // A 200 whose body parses as JSON: this is the service. Its Content-Type label is judged by
+  // rest.08 (a deployment that labels it wrongly is judged, not left unjudged).
+  const health = await get('/health');
+  const text = await health.text();
+  let json = true;
   try {
-    await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(10_000) });
-  } catch (error) {
-    throw new UsageError(`${baseUrl} is unreachable: ${(error as Error).message}`);
+    JSON.parse(text);
+  } catch {
+    json = false;
+  }
+  if (health.status !== 200 || !json) {
+    throw new UsageError(
+      `${target.baseUrl}/health answered ${health.status} ${JSON.stringify(text.slice(0, 80))}, not a JSON 200: is this the service's base URL?`,
+    );
+  }
+  const probe = await get('/v1/get-meetings', {
+    method: 'POST',
+    headers: { 'X-API-Key': target.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ limit: 1 }),
+  });
+  if (probe.status === 401 || probe.status === 403) {
+    throw new UsageError(
+      `the API key was refused (get-meetings answered ${probe.status}): nothing could be judged`,
+    );
+  }
+  if (probe.status === 404) {
+    throw new UsageError(`${target.baseUrl}/v1/get-meetings answered 404: is this the service's base URL?`);
   }
 }
 

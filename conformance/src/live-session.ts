@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeStreamFrame, loadProtoRoot } from '@parley/schemas/proto';
 import WebSocket from 'ws';
 import type { Exchange } from './check.js';
 import { FIXTURES_DIR } from './fixture-dir.js';
+import { protoLayout } from './proto-layout.js';
 
 // One scripted live speech-to-text session: a state machine with a deadline on every step
 // (connect → config → {connected} → audio paced in real time → empty frame → finals → finished →
@@ -17,6 +17,8 @@ export interface Frame {
 
 export interface SessionRecording {
   format: 'json' | 'protobuf';
+  /** The session_id the config frame sent (every chunk must carry it back). */
+  sessionId: string;
   frames: Frame[];
   /** Problems with the sequence itself (deadline missed, undecodable frame). */
   problems: string[];
@@ -51,22 +53,21 @@ export function runLiveSession(options: {
   format: 'json' | 'protobuf';
   audio: Buffer;
   protoFiles?: string[];
+  protoStreamMessage?: string;
+  sessionId: string;
 }): Promise<SessionRecording> {
   const query = `api_key=${encodeURIComponent(options.apiKey)}${options.format === 'json' ? '&format=json' : ''}`;
   const url = `${options.wsUrl}/v1/stt/stream?${query}`;
-  // The schemas' own mapping decodes the reference layout; a deployment's --proto files are read here.
-  const custom = options.protoFiles
-    ? loadProtoRoot(options.protoFiles).lookupType('parley.v1.StreamResponse')
-    : undefined;
+  // Parley's layout, or the deployment's --proto files (its message found by name in any package).
+  const type = protoLayout(options.protoFiles, options.protoStreamMessage).stream;
   const decode = (raw: Buffer): Record<string, unknown> =>
-    custom
-      ? fromProto(custom.toObject(custom.decode(raw), { oneofs: false }))
-      : (decodeStreamFrame(raw) as unknown as Record<string, unknown>);
+    fromProto(type.toObject(type.decode(raw), { oneofs: false, enums: String }));
   const recording: SessionRecording = {
     format: options.format,
+    sessionId: options.sessionId,
     frames: [],
     problems: [],
-    exchange: { method: 'WS', url, repro: wsScript(url) },
+    exchange: { method: 'WS', url, repro: wsScript(url, options.sessionId) },
   };
   const start = performance.now();
   const now = () => Math.round(performance.now() - start);
@@ -107,7 +108,7 @@ export function runLiveSession(options: {
     };
     ws.on('open', () => {
       recording.connectMs = now();
-      ws.send(JSON.stringify({ encoding: 'pcm16' }));
+      ws.send(JSON.stringify({ encoding: 'pcm16', session_id: options.sessionId }));
     });
     ws.on('message', (raw, isBinary) => {
       let data: Record<string, unknown>;
@@ -153,18 +154,29 @@ export function runLiveSession(options: {
 function fromProto(message: Record<string, unknown>): Record<string, unknown> {
   if (message.disconnect_reason !== undefined) {
     const reason = message.disconnect_reason;
-    return reason === 1 || reason === 'SESSION_ENDED' ? { finished: true } : { disconnect_reason: reason };
+    return reason === 'SESSION_ENDED' ? { finished: true } : { disconnect_reason: reason };
   }
   // proto3 leaves false out of the wire: is_final false reads back as absent.
   const chunk = message.chunk as Record<string, unknown> | undefined;
   return chunk ? { chunk: { ...chunk, is_final: chunk.is_final === true } } : message;
 }
 
-function wsScript(url: string): string {
-  return [
-    `node -e "const W=require('ws');const fs=require('fs');const ws=new W('${url}');`,
-    `ws.on('open',()=>ws.send(JSON.stringify({encoding:'pcm16'})));`,
-    `ws.on('message',m=>{console.log(String(m));if(String(m).includes('connected')){ws.send(fs.readFileSync('audio.pcm'));ws.send(Buffer.alloc(0))}});`,
-    `ws.on('close',(c,r)=>console.log('close',c,String(r)))"`,
+/**
+ * A node script that repeats the session: the audio named by path (16 kHz mono pcm16, a WAV's header
+ * skipped), paced at 640 bytes every 20 ms, then the empty frame; it prints every frame (binary
+ * protobuf frames as base64, for protoc --decode) and the close code.
+ */
+function wsScript(url: string, sessionId: string): string {
+  const script = [
+    "const W=require('ws'),fs=require('fs');",
+    "let a=fs.readFileSync(process.env.AUDIO||'fixtures/audio/en/rms-01.wav');",
+    "const d=a.indexOf('data');if(a.subarray(0,4).toString()==='RIFF'&&d>0)a=a.subarray(d+8);",
+    `const ws=new W('${url}');`,
+    `ws.on('open',()=>ws.send(JSON.stringify({encoding:'pcm16',session_id:'${sessionId}'})));`,
+    "let go=0;ws.on('message',(m,bin)=>{console.log(bin?'<pb> '+Buffer.from(m).toString('base64'):String(m));",
+    'if(!go++){let i=0;const t=setInterval(()=>{if(i>=a.length){clearInterval(t);ws.send(Buffer.alloc(0));return}',
+    'ws.send(a.subarray(i,i+640));i+=640},20)}});',
+    "ws.on('close',(c,r)=>console.log('close',c,String(r)))",
   ].join('');
+  return `AUDIO=fixtures/audio/en/rms-01.wav node -e "${script.replace(/"/g, '\\"')}"`;
 }

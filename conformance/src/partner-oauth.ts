@@ -3,7 +3,7 @@ import { expect, fail, skip, Verdict } from './check.js';
 import type { CheckContext } from './context.js';
 import { formsOf, type HtmlForm, submission } from './html-form.js';
 import type { Reply } from './http-client.js';
-import { expectSchema } from './schema-check.js';
+import { choiceSchema, expectJson } from './schema-check.js';
 
 // The partner interface's OAuth 2.0 authorization-code flow with PKCE (RFC 6749, RFC 7636), driven
 // against the deployment's own pages over plain HTTP as a browser without JavaScript would: open the
@@ -15,9 +15,9 @@ export const TOKEN_PATH = '/api/oauth/partner/token';
 
 export interface TokenAnswer {
   access_token: string;
-  refresh_token: string;
+  refresh_token?: string;
   token_type: string;
-  expires_in: number;
+  expires_in?: number;
   scope?: string;
 }
 
@@ -137,14 +137,52 @@ export function tokenRequest(ctx: CheckContext, fields: Record<string, string>):
   });
 }
 
-/** Checks a token answer and remembers its tokens as secrets (they are redacted in every report). */
-export function expectTokens(ctx: CheckContext, reply: Reply, what: string): TokenAnswer {
+/**
+ * Checks a token answer as RFC 6749 §5.1 has it (access_token and token_type REQUIRED, token_type
+ * "bearer" in any case since the spec's requests carry `Bearer`; expires_in only RECOMMENDED) and
+ * remembers its tokens as secrets (they are redacted in every report). `refreshToken`: the answer must
+ * carry one (the spec's step 2 exchanges the code "for an access token and a refresh token").
+ * Parley's own token schema (expires_in present, "Bearer" spelled so) is a choice.
+ */
+export function expectTokens(
+  ctx: CheckContext,
+  reply: Reply,
+  what: string,
+  refreshToken = true,
+): TokenAnswer {
   expect(reply.status === 200, `${what}: expected 200, got ${reply.status} ${reply.text.slice(0, 200)}`);
-  expectSchema('oauth-token.response', reply, what);
-  const tokens = reply.body as TokenAnswer;
-  ctx.secret('ACCESS_TOKEN', tokens.access_token);
-  ctx.secret('REFRESH_TOKEN', tokens.refresh_token);
-  return tokens;
+  expectJson(reply, what);
+  const tokens = reply.body as Record<string, unknown>;
+  expect(
+    typeof tokens.access_token === 'string' && tokens.access_token.length > 0,
+    `${what}: no access_token (RFC 6749 §5.1)`,
+  );
+  expect(
+    typeof tokens.token_type === 'string' && tokens.token_type.toLowerCase() === 'bearer',
+    `${what}: token_type is ${JSON.stringify(tokens.token_type)}, not bearer (RFC 6749 §5.1, case-insensitive)`,
+  );
+  if (tokens.expires_in !== undefined)
+    expect(
+      typeof tokens.expires_in === 'number' && tokens.expires_in > 0,
+      `${what}: expires_in is ${JSON.stringify(tokens.expires_in)}, not a positive number of seconds`,
+    );
+  if (refreshToken)
+    expect(
+      typeof tokens.refresh_token === 'string' && tokens.refresh_token.length > 0,
+      `${what}: no refresh_token (Authentication 4 step 2)`,
+    );
+  choiceSchema('oauth-token.response', reply, what);
+  ctx.secret('ACCESS_TOKEN', tokens.access_token as string);
+  if (typeof tokens.refresh_token === 'string') ctx.secret('REFRESH_TOKEN', tokens.refresh_token);
+  return tokens as unknown as TokenAnswer;
+}
+
+/** A refusal at the token endpoint as RFC 6749 §5.2 words it: 400 (or 401) with `error`. */
+export function isRefusal(reply: Reply): boolean {
+  return (
+    (reply.status === 400 || reply.status === 401) &&
+    typeof (reply.body as { error?: unknown }).error === 'string'
+  );
 }
 
 /** A whole authorization: PKCE S256, the pages, `state` echoed, the code exchanged with its verifier. */

@@ -73,8 +73,10 @@ async function subjectMeeting(ctx: CheckContext): Promise<{ id: string; summary?
   const time = (item: Item, field: string) => Date.parse(String(item[field]));
   const newest = (items: Item[], field: string) =>
     [...items].sort((a, b) => time(b, field) - time(a, field))[0];
-  const summaries = await listed(ctx, TRIGGERS[1]);
-  const ended = await listed(ctx, TRIGGERS[0]);
+  // Never one of the run's own meetings (titled with the run id): another lane may be deleting it.
+  const runs = (title: unknown) => String(title ?? '').startsWith(ctx.target.runId);
+  const summaries = (await listed(ctx, TRIGGERS[1])).filter((s) => !runs(s.meeting_title));
+  const ended = (await listed(ctx, TRIGGERS[0])).filter((m) => !runs(m.title));
   const endedIds = new Set(ended.map((m) => m.id));
   const summary =
     newest(
@@ -98,6 +100,7 @@ export const partnerDataChecks = [
     area: 'partner',
     clause:
       'Automation-platform interface: trigger routes return a JSON array sorted newest first, at most 50 items, id the deduplication key',
+    spec: "Trigger routes are `GET`, return a JSON array sorted newest first, at most 50 items, and each item's `id` is its deduplication key.",
     level: 'MUST',
     async run(ctx) {
       const counts: string[] = [];
@@ -115,6 +118,7 @@ export const partnerDataChecks = [
     area: 'partner',
     clause:
       'Automation-platform interface: GET /api/partner/meetings/{id}, meeting details with the latest AI summary',
+    spec: 'GET /api/partner/meetings/{id} | meeting details with the latest AI summary',
     level: 'MUST',
     async run(ctx) {
       const meeting = await subjectMeeting(ctx);
@@ -142,6 +146,8 @@ export const partnerDataChecks = [
     title: 'generate-document: synchronous, and with a callback to the kit (signature verified)',
     area: 'partner',
     clause: 'Automation-platform interface: generate-document; Events: Callback',
+    spec: 'Without callback_url the response is {success, meeting_id, document_text, message}. With callback_url [...] the service sends a POST to callback_url with {status (`success`), meeting_id, document_text, created_at}.',
+    choices: 'callbacks signed with Standard Webhooks (judged only when --webhook-secret is given)',
     level: 'MUST',
     async run(ctx) {
       const meeting = await subjectMeeting(ctx);

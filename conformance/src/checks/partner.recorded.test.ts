@@ -139,6 +139,8 @@ describe('partner checks on recorded answers', () => {
         const first = list.find((a) => TOKEN.test(a.path)) as Recorded;
         return altered('partner.01.oauth-pkce-flow', TOKEN, () => first, 'last');
       },
+      // Parley's choice (the spec leaves the token lifecycle to the platform): a failure only when asked.
+      { parleyChoices: true },
     ],
     [
       'partner.02.token-refresh-rotation',
@@ -148,6 +150,8 @@ describe('partner checks on recorded answers', () => {
         const ok = list.filter((a) => TOKEN.test(a.path))[1] as Recorded;
         return altered('partner.02.token-refresh-rotation', TOKEN, () => ok, 'last');
       },
+      // Parley's choice (the spec leaves the token lifecycle to the platform): a failure only when asked.
+      { parleyChoices: true },
     ],
     [
       'partner.02.token-refresh-rotation',
@@ -162,6 +166,8 @@ describe('partner checks on recorded answers', () => {
           TOKEN.test(a.path) && ++seen === 2 ? withJson(a, { ...jsonOf(a), refresh_token: firstRefresh }) : a,
         );
       },
+      // Parley's choice (the spec leaves the token lifecycle to the platform): a failure only when asked.
+      { parleyChoices: true },
     ],
     [
       'partner.03.me',
@@ -252,6 +258,13 @@ describe('partner checks on recorded answers', () => {
       const verdict = await judge(id, recorded(), over, callback);
       expect(verdict.status, verdict.message).toBe('FAIL');
     });
+    if (over?.parleyChoices) {
+      it(`${id} only notes it (NON_STRICT) when ${what} and Parley's choices are not asked for`, async () => {
+        const verdict = await judge(id, recorded(), { ...over, parleyChoices: false }, callback);
+        expect(verdict.status, verdict.message).toBe('NON_STRICT');
+        expect(verdict.message).toContain("Parley's choice");
+      });
+    }
   }
 
   it('partner.06 fails when no callback comes', async () => {

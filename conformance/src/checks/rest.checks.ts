@@ -1,7 +1,13 @@
 import { Limits, MeetingStatus } from '@parley/schemas/constants';
 import { expect, fail } from '../check.js';
 import type { CheckContext } from '../context.js';
-import { expectErrorBody, expectSchema, expectStatus } from '../schema-check.js';
+import {
+  expectErrorBody,
+  expectJson,
+  expectSchema,
+  expectStatus,
+  expectValidationBody,
+} from '../schema-check.js';
 import { restSequence, runSteps } from '../sequence.js';
 import { define } from './define.js';
 
@@ -16,6 +22,9 @@ export const restChecks = [
     title: 'Every meeting REST route answers 200 with a body matching its schema',
     area: 'rest',
     clause: 'Endpoints: response bodies; Resources and their fields',
+    spec: 'All meeting REST endpoints use the `POST` method, a JSON request body (`Content-Type: application/json`) and a JSON response. [...] A 200 is the success status.',
+    choices:
+      "Parley's schemas of fields the spec leaves open (formats, which optional fields appear) are the spec's tables as written; extra fields pass",
     level: 'MUST',
     async run(ctx) {
       const vars = { title: ctx.title('schemas') };
@@ -31,6 +40,7 @@ export const restChecks = [
     title: 'create-meeting applies the defaults: empty title, host among participants, MS_LIVE',
     area: 'rest',
     clause: 'Endpoints/Meetings: create-meeting defaults; States: a new meeting is MS_LIVE',
+    spec: 'title string (optional, default empty string); participant_ids: host included; a meeting returned by create-meeting has status `MS_LIVE`',
     level: 'MUST',
     async run(ctx) {
       const reply = await ctx.call('create-meeting', {});
@@ -51,6 +61,7 @@ export const restChecks = [
     title: 'get-meetings lists the newest meeting first',
     area: 'rest',
     clause: "Endpoints/Meetings: get-meetings returns the caller's meetings, newest first",
+    spec: "{success, meetings: Meeting[], has_more: boolean}; the caller's meetings, newest first",
     level: 'MUST',
     async run(ctx) {
       const made: string[] = [];
@@ -71,6 +82,8 @@ export const restChecks = [
     title: 'get-meetings: default limit 50, maximum 50',
     area: 'rest',
     clause: 'Limits: get-meetings limit default 50, maximum 50',
+    spec: 'limit integer (optional, default 50, max 50)',
+    choices: 'limit 51 refused rather than clamped',
     level: 'MUST',
     full: true,
     async run(ctx) {
@@ -88,7 +101,7 @@ export const restChecks = [
       if (over.status === 200) {
         const n = (over.body as { meetings: Meeting[] }).meetings.length;
         expect(n <= Limits.meetings.max, `limit 51 returned ${n} meetings`);
-      } else if (over.status === 422) expectSchema('validation-error', over, 'limit 51');
+      } else if (over.status === 422) expectValidationBody(over, 'limit 51');
       else expectErrorBody(over, 'limit 51');
     },
   }),
@@ -97,6 +110,7 @@ export const restChecks = [
     title: 'get-meetings pages: each meeting once, order kept, has_more true exactly when more exist',
     area: 'rest',
     clause: 'Endpoints/Meetings: get-meetings last_updated_at cursor, limit, has_more',
+    spec: 'last_updated_at string RFC 3339 (optional; returns meetings updated before this time); limit integer (optional, default 50, max 50)',
     level: 'MUST',
     async run(ctx) {
       const made = new Set<string>();
@@ -144,6 +158,7 @@ export const restChecks = [
     title: 'create → participants → co-hosts → messages → summary → transcripts → delete, then 404 on each',
     area: 'rest',
     clause: 'Endpoints; Errors: 404 resource not found (unknown meeting)',
+    spec: '404 resource not found (unknown meeting or message id)',
     level: 'MUST',
     async run(ctx) {
       const vars: Record<string, string> = { title: ctx.title('sequence') };
@@ -170,6 +185,7 @@ export const restChecks = [
     title: 'update-user-default-meeting-setting is read back by get-user-default-meeting-setting',
     area: 'rest',
     clause: 'Endpoints/Default meeting settings',
+    spec: 'Per-user default meeting settings: read and update languages and context keywords.',
     level: 'MUST',
     async run(ctx) {
       const before = await ctx.call('get-user-default-meeting-setting', {});
@@ -199,6 +215,19 @@ export const restChecks = [
         const { user_id: _u, max_recording_minutes: _m, ...restore } = saved;
         await ctx.call('update-user-default-meeting-setting', restore);
       }
+    },
+  }),
+  define({
+    id: 'rest.08.health',
+    title: '/health answers a JSON 200 without a credential',
+    area: 'rest',
+    clause: 'What the service does 13; Authentication 6: the health endpoint needs no credential',
+    spec: 'A health endpoint: `GET /health`, no authentication, returns a JSON 200 (body shape unspecified).',
+    level: 'MUST',
+    async run(ctx) {
+      const reply = await ctx.http.send('/health');
+      expectStatus(reply, 200, 'GET /health without a credential');
+      expectJson(reply, 'GET /health');
     },
   }),
 ];

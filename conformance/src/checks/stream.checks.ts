@@ -20,9 +20,18 @@ type Chunk = { id: string; text: string; is_final: boolean; speaker?: string };
 function sessions(ctx: CheckContext): Promise<SessionRecording[]> {
   return ctx.shared('live-sessions', async () => {
     const audio = sessionAudio();
-    const { wsUrl, apiKey, protoFiles } = ctx.target;
+    const { wsUrl, apiKey, protoFiles, protoStreamMessage } = ctx.target;
+    let n = 0;
     const one = (format: 'json' | 'protobuf') =>
-      runLiveSession({ wsUrl, apiKey, format, audio, ...(protoFiles ? { protoFiles } : {}) });
+      runLiveSession({
+        wsUrl,
+        apiKey,
+        format,
+        audio,
+        sessionId: `${ctx.target.runId}-live-${++n}`,
+        ...(protoFiles ? { protoFiles } : {}),
+        ...(protoStreamMessage ? { protoStreamMessage } : {}),
+      });
     const first = await Promise.all([one('json'), one('protobuf')]);
     return ctx.target.profile === 'full' ? [...first, await one('json')] : first;
   });
@@ -57,6 +66,11 @@ function judgeSequence(s: SessionRecording): void {
   expect(lastFinalAt < finishedAt, `${label}: {finished:true} came before the last final`);
   for (const frame of s.frames) {
     if (!frame.data.chunk) continue;
+    const sessionId = (frame.data.chunk as { session_id?: unknown }).session_id;
+    expect(
+      sessionId === s.sessionId,
+      `${label}: a chunk carries session_id ${JSON.stringify(sessionId)}, not the config's "${s.sessionId}"`,
+    );
     const result = validate('stream-server-frame', structuredClone(frame.data));
     if (!result.ok)
       fail(`${label}: frame ${JSON.stringify(frame.data)} breaks the frame schema: ${result.detail[0]?.msg}`);
@@ -78,6 +92,7 @@ export const streamChecks = [
     title: 'A live stream with an invalid key is closed with 1008',
     area: 'stream',
     clause: 'Authentication 5; Events/Live 6: authentication failure closes the socket with code 1008',
+    spec: 'A live-stream connection with failed authentication is closed with WebSocket close code 1008.',
     level: 'MUST',
     expectsAuthErrors: true,
     async run(ctx) {
@@ -106,6 +121,7 @@ export const streamChecks = [
     title: 'JSON session: {connected} → results → empty frame → finals → {finished:true} → close',
     area: 'stream',
     clause: 'Events/Live speech-to-text 1-5',
+    spec: 'Server replies `{connected: true}`. [...] sends their final results, sends a terminal frame, then closes. The terminal frame is `{finished: true}` in JSON mode; `session_id` string (optional, generated when omitted)',
     level: 'MUST',
     // Smoke overlaps the sessions with the other checks to stay quick; full runs them alone, since a
     // busy server finalizing while it answers the REST checks measures contention, not the protocol.
@@ -121,6 +137,7 @@ export const streamChecks = [
     title: "One id across an utterance's interims and its final; a new id after a final",
     area: 'stream',
     clause: 'Events/Live 4: the id is the same across interim and final results and changes after a final',
+    spec: 'The id is the same across the interim and final results of one utterance and changes after a final.',
     level: 'MUST',
     async run(ctx) {
       for (const s of await recorded(ctx)) {
@@ -143,6 +160,7 @@ export const streamChecks = [
     title: 'Interim text is cumulative: each interim holds the utterance so far',
     area: 'stream',
     clause: 'Events/Live 4: text is cumulative',
+    spec: 'Text is cumulative: each interim holds all text of the utterance so far.',
     level: 'MUST',
     async run(ctx) {
       // Recognisers revise words, so the rule is judged by size, not by exact prefixes: an utterance's
@@ -173,6 +191,7 @@ export const streamChecks = [
     area: 'stream',
     clause:
       'Events/Live 5: the server finalizes pending utterances and sends their finals before the terminal frame',
+    spec: 'The server finalizes pending utterances, sends their final results, sends a terminal frame, then closes.',
     level: 'MUST',
     async run(ctx) {
       for (const s of await recorded(ctx)) {
@@ -204,6 +223,7 @@ export const streamChecks = [
     title: 'Protobuf session: binary frames, terminal disconnect_reason=SESSION_ENDED',
     area: 'stream',
     clause: 'Live speech-to-text: format omitted gives protobuf frames; Events/Live 5 terminal frame',
+    spec: '`format`: `json` gives JSON text frames; omitted gives protobuf binary frames. The terminal frame is [...] a message with `disconnect_reason=SESSION_ENDED` in protobuf mode.',
     level: 'MUST',
     async run(ctx) {
       for (const s of await recorded(ctx, 'protobuf')) judgeSequence(s);
@@ -214,6 +234,7 @@ export const streamChecks = [
     title: 'Timing: finalize within about 5 s (p95), reported with connect and first-interim latency',
     area: 'stream',
     clause: 'Limits: finalize time after end-of-audio frame about 5 seconds',
+    spec: 'Finalizing takes about 5 seconds. (Limits: finalize time after end-of-audio frame about 5 seconds)',
     level: 'SHOULD',
     async run(ctx) {
       const all = (await recorded(ctx)).filter(

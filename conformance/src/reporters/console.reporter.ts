@@ -27,9 +27,34 @@ export function consoleReport(report: RunReport): string {
         ...report.baseline.stale.map((e) => `stale baseline entry: ${e.fingerprint}`),
       ]
     : [];
+  // The failures again at the end, each with its clause, the last exchange and how to repeat it.
+  const failed = report.results.filter(
+    (r) => (r.status === 'FAIL' || r.status === 'COULD_NOT_JUDGE') && !r.baselined,
+  );
+  const failures = failed.length
+    ? [
+        '',
+        'FAILURES',
+        ...failed.flatMap((r) => {
+          const last = r.evidence.at(-1);
+          return [
+            `${MARK[r.status]} ${r.id}: ${r.message}`,
+            `  clause: ${r.clause}`,
+            ...(last
+              ? [
+                  `  last exchange: ${last.method} ${last.url} → ${last.status ?? 'no answer'} ${(last.responseBody ?? '').slice(0, 300)}`,
+                  `  reproduce with: ${last.repro}`,
+                ]
+              : []),
+          ];
+        }),
+        '',
+      ]
+    : [];
   return [
     ...lines,
     ...baseline,
+    ...failures,
     `${counts}; exit ${report.exitCode}; ${(report.durationMs / 1000).toFixed(1)} s; seed ${report.seed}`,
   ].join('\n');
 }

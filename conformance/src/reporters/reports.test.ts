@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from '@parley/test-browser';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyBaseline, fingerprintOf } from '../baseline.js';
 import type { CheckResult } from '../check.js';
-import { parseCli } from '../cli.js';
+import { main, parseCli } from '../cli.js';
 import { redactDeep, redactor } from '../redact.js';
 import { exitCodeOf, type RunReport } from '../report.js';
 import { consoleReport } from './console.reporter.js';
@@ -72,6 +72,18 @@ describe('reports', () => {
       expect(text).not.toContain(SECRET);
     }
     expect(htmlReport(sample)).toContain('&lt;API_KEY&gt;');
+  });
+
+  it('the console ends with a FAILURES section (clause, last exchange, reproduction), then the summary', () => {
+    const text = consoleReport(sample);
+    const failures = text.slice(text.indexOf('\nFAILURES\n'));
+    expect(text.indexOf('\nFAILURES\n')).toBeGreaterThan(0);
+    expect(failures).toContain('FAIL errors.04.unknown-ids: code is "GONE"');
+    expect(failures).toContain('clause: Errors 1');
+    expect(failures).toContain('last exchange: POST http://host/v1/stt?api_key=<API_KEY> → 404');
+    expect(failures).toContain("reproduce with: curl -sS -X POST 'http://host/v1/stt?api_key=<API_KEY>'");
+    expect(text.trim().split('\n').at(-1)).toMatch(/^1 PASS, 1 FAIL; exit 1/);
+    expect(consoleReport(report([result('rest.01.route-schemas', 'PASS')]))).not.toContain('FAILURES');
   });
 
   it('JUnit XML has one failure with the reproduction', () => {
@@ -221,13 +233,46 @@ describe('command line', () => {
     expect(() => parseCli(['--profile', 'huge'])).toThrow(/profile/);
     expect(() => parseCli(['--seed', 'x'])).toThrow(/seed/);
   });
-  it('replay takes the seed and profile of the report and one check', () => {
+  it('replay takes the seed, profile and base URL of the report and one check; it needs the key', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kit-replay-'));
-    writeFileSync(join(dir, 'report.json'), JSON.stringify({ seed: 77, profile: 'smoke' }));
-    expect(parseCli(['replay', join(dir, 'report.json'), 'rest.05.pagination-walk'])).toMatchObject({
+    const report = join(dir, 'report.json');
+    writeFileSync(
+      report,
+      JSON.stringify({ seed: 77, profile: 'smoke', baseUrl: 'https://staging.example.com' }),
+    );
+    expect(parseCli(['replay', report, 'rest.05.pagination-walk', '--api-key', 'K'])).toMatchObject({
       seed: 77,
       profile: 'smoke',
+      baseUrl: 'https://staging.example.com',
       only: ['rest.05.pagination-walk'],
+    });
+    expect(
+      parseCli([
+        'replay',
+        report,
+        'rest.05.pagination-walk',
+        '--api-key',
+        'K',
+        '--base-url',
+        'http://127.0.0.1:9',
+      ]).baseUrl,
+    ).toBe('http://127.0.0.1:9');
+    expect(() => parseCli(['replay', report, 'rest.05.pagination-walk'])).toThrow(/api-key/);
+  });
+  it('--help exits 0 with the usage; --timeout and --ws-url are validated', async () => {
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      expect(await main(['--help'])).toBe(0);
+      expect(String(write.mock.calls[0]?.[0])).toContain('Usage: parley-conformance');
+    } finally {
+      write.mockRestore();
+    }
+    expect(() => parseCli(['--timeout', 'soon'])).toThrow(/timeout/);
+    expect(() => parseCli(['--timeout', '5'])).toThrow(/timeout/);
+    expect(() => parseCli(['--ws-url', 'http://x.example.com'])).toThrow(/ws-url/);
+    expect(parseCli(['--ws-url', 'wss://x.example.com/', '--parley-choices'])).toMatchObject({
+      wsUrl: 'wss://x.example.com',
+      parleyChoices: true,
     });
   });
 });
@@ -238,5 +283,11 @@ describe('README', () => {
     const { CHECKS } = await import('../checks/index.js');
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     for (const check of CHECKS) expect(readme).toContain(`\`${check.id}\``);
+  });
+  it('holds the check table as the checks define it (npm run check-table -w conformance)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { checkTable } = await import('../check-table.js');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(checkTable());
   });
 });

@@ -11,14 +11,20 @@ export interface FaultSpec {
   area: 'rest' | 'errors' | 'speech' | 'stream' | 'partner';
   /** Id of the kit check that must fail while the fault is on. */
   check: string;
+  /**
+   * The fault breaks one of Parley's own choices where the spec leaves room, not the spec itself:
+   * the kit catches it when asked for Parley's choices (--parley-choices), and only then.
+   */
+  parleyChoice?: true;
 }
 
 /** The area is the check id's first part (`errors.04.unknown-ids` is an errors check). */
-const fault = (id: string, check: string, breaks: string): FaultSpec => ({
+const fault = (id: string, check: string, breaks: string, parleyChoice = false): FaultSpec => ({
   id,
   area: check.slice(0, check.indexOf('.')) as FaultSpec['area'],
   check,
   breaks,
+  ...(parleyChoice ? { parleyChoice: true as const } : {}),
 });
 
 export const FAULTS: readonly FaultSpec[] = [
@@ -71,6 +77,7 @@ export const FAULTS: readonly FaultSpec[] = [
     'refresh-reuse-accepted',
     'partner.02.token-refresh-rotation',
     'a rotated (or otherwise refused) grant is answered with the last tokens issued',
+    true,
   ),
   fault('partner-me-email-lost', 'partner.03.me', '/api/partner/me answers without email'),
   fault('trigger-newest-last', 'partner.04.triggers', 'triggers list oldest first'),
