@@ -3,6 +3,7 @@ import { extractContacts } from './contact-extraction.js';
 import { buildDocument } from './extractive/extractive-document.js';
 import { buildSummary, EXTRACTIVE_MODEL } from './extractive/extractive-summary.js';
 import { buildFollowUpEmail } from './extractive/followup-email.js';
+import { answerQuestion } from './extractive/question-answer.js';
 import { defaultNextActions, type MeetingAiEngine } from './llm.engine.js';
 
 // Meeting AI with no language model: extractive summaries (TextRank), rule-based action items,
@@ -22,7 +23,9 @@ export function createExtractiveMeetingAi(): MeetingAiEngine {
     }),
     summarize: async (meeting, options = {}) => buildSummary(meeting, options.userPrompt),
     ask: async (meeting, request) => ({
-      ...buildDocument(meeting, request.question, request.sourceContent),
+      ...((request.sourceContent === undefined || request.sourceContent === null
+        ? answerQuestion(meeting, request.question)
+        : undefined) ?? buildDocument(meeting, request.question, request.sourceContent)),
       next_actions: defaultNextActions(),
     }),
     generateDocument: async (meeting, request) =>
