@@ -145,6 +145,27 @@ describe('extractive documents and ask-ai', () => {
     expect(quoted).toContain(carrier);
   });
 
+  // Before, the named section was ignored: Friday changed everywhere, the text went to the end.
+  it('applies an edit that names a section to that section only', async () => {
+    const source =
+      '# Plan\n\n## Timeline\n\nDraft by Friday.\n\n## Next steps\n\n- Review on Friday.\n\n## Risks\n\nNone known.\n';
+    const edited = await ai.generateDocument(PRODUCT_MEETING, {
+      prompt:
+        'replace Friday with Monday in the Next steps section; add: - Call Acme. to the Next steps section; In the Risks section, replace None known with Budget',
+      sourceContent: source,
+    });
+    expect(edited.markdown).toBe(
+      '# Plan\n\n## Timeline\n\nDraft by Friday.\n\n## Next steps\n\n- Review on Monday.\n\n- Call Acme.\n\n## Risks\n\nBudget.\n',
+    );
+    expect(edited.notes[0]).toBe('in section "Next steps": replaced 1 × "Friday" with "Monday"');
+    const missing = await ai.generateDocument(PRODUCT_MEETING, {
+      prompt: 'replace Friday with Monday in the Budget section',
+      sourceContent: source,
+    });
+    expect(missing.markdown).toBe(source);
+    expect(missing.notes).toEqual(['no section "Budget" in the document; nothing changed']);
+  });
+
   it('edits source content by rule and says exactly what it did', async () => {
     const source = '# Draft\n\n## Budget\n\nForty thousand.\n\n## Risks\n\nNone known.\n';
     const edited = await ai.ask(PRODUCT_MEETING, {
