@@ -3,6 +3,7 @@ import nock from 'nock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboundClient } from '../../net/outbound-client.js';
 import { type FixtureFile, fixtureFiles, fixturePcm, fixturesPresent } from '../audio/fixture-audio.js';
+import { recordingPcm, recordings, recordingsPresent } from '../audio/recorded-speech.js';
 import { converse, silence } from '../audio/test-speech.js';
 import { ClassicalDiarizationEngine } from '../diarization/classical-diarization.adapter.js';
 import { OpenAiSttEngine } from '../stt/openai-stt.adapter.js';
@@ -13,6 +14,7 @@ import {
   type FileTranscriptionEngines,
   type FileTranscriptionResult,
   transcribeFile,
+  UNCHECKED_LANGUAGE_CONFIDENCE,
 } from './file-transcription.js';
 
 let engines: FileTranscriptionEngines;
@@ -87,6 +89,31 @@ describe('file transcription pipeline (pocketsphinx + WebRTC VAD + classical dia
     const result = await transcribeFile(talk.pcm, engines, { contextKeywords: ['Kubernetes'] });
     expect(result.text.match(/kubernetes/g)?.length).toBe(2);
   }, 30_000);
+
+  // Real Spanish speech comes back as English words: without a hint naming English, nothing in the
+  // answer may claim confidence in them; the old code said 'en' at the recognizer's word confidence.
+  it.skipIf(!recordingsPresent)(
+    'never gives a confident answer in a language it did not check',
+    async () => {
+      const [spanish] = recordings((r) => r.language === 'es' && r.path.endsWith('ss-noservice.ogg'));
+      const [english] = recordings((r) => r.language === 'en' && r.path.endsWith('tt-allbusy.ogg'));
+      if (!spanish || !english) throw new Error('recordings missing');
+      const es = await transcribeFile(await recordingPcm(spanish), engines);
+      expect(es.utterances.length).toBeGreaterThan(0);
+      expect(es.confidence).toBeLessThanOrEqual(UNCHECKED_LANGUAGE_CONFIDENCE);
+      for (const u of es.utterances) expect(u.confidence).toBeLessThanOrEqual(UNCHECKED_LANGUAGE_CONFIDENCE);
+
+      const pcm = await recordingPcm(english);
+      const unchecked = await transcribeFile(pcm, engines);
+      const hinted = await transcribeFile(pcm, engines, { languageHints: ['en-US'] });
+      expect(hinted.text).toBe(unchecked.text);
+      // With English named, the recognizer's own confidence stands (this clip's is above one half).
+      expect(hinted.confidence).toBeGreaterThan(UNCHECKED_LANGUAGE_CONFIDENCE);
+      expect(unchecked.confidence).toBe(UNCHECKED_LANGUAGE_CONFIDENCE);
+    },
+    // Three real clips through the full-search decoder: ~30 s of CPU, minutes on a busy machine.
+    600_000,
+  );
 
   it('returns an empty result for silence', async () => {
     expect(await transcribeFile(silence(3000), engines)).toEqual({
