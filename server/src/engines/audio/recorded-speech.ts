@@ -67,3 +67,20 @@ export async function recordedConversation(
   }
   return { pcm: concatPcm(parts), turns };
 }
+
+/** Share of the turns' time covered by utterances with the turn's speaker label (0 to 1). */
+export function speakerAccuracy(
+  turns: readonly { speaker: string; startMs: number; endMs: number }[],
+  utterances: readonly { speaker: string; start_ms: number; end_ms: number }[],
+): number {
+  let right = 0;
+  let total = 0;
+  for (const turn of turns) {
+    total += turn.endMs - turn.startMs;
+    for (const u of utterances) {
+      const overlap = Math.min(u.end_ms, turn.endMs) - Math.max(u.start_ms, turn.startMs);
+      if (overlap > 0 && u.speaker === turn.speaker) right += overlap;
+    }
+  }
+  return total > 0 ? right / total : 0;
+}

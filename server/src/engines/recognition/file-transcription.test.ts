@@ -3,7 +3,7 @@ import nock from 'nock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboundClient } from '../../net/outbound-client.js';
 import { type FixtureFile, fixtureFiles, fixturePcm, fixturesPresent } from '../audio/fixture-audio.js';
-import { recordingPcm, recordings, recordingsPresent } from '../audio/recorded-speech.js';
+import { recordingPcm, recordings, recordingsPresent, speakerAccuracy } from '../audio/recorded-speech.js';
 import { converse, silence } from '../audio/test-speech.js';
 import { ClassicalDiarizationEngine } from '../diarization/classical-diarization.adapter.js';
 import { OpenAiSttEngine } from '../stt/openai-stt.adapter.js';
@@ -12,7 +12,6 @@ import { wordErrorRate } from '../stt/wer.js';
 import { FvadEngine } from '../vad/fvad.adapter.js';
 import {
   type FileTranscriptionEngines,
-  type FileTranscriptionResult,
   transcribeFile,
   UNCHECKED_LANGUAGE_CONFIDENCE,
 } from './file-transcription.js';
@@ -30,23 +29,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => pocketsphinx.close());
-
-/** Share of the script's speech time covered by utterances with the right speaker. */
-function speakerAccuracy(
-  turns: { speaker: string; startMs: number; endMs: number }[],
-  result: FileTranscriptionResult,
-): number {
-  let right = 0;
-  let total = 0;
-  for (const turn of turns) {
-    total += turn.endMs - turn.startMs;
-    for (const u of result.utterances) {
-      const overlap = Math.min(u.end_ms, turn.endMs) - Math.max(u.start_ms, turn.startMs);
-      if (overlap > 0 && u.speaker === turn.speaker) right += overlap;
-    }
-  }
-  return right / total;
-}
 
 describe('file transcription pipeline (pocketsphinx + WebRTC VAD + classical diarization)', () => {
   it('transcribes and diarizes a synthetic two-speaker conversation', async () => {
@@ -136,7 +118,7 @@ describe('file transcription pipeline (pocketsphinx + WebRTC VAD + classical dia
           startMs: t.start_s * 1000,
           endMs: t.end_s * 1000,
         }));
-        expect(speakerAccuracy(turns, result)).toBeGreaterThanOrEqual(0.85);
+        expect(speakerAccuracy(turns, result.utterances)).toBeGreaterThanOrEqual(0.85);
         expect(new Set(result.utterances.map((u) => u.speaker)).size).toBe(file.speakers);
         expect(wordErrorRate(file.text, result.text).wer).toBeLessThanOrEqual(0.25);
       },

@@ -30,7 +30,8 @@ export async function translateDocument(
 ): Promise<DocumentResult> {
   if (!translator) return untranslated(document, language, 'no translator is configured');
   const available = translator.status();
-  if (!available.available) return untranslated(document, language, available.detail);
+  if (!available.available)
+    return untranslated(document, language, available.detail ?? 'the translator is unavailable');
   try {
     const result = await translator.translate({ text: document.markdown, targets: [language] });
     const [translation] = result.translations;

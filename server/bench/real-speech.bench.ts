@@ -1,0 +1,89 @@
+// bench:speech's part on real recordings (fixtures/recordings: people reading telephone prompts in
+// en, es, fr, it, from Debian's Asterisk sound packages): what the local file STT answers for each
+// language without a hint — the language it names, the confidence, and how often it is a confident
+// wrong language (the aim: never) — English WER next to the synthetic fixtures', and diarization of
+// one real speaker (one label wanted) and two alternating real speakers (≥ 85 % of speech time right).
+
+import {
+  recordedConversation,
+  recordingPcm,
+  recordings,
+  speakerAccuracy,
+} from '../src/engines/audio/recorded-speech.js';
+import { ClassicalDiarizationEngine } from '../src/engines/diarization/classical-diarization.adapter.js';
+import {
+  transcribeFile,
+  UNCHECKED_LANGUAGE_CONFIDENCE,
+} from '../src/engines/recognition/file-transcription.js';
+import { PocketsphinxSttEngine } from '../src/engines/stt/pocketsphinx.adapter.js';
+import { corpusWer } from '../src/engines/stt/wer.js';
+import { FvadEngine } from '../src/engines/vad/fvad.adapter.js';
+
+export interface LanguageRow {
+  language: string;
+  clips: number;
+  /** Languages the answers named, with counts ("en ×5"). */
+  named: string;
+  meanConfidence: number;
+  /** Answers naming another language than the spoken one with confidence above "unsure". */
+  confidentWrong: number;
+  /** Word error rate against the transcript (meaningful for English only). */
+  wer: number;
+}
+
+export interface RealSpeechResult {
+  languages: LanguageRow[];
+  /** Speaker labels given to one real speaker's five clips in a row. */
+  oneSpeakerLabels: number;
+  /** Share of speech time with the right label, two real speakers alternating (0 to 1). */
+  twoSpeakerAccuracy: number;
+  twoSpeakerLabels: number;
+}
+
+export async function measureRealSpeech(clipsPerLanguage = 5): Promise<RealSpeechResult> {
+  const stt = await PocketsphinxSttEngine.create({ maxDecoders: 2 });
+  const engines = { stt, vad: await FvadEngine.create(), diarization: new ClassicalDiarizationEngine() };
+  try {
+    const languages: LanguageRow[] = [];
+    for (const language of ['en', 'es', 'fr', 'it']) {
+      const clips = recordings((r) => r.language === language).slice(0, clipsPerLanguage);
+      const named = new Map<string, number>();
+      let confidence = 0;
+      let confidentWrong = 0;
+      const pairs: { reference: string; hypothesis: string }[] = [];
+      for (const clip of clips) {
+        const result = await transcribeFile(await recordingPcm(clip), engines, { enableDiarization: false });
+        named.set(result.detected_language, (named.get(result.detected_language) ?? 0) + 1);
+        confidence += result.confidence;
+        if (result.detected_language !== language && result.confidence > UNCHECKED_LANGUAGE_CONFIDENCE)
+          confidentWrong++;
+        pairs.push({ reference: clip.text, hypothesis: result.text });
+      }
+      languages.push({
+        language,
+        clips: clips.length,
+        named: [...named].map(([code, n]) => `${code || '(none)'} ×${n}`).join(', '),
+        meanConfidence: confidence / Math.max(1, clips.length),
+        confidentWrong,
+        wer: corpusWer(pairs).wer,
+      });
+    }
+    const allison = recordings((r) => r.language === 'en');
+    const one = await recordedConversation(allison, 700);
+    const oneResult = await transcribeFile(one.pcm, engines);
+    const carlo = recordings((r) => r.language === 'it');
+    const alternating = [allison[0], carlo[0], allison[1], carlo[1], allison[2], carlo[2]].filter(
+      (r) => r !== undefined,
+    );
+    const two = await recordedConversation(alternating, 700);
+    const twoResult = await transcribeFile(two.pcm, engines);
+    return {
+      languages,
+      oneSpeakerLabels: new Set(oneResult.utterances.map((u) => u.speaker)).size,
+      twoSpeakerAccuracy: speakerAccuracy(two.turns, twoResult.utterances),
+      twoSpeakerLabels: new Set(twoResult.utterances.map((u) => u.speaker)).size,
+    };
+  } finally {
+    await stt.close();
+  }
+}
