@@ -9,7 +9,8 @@
 // [the server's session cap: 3 per core]; --decoders N live decoders [one per session, as the
 // server builds them]; --bare-sessions N [100]; --rounds N repeats of the file STT, TTS and denoise
 // request sets [3]; --skip stt,real,tts,denoise,live; --budget S stops the run after S seconds [480].
-// `real`: the local file STT and speakers on real recordings (fixtures/recordings), ~3 min busy.
+// `real`: the local file STT and speakers on real recordings (fixtures/recordings); --real-clips N
+// per language [5; 2 with --quick]: each clip is ~8 s of audio, minutes in all on a busy machine.
 
 import { availableParallelism, loadavg } from 'node:os';
 import { DEFAULT_LIVE_STT_LIMITS } from '../src/engines/stt/live-stt.limits.js';
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
   }
   if (!skip.has('real')) {
     const real = await step('file STT and speakers on real recordings', () =>
-      measureRealSpeech(quick ? 2 : 5),
+      measureRealSpeech(numberOption('real-clips', quick ? 2 : 5)),
     );
     for (const row of real.languages) {
       rows.push({

@@ -69,7 +69,7 @@ describe('Apertium translation (local pipelines)', { timeout: 120_000 }, () => {
     expect(fr).toEqual({ language: 'fr', text: expect.stringMatching(/jeudi/), via: ['es'] });
   });
 
-  it('translates fr↔ca and en↔ca directly, without a pivot', async () => {
+  it('translates fr↔ca, en↔ca and es↔gl directly, without a pivot', async () => {
     const fromFrench = await engine.translate({
       text: 'La réunion commence demain matin.',
       targets: ['ca'],
@@ -82,6 +82,12 @@ describe('Apertium translation (local pipelines)', { timeout: 120_000 }, () => {
       source: 'ca',
     });
     expect(fromCatalan.translations.map((t) => t.via)).toEqual([undefined, undefined]);
+    const fromSpanish = await engine.translate({
+      text: 'La reunión empieza mañana.',
+      targets: ['gl'],
+      source: 'es',
+    });
+    expect(fromSpanish.translations).toEqual([{ language: 'gl', text: 'A reunión empeza mañá.' }]);
   });
 
   // Apertium capitalised the run after inline code or a link ("`npm test` Antes de que …").

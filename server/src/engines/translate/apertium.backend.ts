@@ -34,11 +34,13 @@ export const APERTIUM_PACKAGES = [
   'apertium-hbs-eng',
   'apertium-isl-eng',
   // Direct pairs between two of the languages above, where Debian has them: one rule-based hop
-  // instead of a pivot through Spanish or English (fr↔ca, en↔ca, pt↔ca, it↔ca).
+  // instead of a pivot through Spanish or English (fr↔ca, en↔ca, pt↔ca, it↔ca, es↔gl, pt↔gl).
   'apertium-fra-cat',
   'apertium-eng-cat',
   'apertium-por-cat',
   'apertium-cat-ita',
+  'apertium-es-gl',
+  'apertium-pt-gl',
 ] as const;
 
 export interface ApertiumOptions extends ApertiumPoolOptions {

@@ -24,6 +24,8 @@ const NEEDED = [
   'ca>fr',
   'en>ca',
   'ca>en',
+  'es>gl',
+  'gl>pt',
 ];
 
 export function requireApertium(options: ApertiumOptions = {}): ApertiumRunTranslator {
