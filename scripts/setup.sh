@@ -14,7 +14,7 @@ PACKAGES=(
   pocketsphinx pocketsphinx-en-us libpocketsphinx-dev flite espeak-ng sox postgresql
   apertium apertium-eng-spa apertium-spa-cat apertium-en-gl apertium-fr-es apertium-es-pt
   apertium-spa-ita apertium-es-ro apertium-eu-en apertium-mkd-eng apertium-hbs-eng apertium-isl-eng
-  apertium-fra-cat apertium-eng-cat apertium-por-cat apertium-cat-ita apertium-es-gl apertium-pt-gl
+  apertium-fra-cat apertium-por-cat apertium-cat-ita apertium-es-gl apertium-pt-gl
   chromium haproxy kakasi
 )
 

@@ -69,7 +69,7 @@ describe('Apertium translation (local pipelines)', { timeout: 120_000 }, () => {
     expect(fr).toEqual({ language: 'fr', text: expect.stringMatching(/jeudi/), via: ['es'] });
   });
 
-  it('translates fr↔ca, en↔ca and es↔gl directly, without a pivot', async () => {
+  it('translates fr↔ca, it↔ca and es↔gl directly, without a pivot', async () => {
     const fromFrench = await engine.translate({
       text: 'La réunion commence demain matin.',
       targets: ['ca'],
@@ -78,7 +78,7 @@ describe('Apertium translation (local pipelines)', { timeout: 120_000 }, () => {
     expect(fromFrench.translations).toEqual([{ language: 'ca', text: 'La reunió comença demà al matí.' }]);
     const fromCatalan = await engine.translate({
       text: 'La reunió comença demà.',
-      targets: ['fr', 'en'],
+      targets: ['fr', 'it'],
       source: 'ca',
     });
     expect(fromCatalan.translations.map((t) => t.via)).toEqual([undefined, undefined]);

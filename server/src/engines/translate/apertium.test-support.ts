@@ -22,8 +22,6 @@ const NEEDED = [
   'en>bs',
   'fr>ca',
   'ca>fr',
-  'en>ca',
-  'ca>en',
   'es>gl',
   'gl>pt',
 ];
