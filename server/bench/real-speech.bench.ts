@@ -5,6 +5,7 @@
 // one real speaker (one label wanted) and two alternating real speakers (≥ 85 % of speech time right).
 
 import {
+  type Recording,
   recordedConversation,
   recordingPcm,
   recordings,
