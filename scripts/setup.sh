@@ -8,12 +8,14 @@ cd "$(dirname "$0")/.."
 # tests; postgresql: the store and route tests run on a real server as well as on SQLite; apertium
 # and its pairs: local translation (APERTIUM_PACKAGES in server/src/engines/translate/apertium.backend.ts
 # says why these pairs); chromium: the browser tests (playwright-core drives /usr/bin/chromium);
-# haproxy: the scale-out test and bench put two server processes behind it.
+# haproxy: the scale-out test and bench put two server processes behind it; kakasi: kana readings of
+# kanji for the Japanese TTS voice.
 PACKAGES=(
   pocketsphinx pocketsphinx-en-us libpocketsphinx-dev flite espeak-ng sox postgresql
   apertium apertium-eng-spa apertium-spa-cat apertium-en-gl apertium-fr-es apertium-es-pt
   apertium-spa-ita apertium-es-ro apertium-eu-en apertium-mkd-eng apertium-hbs-eng apertium-isl-eng
-  chromium haproxy
+  apertium-fra-cat apertium-por-cat apertium-cat-ita apertium-es-gl apertium-pt-gl
+  chromium haproxy kakasi
 )
 
 missing=()

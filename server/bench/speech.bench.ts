@@ -8,7 +8,9 @@
 // --max-level N top of the ladder [16]; --sessions N reference level of the per-stream figures
 // [the server's session cap: 3 per core]; --decoders N live decoders [one per session, as the
 // server builds them]; --bare-sessions N [100]; --rounds N repeats of the file STT, TTS and denoise
-// request sets [3]; --skip stt,tts,denoise,live; --budget S stops the run after S seconds [480].
+// request sets [3]; --skip stt,real,tts,denoise,live; --budget S stops the run after S seconds [480].
+// `real`: the local file STT and speakers on real recordings (fixtures/recordings); --real-clips N
+// per language [5; 2 with --quick]: each clip is ~8 s of audio, minutes in all on a busy machine.
 
 import { availableParallelism, loadavg } from 'node:os';
 import { DEFAULT_LIVE_STT_LIMITS } from '../src/engines/stt/live-stt.limits.js';
@@ -16,6 +18,7 @@ import { isEntry, numberOption, option } from './bench-kit.js';
 import { measureDenoiseEngine } from './denoise.bench.js';
 import { levelRow } from './live-stream.bench.js';
 import { benchClip, type LevelResult, runLevel, stepUp } from './live-stream.levels.js';
+import { measureRealSpeech } from './real-speech.bench.js';
 import { printSummary, type SummaryRow, type Verdict } from './speech.summary.js';
 import { measureSpeechHttp } from './speech-http.bench.js';
 import { measureFileSttEngine } from './stt.bench.js';
@@ -73,6 +76,33 @@ async function main(): Promise<void> {
       figure: `STT real-time factor, file (engine: VAD + STT + speakers, ${engine.audioSeconds.toFixed(0)} s)`,
       measured: `${engine.rtf.toFixed(3)} (CPU ${engine.cpuRtf.toFixed(3)}; WER ${(engine.wer * 100).toFixed(1)} %)`,
     });
+  }
+  if (!skip.has('real')) {
+    const real = await step('file STT and speakers on real recordings', () =>
+      measureRealSpeech(numberOption('real-clips', quick ? 2 : 5)),
+    );
+    for (const row of real.languages) {
+      rows.push({
+        figure: `Real ${row.language} speech, no hint (${row.clips} telephone clips): language named, confidence`,
+        measured: `${row.named}; mean ${row.meanConfidence.toFixed(2)}${row.language === 'en' ? `; WER ${(row.wer * 100).toFixed(1)} %` : ''}`,
+        aim: 'no confident wrong language',
+        verdict: row.confidentWrong === 0 ? 'pass' : 'miss',
+      });
+    }
+    rows.push(
+      {
+        figure: 'Real speech, one speaker (5 clips in a row): speaker labels',
+        measured: String(real.oneSpeakerLabels),
+        aim: '1',
+        verdict: real.oneSpeakerLabels === 1 ? 'pass' : 'miss',
+      },
+      {
+        figure: 'Real speech, two speakers alternating (6 turns): speech time with the right label',
+        measured: `${(real.twoSpeakerAccuracy * 100).toFixed(0)} % (${real.twoSpeakerLabels} labels)`,
+        aim: '≥ 85 %',
+        verdict: real.twoSpeakerAccuracy >= 0.85 ? 'pass' : 'miss',
+      },
+    );
   }
   if (!skip.has('tts')) {
     const tts = await step('TTS, engine', () => measureTtsEngine(rounds));

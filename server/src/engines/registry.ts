@@ -132,13 +132,13 @@ export async function buildEngines(config: EnginesConfig = {}, deps: EngineDeps 
   const denoise = new RnnoiseDenoiseEngine(
     config.denoiseDefaultAttenDb === undefined ? {} : { defaultAttenDb: config.denoiseDefaultAttenDb },
   );
+  const translate = buildTranslator(upstream, langid, outbound, timeoutMs, openAi, config.apertiumDataDir);
   const llm = upstream.llm
     ? createOpenAiMeetingAi({
         client: openAi(upstream.llm),
         ...(upstream.llm.model ? { model: upstream.llm.model } : {}),
       })
-    : createExtractiveMeetingAi();
-  const translate = buildTranslator(upstream, langid, outbound, timeoutMs, openAi, config.apertiumDataDir);
+    : createExtractiveMeetingAi({ translator: translate });
   const diarization = new ClassicalDiarizationEngine();
 
   const engines = { audio, stt, localStt, vad, diarization, langid, tts, denoise, translate, llm };

@@ -116,6 +116,7 @@ describe('POST /v1/stt on the fixtures', () => {
     expect(reply.status).toBe(503);
     expect(reply.body).toMatchObject({ code: 'ENGINE_UNAVAILABLE' });
     expect((reply.body as { error: string }).error).toContain("'de', 'fr', 'ja'");
+    expect((reply.body as { error: string }).error).toContain('PARLEY_STT_URL');
     // With English among the first three, the same file is transcribed.
     expectSpoken(file, await transcribe({ audio_url: audioUrl, language_hints: ['de', 'en', 'fr', 'ja'] }));
   });

@@ -117,6 +117,55 @@ describe('extractive documents and ask-ai', () => {
     expect(nothing.markdown).toContain('_Nothing in the meeting mentions "kubernete", "migration"._');
   });
 
+  // A long meeting talks about the launch in many sentences; the answer must lead with the one that
+  // states what was asked (before, the date could be ranked out of the ten quoted sentences).
+  it.each([
+    ['When is the launch?', 'we decided to keep the launch date on September twelfth.'],
+    ['How much is the launch budget?', 'The launch budget is currently forty thousand dollars'],
+    ['What did we decide about the launch date?', 'we decided to keep the launch date on September twelfth.'],
+    [
+      'How many support engineers will we hire?',
+      'The hiring plan adds two support engineers before the launch.',
+    ],
+  ])('answers "%s" with the sentence that carries it', async (question, carrier) => {
+    const chatter = Array.from({ length: 14 }, (_, i) => ({
+      speaker: i % 2 ? 'u_ana' : 'u_ben',
+      text: `The launch campaign idea number ${i} needs more launch design and launch copy work for the app.`,
+      start_seconds: 100 + i * 5,
+    }));
+    const long: MeetingContext = {
+      ...PRODUCT_MEETING,
+      utterances: [...PRODUCT_MEETING.utterances, ...chatter],
+    };
+    const answer = await ai.ask(long, { question });
+    const quoted = answer.markdown
+      .split('## Answer')[1]
+      ?.split('\n')
+      .find((l) => l.startsWith('> '));
+    expect(quoted).toContain(carrier);
+  });
+
+  // Before, the named section was ignored: Friday changed everywhere, the text went to the end.
+  it('applies an edit that names a section to that section only', async () => {
+    const source =
+      '# Plan\n\n## Timeline\n\nDraft by Friday.\n\n## Next steps\n\n- Review on Friday.\n\n## Risks\n\nNone known.\n';
+    const edited = await ai.generateDocument(PRODUCT_MEETING, {
+      prompt:
+        'replace Friday with Monday in the Next steps section; add: - Call Acme. to the Next steps section; In the Risks section, replace None known with Budget',
+      sourceContent: source,
+    });
+    expect(edited.markdown).toBe(
+      '# Plan\n\n## Timeline\n\nDraft by Friday.\n\n## Next steps\n\n- Review on Monday.\n\n- Call Acme.\n\n## Risks\n\nBudget.\n',
+    );
+    expect(edited.notes[0]).toBe('in section "Next steps": replaced 1 × "Friday" with "Monday"');
+    const missing = await ai.generateDocument(PRODUCT_MEETING, {
+      prompt: 'replace Friday with Monday in the Budget section',
+      sourceContent: source,
+    });
+    expect(missing.markdown).toBe(source);
+    expect(missing.notes).toEqual(['no section "Budget" in the document; nothing changed']);
+  });
+
   it('edits source content by rule and says exactly what it did', async () => {
     const source = '# Draft\n\n## Budget\n\nForty thousand.\n\n## Risks\n\nNone known.\n';
     const edited = await ai.ask(PRODUCT_MEETING, {

@@ -2,7 +2,7 @@ import type { SttUtterance } from '@parley/schemas/types';
 import { msToSamples } from '../audio/pcm.js';
 import type { DiarizationEngine, DiarizedSegment } from '../diarization/diarization.engine.js';
 import { singleSpeaker } from '../diarization/diarization.engine.js';
-import type { SttEngine, SttOptions, SttResult } from '../stt/stt.engine.js';
+import { primaryLanguage, type SttEngine, type SttOptions, type SttResult } from '../stt/stt.engine.js';
 import type { SpeechSegment, VadEngine, VadOptions } from '../vad/vad.engine.js';
 
 // File speech-to-text (POST /v1/stt): decoded 16 kHz PCM → speech segments → text per segment →
@@ -23,6 +23,16 @@ export interface FileTranscriptionOptions extends SttOptions {
 
 /** An utterance with the field names of the spec's response. */
 export type FileUtterance = SttUtterance;
+
+/**
+ * Highest confidence an answer gets when its language was never checked: a recognizer with models
+ * for some languages only (the local one hears English alone) cannot tell from the audio whether the
+ * speech is in one of them, so without a hint naming one of its languages it turns Spanish into
+ * English words as readily as it transcribes English. Measured on real telephone prompts
+ * (bench:speech): word confidences of Spanish, French and Italian speech overlap English's, so no
+ * threshold on them separates the two; the answer says "unsure" (below one half) instead.
+ */
+export const UNCHECKED_LANGUAGE_CONFIDENCE = 0.5;
 
 export interface FileTranscriptionResult {
   text: string;
@@ -55,6 +65,7 @@ export async function transcribeFile(
   const recognized = engines.stt.wholeFile
     ? await wholeFile(pcm16k, engines, options, diarize)
     : await perSegment(pcm16k, engines, options, diarize);
+  const cap = languageChecked(engines.stt, options.languageHints) ? 1 : UNCHECKED_LANGUAGE_CONFIDENCE;
   const utterances: FileUtterance[] = recognized
     .filter((r) => r.result.text.length > 0)
     .map(({ speaker, result, offsetMs, segment }) => ({
@@ -62,7 +73,7 @@ export async function transcribeFile(
       text: result.text,
       start_ms: Math.round((result.segments[0]?.startMs ?? segment.startMs - offsetMs) + offsetMs),
       end_ms: Math.round((result.segments.at(-1)?.endMs ?? segment.endMs - offsetMs) + offsetMs),
-      confidence: result.confidence,
+      confidence: Math.min(cap, result.confidence),
       language: result.language,
     }));
   return {
@@ -116,6 +127,17 @@ async function wholeFile(
     };
     return { speaker: segment.speaker, result, offsetMs: 0, segment };
   });
+}
+
+/**
+ * Whether the transcript's language is known rather than assumed: the engine takes any language
+ * (an upstream that detects it), or the caller named one the engine has. Hints naming none of its
+ * languages never get here (the service answers 503 naming the language and PARLEY_STT_URL).
+ */
+export function languageChecked(stt: Pick<SttEngine, 'languages'>, hints: readonly string[] = []): boolean {
+  if (stt.languages === 'any') return true;
+  const languages = stt.languages;
+  return hints.some((hint) => languages.includes(primaryLanguage(hint)));
 }
 
 /** Upstream labels (`SPEAKER_01`, ...) → "0", "1", ... in order of first appearance. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFastTextLangId } from '../langid/fasttext-langid.adapter.js';
-import type { ApertiumRunTranslator } from './apertium.backend.js';
+import { type ApertiumRunTranslator, keepLowerStart } from './apertium.backend.js';
 import { requireApertium } from './apertium.test-support.js';
 import type { TranslateEngine } from './translate.engine.js';
 import { createTranslator } from './translator.js';
@@ -69,6 +69,40 @@ describe('Apertium translation (local pipelines)', { timeout: 120_000 }, () => {
     expect(fr).toEqual({ language: 'fr', text: expect.stringMatching(/jeudi/), via: ['es'] });
   });
 
+  it('translates fr↔ca, it↔ca and es↔gl directly, without a pivot', async () => {
+    const fromFrench = await engine.translate({
+      text: 'La réunion commence demain matin.',
+      targets: ['ca'],
+      source: 'fr',
+    });
+    expect(fromFrench.translations).toEqual([{ language: 'ca', text: 'La reunió comença demà al matí.' }]);
+    const fromCatalan = await engine.translate({
+      text: 'La reunió comença demà.',
+      targets: ['fr', 'it'],
+      source: 'ca',
+    });
+    expect(fromCatalan.translations.map((t) => t.via)).toEqual([undefined, undefined]);
+    const fromSpanish = await engine.translate({
+      text: 'La reunión empieza mañana.',
+      targets: ['gl'],
+      source: 'es',
+    });
+    expect(fromSpanish.translations).toEqual([{ language: 'gl', text: 'A reunión empeza mañá.' }]);
+  });
+
+  // Apertium capitalised the run after inline code or a link ("`npm test` Antes de que …").
+  it('does not capitalise the words after inline code or a link', async () => {
+    const result = await engine.translate({
+      text: 'Run `npm test` before you merge. Read [the guide](https://example.com/g) before the meeting.',
+      targets: ['es', 'ca', 'fr'],
+      source: 'en',
+    });
+    for (const t of result.translations) {
+      expect(t.text, t.language).toMatch(/`npm test` \p{Ll}/u);
+      expect(t.text, t.language).toMatch(/\[\p{Ll}/u);
+    }
+  });
+
   it('keeps the structure of a Markdown and an HTML document in ten targets', async () => {
     for (const doc of [MARKDOWN, HTML]) {
       const result = await engine.translate({ text: doc, targets: TEN, source: 'en' });
@@ -119,5 +153,17 @@ describe('Apertium translation (local pipelines)', { timeout: 120_000 }, () => {
     } finally {
       small.close?.();
     }
+  });
+});
+
+describe('lower-case starts', () => {
+  it.each([
+    [' before you merge', 'Antes de que fusionas', 'antes de que fusionas'],
+    ['the guide', 'La guía', 'la guía'],
+    ['The guide', 'La guía', 'La guía'],
+    ['2 rooms', '2 Habitaciones', '2 habitaciones'],
+    ['`x` ok', 'Vale', 'vale'],
+  ])('"%s" → "%s" becomes "%s"', (source, translated, expected) => {
+    expect(keepLowerStart(source, translated)).toBe(expected);
   });
 });

@@ -9,7 +9,22 @@ import {
 // with one line saying what to install (never a silent skip).
 
 /** The pairs the tests translate through; each comes from one package of APERTIUM_PACKAGES. */
-const NEEDED = ['en>es', 'es>en', 'es>fr', 'es>pt', 'es>it', 'es>ca', 'en>gl', 'en>sr', 'en>hr', 'en>bs'];
+const NEEDED = [
+  'en>es',
+  'es>en',
+  'es>fr',
+  'es>pt',
+  'es>it',
+  'es>ca',
+  'en>gl',
+  'en>sr',
+  'en>hr',
+  'en>bs',
+  'fr>ca',
+  'ca>fr',
+  'es>gl',
+  'gl>pt',
+];
 
 export function requireApertium(options: ApertiumOptions = {}): ApertiumRunTranslator {
   const backend = createApertiumRunTranslator(options);

@@ -4,7 +4,9 @@ import { FfmpegAudioEngine } from '../audio/ffmpeg-audio.adapter.js';
 import { createFastTextLangId } from '../langid/fasttext-langid.adapter.js';
 import { EspeakTtsEngine, escapeSsml, splitForSpeech } from './espeak-tts.adapter.js';
 import { ESPEAK_SAMPLE_RATE, type EspeakWorker, loadEspeak } from './espeak-wasm.loader.js';
+import { kakasiReader } from './kana-reading.js';
 import { opusChannelCount } from './openai-tts.adapter.js';
+import { spokenCharacters, TTS_SENTENCES } from './tts-sentences.test-support.js';
 
 const audio = new FfmpegAudioEngine();
 const langid = createFastTextLangId();
@@ -26,6 +28,36 @@ describe('espeak-ng WASM text-to-speech', () => {
     expect(voices.get('zh')).toBe('cmn');
     expect(voices.get('no')).toBe('nb');
     // Each voice's data is read on its first use (~0.1 s, more on a busy machine): 57 of them.
+  });
+
+  // The same two sentences in every language: read letter by letter, or with "Chinese letter" for
+  // each kanji (11.4 s for the Japanese one), they come out far too long; cut short, far too short.
+  it('speaks the same two sentences in every offered language in a plausible time', async () => {
+    const implausible: string[] = [];
+    for (const language of TTS_LANGUAGES) {
+      const text = TTS_SENTENCES[language];
+      const spoken = await tts.synthesizePcm(text, language);
+      const rate = spokenCharacters(text) / seconds(spoken.pcm);
+      // Han, kana and Hangul characters are a syllable each; alphabets and abugidas a sound or so.
+      const [slowest, fastest] = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Hangul}]/u.test(text)
+        ? [2.5, 10]
+        : [6, 25];
+      if (seconds(spoken.pcm) < 1.8 || seconds(spoken.pcm) > 6.5 || rate < slowest || rate > fastest)
+        implausible.push(`${language}: ${seconds(spoken.pcm).toFixed(1)} s, ${rate.toFixed(1)} characters/s`);
+    }
+    expect(implausible).toEqual([]);
+  }, 120_000);
+
+  it('reads Japanese kanji through their kana reading, and refuses them without one', async () => {
+    const withKana = await tts.synthesizePcm(TTS_SENTENCES.ja, 'ja');
+    expect(seconds(withKana.pcm)).toBeLessThan(6.5);
+    const noReader = new EspeakTtsEngine({ audio, langid, kana: () => kakasiReader('/nonexistent/kakasi') });
+    await expect(noReader.synthesizePcm(TTS_SENTENCES.ja, 'ja')).rejects.toMatchObject({
+      name: 'EngineUnavailableError',
+      message: expect.stringContaining('install the Debian package kakasi'),
+    });
+    // Kana-only Japanese needs no reading.
+    expect((await noReader.synthesizePcm('こんにちは。', 'ja')).voice).toBe('ja');
   });
 
   it('speaks Galician and Tagalog with the documented fallback voices and says so', async () => {

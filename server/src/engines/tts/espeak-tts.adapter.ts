@@ -7,6 +7,7 @@ import type { LangIdEngine } from '../langid/langid.engine.js';
 import { UNDETERMINED_LANGUAGE } from '../langid/langid.engine.js';
 import { espeakVoiceFor, type TtsLanguage, toTtsLanguage } from './espeak-voices.js';
 import { ESPEAK_SAMPLE_RATE, type EspeakWorker, loadEspeak } from './espeak-wasm.loader.js';
+import { hasKanji, type KanaReader, kakasiReader } from './kana-reading.js';
 import { type TtsEngine, TtsInputError, type TtsRequest, type TtsResult } from './tts.engine.js';
 
 // Local text-to-speech with espeak-ng compiled to WASM: every TTS language, no network, ~20× faster
@@ -24,6 +25,8 @@ export interface EspeakTtsOptions {
   audio: AudioEngine;
   langid: LangIdEngine;
   load?: () => Promise<EspeakWorker>;
+  /** Kanji → kana for the Japanese voice; default Debian's kakasi, probed on first Japanese text. */
+  kana?: () => KanaReader;
 }
 
 export interface SpokenPcm {
@@ -39,6 +42,8 @@ export class EspeakTtsEngine implements TtsEngine {
   private readonly audio: AudioEngine;
   private readonly langid: LangIdEngine;
   private readonly load: () => Promise<EspeakWorker>;
+  private readonly makeKana: () => KanaReader;
+  private kana: KanaReader | undefined;
   private worker: EspeakWorker | undefined;
   private currentVoice: string | undefined;
   private failure: string | undefined;
@@ -47,6 +52,7 @@ export class EspeakTtsEngine implements TtsEngine {
     this.audio = options.audio;
     this.langid = options.langid;
     this.load = options.load ?? loadEspeak;
+    this.makeKana = options.kana ?? (() => kakasiReader());
   }
 
   status(): EngineStatus {
@@ -70,10 +76,11 @@ export class EspeakTtsEngine implements TtsEngine {
 
   /** 16-bit mono PCM at 22,050 Hz, before encoding (benchmarks and tests use it directly). */
   async synthesizePcm(text: string, language?: string): Promise<SpokenPcm> {
-    const segments = splitForSpeech(text);
+    let segments = splitForSpeech(text);
     if (segments.length === 0) throw new TtsInputError('Text has nothing to speak');
     const ttsLanguage = language === undefined ? await this.detect(text) : toTtsLanguage(language);
     if (!ttsLanguage) throw new TtsInputError(`Text-to-speech does not speak language "${language}"`);
+    if (ttsLanguage === 'ja' && hasKanji(text)) segments = splitForSpeech(await this.kanaReading(text));
     const choice = espeakVoiceFor(ttsLanguage);
     const worker = await this.ensureWorker();
     const parts: Int16Array[] = [];
@@ -103,6 +110,17 @@ export class EspeakTtsEngine implements TtsEngine {
     const found = await this.langid.detect(text, { candidates: TTS_LANGUAGES });
     if (found.language === UNDETERMINED_LANGUAGE) return NO_LETTERS_LANGUAGE;
     return toTtsLanguage(found.language) ?? NO_LETTERS_LANGUAGE;
+  }
+
+  /** espeak-ng would say "Chinese letter" for every kanji: without a reading, Japanese is refused, not mumbled. */
+  private async kanaReading(text: string): Promise<string> {
+    this.kana ??= this.makeKana();
+    if (!this.kana.available)
+      throw new EngineUnavailableError(
+        'tts',
+        `Japanese text with kanji needs a kana reading: ${this.kana.detail}`,
+      );
+    return this.kana.read(text);
   }
 
   private async ensureWorker(): Promise<EspeakWorker> {

@@ -66,6 +66,7 @@ function checkLanguages(stt: SttEngine, hints: readonly string[]): void {
   throw new ApiError(
     'ENGINE_UNAVAILABLE',
     `No speech-to-text engine supports language ${hints.map((h) => `'${h}'`).join(', ')}; ` +
-      `this server transcribes ${stt.languages.join(', ')}`,
+      `this server transcribes ${stt.languages.join(', ')} locally; other languages need an upstream ` +
+      'OpenAI-compatible speech-to-text server (PARLEY_STT_URL)',
   );
 }

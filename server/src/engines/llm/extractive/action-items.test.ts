@@ -12,6 +12,8 @@ describe('rule-based action items', () => {
     'Could you send me the slides?',
     'Action item: update the roadmap.',
     'Next steps are to call the vendor.',
+    "I'm Priya, I'll send the deck by Friday.",
+    "I'll take the notes to legal tomorrow.",
   ])('finds "%s"', (sentence) => {
     expect(isActionItem(sentence)).toBe(true);
   });
@@ -24,8 +26,21 @@ describe('rule-based action items', () => {
     'Will it rain tomorrow?',
     'It will be a long quarter.',
     'They said the launch went well.',
+    "I'm Priya, I'll keep time.",
+    "Hi, I'm Tomás Ortega from Acme, I'll take notes today.",
+    "I'll go first.",
+    "I'll be out next week.",
+    'We need to know the budget.',
   ])('leaves out "%s"', (sentence) => {
     expect(isActionItem(sentence)).toBe(false);
+  });
+
+  it('quotes a commitment without the introduction before it', () => {
+    expect(
+      detectActionItems([
+        { text: "I'm Priya, I'll send the deck by Friday.", speaker: 'Priya', source: 'transcript' },
+      ]),
+    ).toEqual([{ text: "I'll send the deck by Friday.", owner: 'Priya', due: 'Friday' }]);
   });
 
   it('names the owner and the deadline when the sentence gives them', () => {

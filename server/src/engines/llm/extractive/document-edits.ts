@@ -11,7 +11,10 @@ import { mdText } from './markdown-text.js';
 //   "replace/change/rename X with/to Y"     → every occurrence of X (quotes optional)
 //   "remove/delete the X section" / "remove X" → the section under a heading containing X, else the lines containing X
 //   "add action items | key points | summary | participants | decisions" → that section, from the meeting
-//   "add: text" / "append: text"            → the text as a new paragraph at the end
+//   "add: text" / "append: text" / add "text" → the text as a new paragraph at the end
+// Any of them can name a section ("in the Budget section, replace X with Y", "add: call Acme to the
+// Next steps section", "remove Friday from the Risks section"): it then applies to that section
+// alone, and a section the document does not have changes nothing and says so.
 
 export interface EditOutcome {
   markdown: string;
@@ -31,7 +34,10 @@ const REMOVE = new RegExp(
   `^(?:remove|delete|drop)\\s+(?:the\\s+)?(?:section\\s+)?${QUOTED}(?:\\s+section)?\\.?$`,
   'i',
 );
-const ADD_TEXT = /^(?:add|append)\s*:\s*(.+)$/is;
+const ADD_TEXT = /^(?:add|append)\s*(?::\s*(.+)|["“'‘](.+?)["”'’])$/is;
+/** "<edit> in/to/from/under the X section" or "in/under the X section, <edit>". */
+const SCOPE_AFTER = /^(.+?)\s+(?:in|to|from|under|within|of)\s+the\s+["“'‘]?(.+?)["”'’]?\s+section\.?$/is;
+const SCOPE_BEFORE = /^(?:in|under|within)\s+the\s+["“'‘]?(.+?)["”'’]?\s+section\s*[,:]\s*(.+)$/is;
 const ADD_SECTION = /^(?:add|append|include)\s+(?:an?\s+|the\s+)?(.+?)(?:\s+section)?\.?$/i;
 
 export function applyEdits(source: string, instruction: string, meeting: MeetingContext): EditOutcome {
@@ -49,6 +55,64 @@ export function applyEdits(source: string, instruction: string, meeting: Meeting
 }
 
 function applyOne(doc: string, clause: string, meeting: MeetingContext): { markdown: string; note: string } {
+  const before = SCOPE_BEFORE.exec(clause);
+  const after = before ? null : SCOPE_AFTER.exec(clause);
+  const scoped = before
+    ? { section: before[1], edit: before[2] }
+    : after
+      ? { section: after[2], edit: after[1] }
+      : null;
+  if (scoped?.section && scoped.edit && !REMOVE_WHOLE.test(clause))
+    return inSection(doc, scoped.section.trim(), scoped.edit.trim(), meeting);
+  return applyEverywhere(doc, clause, meeting);
+}
+
+/** "remove/delete the X section" names the section it removes; it is not an edit scoped to one. */
+const REMOVE_WHOLE = /^(?:remove|delete|drop)\s+the\s+.+?\s+section\.?$/i;
+
+/** The edit applied to the body of the first section whose heading contains `name` (any case). */
+function inSection(
+  doc: string,
+  name: string,
+  edit: string,
+  meeting: MeetingContext,
+): { markdown: string; note: string } {
+  const lines = doc.split('\n');
+  const needle = name.toLowerCase();
+  const start = lines.findIndex(
+    (l) =>
+      /^#{1,6}\s/.test(l) &&
+      l
+        .replace(/^#+\s*/, '')
+        .toLowerCase()
+        .includes(needle),
+  );
+  if (start < 0) return { markdown: doc, note: `no section "${name}" in the document; nothing changed` };
+  const level = /^#+/.exec(lines[start] ?? '')?.[0].length ?? 1;
+  let end = start + 1;
+  while (end < lines.length && !new RegExp(`^#{1,${level}}\\s`).test(lines[end] ?? '')) end++;
+  const trailing =
+    lines
+      .slice(start + 1, end)
+      .join('\n')
+      .match(/\n*$/)?.[0] ?? '';
+  const body = lines
+    .slice(start + 1, end)
+    .join('\n')
+    .replace(/\n*$/, '');
+  const result = applyEverywhere(body, edit, meeting);
+  const edited = `${result.markdown.replace(/\n*$/, '')}${trailing || (end < lines.length ? '\n' : '')}`;
+  return {
+    markdown: [...lines.slice(0, start + 1), ...edited.split('\n'), ...lines.slice(end)].join('\n'),
+    note: `in section "${lines[start]?.replace(/^#+\s*/, '')}": ${result.note}`,
+  };
+}
+
+function applyEverywhere(
+  doc: string,
+  clause: string,
+  meeting: MeetingContext,
+): { markdown: string; note: string } {
   let m = TITLE.exec(clause);
   if (m?.[1]) {
     const title = `# ${m[1].trim()}`;
@@ -75,7 +139,8 @@ function applyOne(doc: string, clause: string, meeting: MeetingContext): { markd
   m = REMOVE.exec(clause);
   if (m?.[1]) return removeSection(doc, m[1].trim());
   m = ADD_TEXT.exec(clause);
-  if (m?.[1]) return { markdown: appendBlock(doc, [m[1].trim()]), note: 'text appended' };
+  const added = m?.[1] ?? m?.[2];
+  if (added) return { markdown: appendBlock(doc, [added.trim()]), note: 'text appended' };
   m = ADD_SECTION.exec(clause);
   if (m?.[1]) {
     const section = meetingSection(m[1].toLowerCase(), meeting);
