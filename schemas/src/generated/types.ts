@@ -1613,7 +1613,7 @@ export interface TranslateTextRequest {
 }
 
 /**
- * Body of a 200 from POST /v1/translate-text (the spec does not show one; this is Parley's choice). `translations` has one entry per requested target, in request order; `language` is the code the target resolved to ("French" -> "fr"). `source_language` is the detected code when the request said "auto", otherwise the resolved given language. `via` (Parley addition) lists the languages a translation pivoted through when no direct pair was available (the local Apertium engine pivots through English or Spanish); it is absent for a direct translation.
+ * Body of a 200 from POST /v1/translate-text (the spec does not show one; this is Parley's choice). `translations` has one entry per requested target, in request order; `language` is the code the target resolved to ("French" -> "fr"). An entry carries `text`, or, for a target the serving engine cannot translate into while the others succeed, `error` and `code` (the same words as the error body), so one unsupported target fails alone. `source_language` is the detected code when the request said "auto", otherwise the resolved given language. `via` (Parley addition) lists the languages a translation pivoted through when no direct pair was available (the local Apertium engine pivots through English or Spanish); it is absent for a direct translation.
  */
 export interface TranslateTextResponse {
   success: boolean;
@@ -1622,16 +1622,36 @@ export interface TranslateTextResponse {
    * @minItems 1
    * @maxItems 10
    */
-  translations: {
-    language: string;
-    text: string;
-    /**
-     * Languages the text passed through, in order; absent when translated directly.
-     *
-     * @minItems 1
-     */
-    via?: string[];
-  }[];
+  translations: (TranslatedTarget | FailedTarget)[];
+}
+
+export interface TranslatedTarget {
+  /**
+   * The code the target resolved to.
+   */
+  language: string;
+  text: string;
+  /**
+   * Languages the text passed through, in order; absent when translated directly.
+   *
+   * @minItems 1
+   */
+  via?: string[];
+}
+
+export interface FailedTarget {
+  /**
+   * The resolved code of the target; a target that could not be resolved is given back as it was sent.
+   */
+  language: string;
+  /**
+   * Why this target was not translated (present instead of `text`).
+   */
+  error: string;
+  /**
+   * The error code of a target that was not translated.
+   */
+  code: "BAD_REQUEST";
 }
 
 /**
