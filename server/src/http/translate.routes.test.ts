@@ -186,7 +186,9 @@ describe('POST /v1/translate-text with the local Apertium engine', { timeout: 12
       adapter: 'apertium',
       available: true,
       detail: expect.stringContaining('en→es'),
+      languages: expect.arrayContaining(['es', 'fr']),
     });
+    expectSchema('health.response', health.body);
   });
 
   it('translates the reachable targets and reports the one no pair reaches on its own entry', async () => {
