@@ -805,6 +805,14 @@ export interface EngineHealth {
   adapter: string;
   available: boolean;
   /**
+   * One line on what serves it (model, version, languages).
+   */
+  detail?: string;
+  /**
+   * The languages it produces, when it can say (translate: every target language some installed route reaches).
+   */
+  languages?: string[];
+  /**
    * Why the engine is unavailable.
    */
   reason?: string;
@@ -1103,6 +1111,21 @@ export interface PlaygroundFixturesResponse {
     speakers: number;
     purpose: string[];
   }[];
+}
+
+/**
+ * Body of POST /playground/uploads (reference server): the uploaded audio file's signed URL, to pass as `audio_url` to file STT or denoise, and when it stops working.
+ */
+export interface PlaygroundUploadResponse {
+  /**
+   * Signed, expiring URL of the stored file.
+   */
+  url: string;
+  expires_in_seconds: number;
+  /**
+   * Size of the stored file.
+   */
+  bytes: number;
 }
 
 /**

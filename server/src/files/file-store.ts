@@ -14,6 +14,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.m4a': 'audio/mp4',
   '.mp3': 'audio/mpeg',
   '.wav': 'audio/wav',
+  '.flac': 'audio/flac',
+  '.webm': 'audio/webm',
   '.json': 'application/json',
   '.txt': 'text/plain; charset=utf-8',
 };

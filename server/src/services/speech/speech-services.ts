@@ -8,6 +8,7 @@ import type { SpeechEngines } from './speech-engines.js';
 import { SttService } from './stt.service.js';
 import { TranslateService } from './translate.service.js';
 import { TtsService } from './tts.service.js';
+import { UploadService } from './upload.service.js';
 
 // The engine-backed services (stt, tts, denoise, translate-text). They need engines, the file
 // store and the outbound client rather than the database, so they are built apart from services.ts.
@@ -27,6 +28,7 @@ export interface SpeechServices {
   tts: TtsService;
   denoise: DenoiseService;
   translate: TranslateService;
+  upload: UploadService;
 }
 
 export function createSpeechServices(deps: SpeechServiceDeps): SpeechServices {
@@ -36,5 +38,6 @@ export function createSpeechServices(deps: SpeechServiceDeps): SpeechServices {
     tts: new TtsService(deps),
     denoise: new DenoiseService({ ...deps, ownAudio }),
     translate: new TranslateService(deps),
+    upload: new UploadService(deps),
   };
 }
