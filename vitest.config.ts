@@ -8,7 +8,7 @@ const packages = ['schemas', 'server', 'conformance', 'integration', 'load', 'fi
 // at a minute of engine CPU.
 const skippedOnPg =
   process.env.PARLEY_TEST_SERVERS_ON_PG === '1'
-    ? ['server/src/http/{stt,tts,denoise,translate}.*.test.ts']
+    ? ['server/src/http/{stt,tts,denoise,translate,own-audio,upload}.*.test.ts']
     : [];
 
 // One runner for every package; each package is a project, so `vitest run --project server` narrows a run.

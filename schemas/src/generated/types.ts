@@ -1109,6 +1109,10 @@ export interface PlaygroundFixturesResponse {
      */
     text: string;
     speakers: number;
+    /**
+     * Length in seconds.
+     */
+    duration_s?: number;
     purpose: string[];
   }[];
 }
