@@ -66,6 +66,11 @@ export class FileStore implements FileStorage {
     return (await stat(path).catch(() => undefined))?.isFile() ? path : undefined;
   }
 
+  /** The directory the keys are relative to. */
+  get rootDir(): string {
+    return resolve(this.options.rootDir);
+  }
+
   get secret(): string {
     return this.options.secret;
   }
