@@ -73,9 +73,56 @@ describe('/docs/asyncapi/', () => {
     const page = await open('/docs/asyncapi/');
     await page.getByRole('heading', { name: 'Operations' }).waitFor({ timeout: 60_000 });
     expect(await page.locator('body').innerText()).not.toMatch(/errors in your Asyncapi document/i);
-    expect(await page.locator('body').innerText()).toContain('finished');
+    const text = await page.locator('body').innerText();
+    expect(text).toContain('finished');
+    // This server's address (not the document's default port), no internal file names, one title.
+    expect(text).toContain(new URL(server.url).host);
+    expect(text).not.toMatch(/127\.0\.0\.1:8080|constants\.ts/);
+    // One title on screen: the renderer's (the page's <h1> is for screen readers, the renderer has none).
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('h1').getAttribute('class')).toBe('sr-only');
+    expect(await page.locator('#asyncapi').getByText('Parley live speech-to-text 1.0.0').count()).toBe(1);
+    // Inline code shows as code, without the stylesheet's literal backticks around it.
+    const before = await page
+      .locator('#asyncapi code')
+      .first()
+      .evaluate(
+        (code) =>
+          (
+            globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }
+          ).getComputedStyle(code, '::before').content,
+      );
+    expect(before).toMatch(/^(none|normal)$/);
+    // No floating menu button over the text: nothing in the rendered document is fixed to the screen.
+    const fixed = await page
+      .locator('#asyncapi *')
+      .evaluateAll(
+        (all) =>
+          all.filter(
+            (e) =>
+              (
+                globalThis as unknown as { getComputedStyle(e: unknown): { position: string } }
+              ).getComputedStyle(e).position === 'fixed' &&
+              (e as unknown as { offsetParent: unknown }).offsetParent !== null,
+          ).length,
+      );
+    expect(fixed).toBe(0);
     await screenshot(page, 'asyncapi');
     // The renderer lists a payload's property badges in a <ul> with non-<li> children.
     expect(await axeViolations(page, ['list'])).toEqual([]);
+  }, 120_000);
+});
+
+describe('/docs/asyncapi/ on a 390 px phone', () => {
+  it('is never wider than the screen', async () => {
+    const page = await open('/docs/asyncapi/', 390);
+    await page.getByRole('heading', { name: 'Operations' }).waitFor({ timeout: 60_000 });
+    const width = await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+          .documentElement.scrollWidth,
+    );
+    expect(width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'asyncapi-390');
   }, 120_000);
 });
