@@ -123,6 +123,7 @@ describe('/playground/ on a plain npm start', () => {
     await page
       .locator('#stt-sample')
       .selectOption(`${server.url}/playground/fixtures/conversation-three-speakers`);
+    expect(await codeTab(page, 'stt', 'curl')).toContain('/playground/fixtures/conversation-three-speakers');
     await page.locator('#stt-form button[type="submit"]').click();
     await expect.poll(() => page.locator('#stt-progress').innerText()).toMatch(/^Transcribing… \d+\.\d s/);
     await page.locator('#stt-cancel').click();

@@ -6,9 +6,9 @@ import { showSamples, uploadSamples } from './code-samples.js';
 
 /**
  * Builds the source block inside `.audio-source[data-prefix=prefix]`: `files` offered as samples,
- * `preferred` selected first; `onUpload` runs after an upload (to refresh the code tabs).
+ * `preferred` selected first; `onChange` runs when a sample is picked or a file uploaded (the code tabs follow).
  */
-export function setUpAudioInput(session, prefix, files, preferred, onUpload) {
+export function setUpAudioInput(session, prefix, files, preferred, onChange) {
   const box = document.querySelector(`.audio-source[data-prefix="${prefix}"]`);
   box.innerHTML = `
     <div class="source-row">
@@ -40,7 +40,10 @@ export function setUpAudioInput(session, prefix, files, preferred, onUpload) {
   if (first) select.value = `${session.base_url}${first.path}`;
   $(`${prefix}-url`).value = select.value;
   select.addEventListener('change', () => {
-    if (select.value) $(`${prefix}-url`).value = select.value;
+    if (!select.value) return;
+    $(`${prefix}-url`).value = select.value;
+    $(`${prefix}-upload-status`).textContent = '';
+    onChange?.();
   });
 
   const upload = async (file) => {
@@ -62,7 +65,7 @@ export function setUpAudioInput(session, prefix, files, preferred, onUpload) {
       select.value = '';
       status.textContent = `Uploaded ${file.name} (${kb(body.bytes)}); its URL works for ${body.expires_in_seconds / 60} min.`;
       showSamples(`${prefix}-upload`, uploadSamples(session, file.name, type));
-      onUpload?.();
+      onChange?.();
     } catch (error) {
       status.classList.add('error');
       status.textContent = `Upload failed: ${error.message}`;
