@@ -1414,7 +1414,7 @@ export interface StreamConnected {
 }
 
 /**
- * Parley's error frame (the spec shows none). Sent once, as the last frame, before the server closes with `close_code` (constants.ts StreamErrorClose). `code` reuses the ErrorCodes names where one fits; IDLE_TIMEOUT is stream-only. Authentication failure sends no frame: the socket is closed with 1008. Protobuf mode: StreamResponse{error: StreamError}.
+ * Parley's error frame (the spec shows none). Sent once, as the last frame, before the server closes with `close_code`. `code` reuses the ErrorCodes names where one fits; IDLE_TIMEOUT is stream-only. Authentication failure sends no frame: the socket is closed with 1008. Protobuf mode: StreamResponse{error: StreamError}.
  */
 export interface StreamError {
   error: {
