@@ -53,6 +53,8 @@ const AUTHORIZE_PARAMETERS = [
 function requestBody(route: RouteSpec, schema: SchemaDocument | undefined) {
   if (route.body === 'none') return undefined;
   if (route.body === 'protobuf') return { required: true, content: protobuf(route.requestProto) };
+  if (route.body === 'audio')
+    return { required: true, content: { 'audio/*': { schema: { type: 'string', format: 'binary' } } } };
   if (!route.request) throw new Error(`route ${route.name}: a ${route.body} body without its request schema`);
   const content = {
     json: () => json(route.request as string),

@@ -114,9 +114,30 @@ export const responses = {
   },
   EngineUnavailable: {
     description: 'The engine this route needs (speech, translation, AI) is not available on this deployment.',
-    content: json('api-error'),
+    content: {
+      'application/json': {
+        schema: schemaRef('api-error'),
+        examples: {
+          engine: apiError(
+            'translate engine unavailable: no translation engine: install apertium pairs or set PARLEY_TRANSLATE_URL',
+            'ENGINE_UNAVAILABLE',
+          ),
+        },
+      },
+    },
   },
-  InternalError: { description: 'Internal error; internals are never shown.', content: json('api-error') },
+  InternalError: {
+    description: 'Internal error; internals are never shown.',
+    content: {
+      'application/json': {
+        schema: schemaRef('api-error'),
+        examples: {
+          internal: apiError('Internal server error', 'INTERNAL'),
+          storage: apiError(ErrorText.storageFailed, 'INTERNAL'),
+        },
+      },
+    },
+  },
   OAuthError: { description: 'Token request refused (RFC 6749 §5.2).', content: json('oauth-error') },
 };
 

@@ -21,12 +21,16 @@ export const Limits = {
   translateTextChars: 100_000,
   translateTargets: 10,
   attenLimitDb: { min: 0, max: 100 },
+  /** An audio file uploaded through the playground (POST /playground/uploads); Parley's own route. */
+  uploadBytes: 50 * 1024 * 1024,
 } as const;
 
 /** Lifetimes of signed file URLs, in seconds. */
 export const SignedUrlTtl = {
   denoise: 60 * 60,
   tts: 7 * 24 * 60 * 60,
+  /** A playground upload: long enough to try it in file STT and denoise a few times. */
+  upload: 60 * 60,
 } as const;
 
 export const FIRST_PAGE_CURSOR = '1970-01-01T00:00:00Z';

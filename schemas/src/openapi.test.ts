@@ -128,4 +128,18 @@ describe('openapi.yaml', () => {
       expect(codes.includes('404'), path).toBe(takesId);
     }
   });
+
+  it('gives the 500 and 503 answers examples of their own codes, not the error schema’s first example', () => {
+    const { components } = parse(text) as {
+      components: { responses: Record<string, { content: { 'application/json': { examples?: object } } }> };
+    };
+    for (const [name, code] of [
+      ['InternalError', 'INTERNAL'],
+      ['EngineUnavailable', 'ENGINE_UNAVAILABLE'],
+    ] as const) {
+      const examples = Object.values(components.responses[name]?.content['application/json'].examples ?? {});
+      expect(examples.length, name).toBeGreaterThan(0);
+      for (const example of examples) expect((example as { value: { code: string } }).value.code).toBe(code);
+    }
+  });
 });

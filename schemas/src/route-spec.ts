@@ -22,9 +22,10 @@ export type Auth = 'api-key' | 'query-key' | 'partner-bearer' | 'session' | 'adm
  * What the request carries. `json`: a JSON body; it may be omitted (read as `{}`) exactly when the
  * request schema has no required field (requestBodyRequired, one home). `json-or-protobuf`: JSON, or
  * the `requestProto` message with Content-Type application/x-protobuf. `protobuf`: only the message.
- * `form-or-json`: application/x-www-form-urlencoded (or JSON) fields. `none`: no body (GET).
+ * `form-or-json`: application/x-www-form-urlencoded (or JSON) fields. `audio`: the bytes of an
+ * audio (or video) file as they are, with their media type. `none`: no body (GET).
  */
-export type BodyKind = 'none' | 'json' | 'json-or-protobuf' | 'protobuf' | 'form-or-json';
+export type BodyKind = 'none' | 'json' | 'json-or-protobuf' | 'protobuf' | 'form-or-json' | 'audio';
 
 /**
  * What a 200 carries: the `response` schema as JSON, the `responseProto` message, an HTML page, a
@@ -48,6 +49,8 @@ export interface RouteSpec {
    */
   scopes?: readonly string[];
   body: BodyKind;
+  /** Body size ceiling of this route, in bytes, when it is not the server's PARLEY_BODY_LIMIT_BYTES. */
+  maxBodyBytes?: number;
   /** Schema id of the request's fields (the JSON body, or the form's fields). */
   request?: string;
   /** Protobuf message of a `protobuf` or `json-or-protobuf` body (schemas/proto/parley/v1). */

@@ -1,3 +1,4 @@
+import { Limits } from './constants.js';
 import type { RouteSpec } from './route-spec.js';
 
 // The reference server's own routes, outside the spec (so neither in `allRoutes` nor in
@@ -64,6 +65,18 @@ export const pageRoutes: RouteSpec[] = [
     'playground-fixtures.response',
   ),
   page('playground-fixture', '/playground/fixtures/:id', 'One audio fixture', 'file'),
+  {
+    name: 'playground-upload',
+    summary: 'Store an audio file and answer its signed URL (for audio_url)',
+    method: 'POST',
+    path: '/playground/uploads',
+    auth: 'api-key',
+    body: 'audio',
+    maxBodyBytes: Limits.uploadBytes,
+    answer: 'json',
+    response: 'playground-upload.response',
+    group: 'docs',
+  },
   page('playground-protobuf', '/playground/vendor/protobuf.min.js', 'The protobuf runtime', 'file'),
   page('playground-tts-proto', '/playground/proto/tts.proto', "TTS's protobuf messages", 'file'),
   page('playground-asset', '/playground/*file', "The playground's files", 'file'),

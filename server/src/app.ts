@@ -58,6 +58,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** Where produced files go (built once by the composition root): local directory or S3. */
   files: FileStorage;
+  /** The URL clients reach this server at (known once it listens): its own audio URLs are read from disk. */
+  baseUrl: () => string;
   /** OAuth access tokens (partner routes, Bearer on meeting routes): the partner interface's. */
   bearer: BearerVerifier;
   /** The session cookie of the OAuth pages: the partner interface's. */
@@ -133,6 +135,8 @@ export function createApp(deps: AppDeps): AppListeners {
       files,
       outbound: deps.clientUrls,
       ids: deps.ids,
+      clock: deps.clock,
+      baseUrl: deps.baseUrl,
     }),
   );
   deps.partner.mount(kit);

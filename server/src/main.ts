@@ -100,6 +100,7 @@ async function main(): Promise<void> {
     live,
     engines,
     files,
+    baseUrl: () => baseUrl,
     config,
     store,
     clock: systemClock,

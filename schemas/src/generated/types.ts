@@ -805,6 +805,14 @@ export interface EngineHealth {
   adapter: string;
   available: boolean;
   /**
+   * One line on what serves it (model, version, languages).
+   */
+  detail?: string;
+  /**
+   * The languages it produces, when it can say (translate: every target language some installed route reaches).
+   */
+  languages?: string[];
+  /**
    * Why the engine is unavailable.
    */
   reason?: string;
@@ -1101,8 +1109,27 @@ export interface PlaygroundFixturesResponse {
      */
     text: string;
     speakers: number;
+    /**
+     * Length in seconds.
+     */
+    duration_s?: number;
     purpose: string[];
   }[];
+}
+
+/**
+ * Body of POST /playground/uploads (reference server): the uploaded audio file's signed URL, to pass as `audio_url` to file STT or denoise, and when it stops working.
+ */
+export interface PlaygroundUploadResponse {
+  /**
+   * Signed, expiring URL of the stored file.
+   */
+  url: string;
+  expires_in_seconds: number;
+  /**
+   * Size of the stored file.
+   */
+  bytes: number;
 }
 
 /**
@@ -1387,7 +1414,7 @@ export interface StreamConnected {
 }
 
 /**
- * Parley's error frame (the spec shows none). Sent once, as the last frame, before the server closes with `close_code` (constants.ts StreamErrorClose). `code` reuses the ErrorCodes names where one fits; IDLE_TIMEOUT is stream-only. Authentication failure sends no frame: the socket is closed with 1008. Protobuf mode: StreamResponse{error: StreamError}.
+ * Parley's error frame (the spec shows none). Sent once, as the last frame, before the server closes with `close_code`. `code` reuses the ErrorCodes names where one fits; IDLE_TIMEOUT is stream-only. Authentication failure sends no frame: the socket is closed with 1008. Protobuf mode: StreamResponse{error: StreamError}.
  */
 export interface StreamError {
   error: {
@@ -1613,7 +1640,7 @@ export interface TranslateTextRequest {
 }
 
 /**
- * Body of a 200 from POST /v1/translate-text (the spec does not show one; this is Parley's choice). `translations` has one entry per requested target, in request order; `language` is the code the target resolved to ("French" -> "fr"). `source_language` is the detected code when the request said "auto", otherwise the resolved given language. `via` (Parley addition) lists the languages a translation pivoted through when no direct pair was available (the local Apertium engine pivots through English or Spanish); it is absent for a direct translation.
+ * Body of a 200 from POST /v1/translate-text (the spec does not show one; this is Parley's choice). `translations` has one entry per requested target, in request order; `language` is the code the target resolved to ("French" -> "fr"). An entry carries `text`, or, for a target the serving engine cannot translate into while the others succeed, `error` and `code` (the same words as the error body), so one unsupported target fails alone. `source_language` is the detected code when the request said "auto", otherwise the resolved given language. `via` (Parley addition) lists the languages a translation pivoted through when no direct pair was available (the local Apertium engine pivots through English or Spanish); it is absent for a direct translation.
  */
 export interface TranslateTextResponse {
   success: boolean;
@@ -1622,16 +1649,36 @@ export interface TranslateTextResponse {
    * @minItems 1
    * @maxItems 10
    */
-  translations: {
-    language: string;
-    text: string;
-    /**
-     * Languages the text passed through, in order; absent when translated directly.
-     *
-     * @minItems 1
-     */
-    via?: string[];
-  }[];
+  translations: (TranslatedTarget | FailedTarget)[];
+}
+
+export interface TranslatedTarget {
+  /**
+   * The code the target resolved to.
+   */
+  language: string;
+  text: string;
+  /**
+   * Languages the text passed through, in order; absent when translated directly.
+   *
+   * @minItems 1
+   */
+  via?: string[];
+}
+
+export interface FailedTarget {
+  /**
+   * The resolved code of the target; a target that could not be resolved is given back as it was sent.
+   */
+  language: string;
+  /**
+   * Why this target was not translated (present instead of `text`).
+   */
+  error: string;
+  /**
+   * The error code of a target that was not translated.
+   */
+  code: "BAD_REQUEST";
 }
 
 /**

@@ -19,6 +19,8 @@ export interface EngineStatus {
   available: boolean;
   /** Why it is unavailable, or a short note (model, version, languages). */
   detail?: string;
+  /** The languages it produces, when it can say (translate: every target some route reaches). */
+  languages?: string[];
 }
 
 export interface Engine {

@@ -14,6 +14,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.m4a': 'audio/mp4',
   '.mp3': 'audio/mpeg',
   '.wav': 'audio/wav',
+  '.flac': 'audio/flac',
+  '.webm': 'audio/webm',
   '.json': 'application/json',
   '.txt': 'text/plain; charset=utf-8',
 };
@@ -62,6 +64,11 @@ export class FileStore implements FileStorage {
   async existing(key: string): Promise<string | undefined> {
     const path = this.pathOf(key);
     return (await stat(path).catch(() => undefined))?.isFile() ? path : undefined;
+  }
+
+  /** The directory the keys are relative to. */
+  get rootDir(): string {
+    return resolve(this.options.rootDir);
   }
 
   get secret(): string {

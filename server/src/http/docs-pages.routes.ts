@@ -89,8 +89,16 @@ export function docsPagesRoutes(kit: RouteKit, deps: DocsPagesDeps): void {
     Reply.text(await readSource(asyncapiPath, 'AsyncAPI document'), 'application/yaml'),
   );
   kit.mountPublic('asyncapi-page', async () => Reply.html(200, ASYNCAPI_PAGE));
-  kit.mountPublic('asyncapi-json', async () => {
-    const doc = await withSchemasInside(parse(await readSource(asyncapiPath, 'AsyncAPI document')));
+  kit.mountPublic('asyncapi-json', async (_body, { request }) => {
+    const source = parse(await readSource(asyncapiPath, 'AsyncAPI document'));
+    // The local server entry names this server as the browser reached it, not the default port.
+    const local = new URL(sessionOf(request, deps).ws_url);
+    if (source.servers?.local) {
+      source.servers.local.host = local.host;
+      source.servers.local.protocol = local.protocol.replace(':', '');
+      source.servers.local.description = 'This reference server.';
+    }
+    const doc = await withSchemasInside(source);
     return Reply.text(JSON.stringify(doc), 'application/json');
   });
   kit.mountPublic('asyncapi-render', async () => Reply.text(ASYNCAPI_RENDER, 'application/javascript'));
@@ -147,8 +155,8 @@ const ASYNCAPI_PAGE = `<!doctype html>
 <link rel="stylesheet" href="../contrast.css">
 </head>
 <body>
-<nav aria-label="Documentation"><a href="/docs/">REST interface (OpenAPI)</a> · <a href="/playground/">Playground</a> · <a href="/asyncapi.yaml">asyncapi.yaml</a></nav>
-<main><h1>Parley live speech-to-text</h1><div id="asyncapi"><p>Loading the AsyncAPI document…</p></div></main>
+<header class="docs-nav"><nav aria-label="Documentation"><a href="/docs/">REST interface (OpenAPI)</a> <a href="/playground/">Playground</a> <a href="/asyncapi.yaml">asyncapi.yaml</a></nav></header>
+<main><h1 class="sr-only">Parley live speech-to-text (AsyncAPI)</h1><div id="asyncapi"><p>Loading the AsyncAPI document…</p></div></main>
 <script src="browser/index.js"></script>
 <script src="render.js"></script>
 </body>
@@ -156,7 +164,7 @@ const ASYNCAPI_PAGE = `<!doctype html>
 `;
 
 const ASYNCAPI_RENDER = `AsyncApiStandalone.render(
-  { schema: { url: 'asyncapi.json', requestOptions: {} }, config: { show: { sidebar: true } } },
+  { schema: { url: 'asyncapi.json', requestOptions: {} }, config: { show: { sidebar: false } } },
   document.getElementById('asyncapi'),
 );
 `;
@@ -207,4 +215,12 @@ const CONTRAST_CSS = `.swagger-ui .info a, .swagger-ui .info .url { color: #1a4f
 #asyncapi .text-blue-500 { color: #1a5f9e; }
 #asyncapi .text-purple-500 { color: #5b2a86; }
 #asyncapi .text-red-600 { color: #b3261e; }
+#asyncapi code::before, #asyncapi code::after { content: none; }
+#asyncapi pre, #asyncapi table { max-width: 100%; overflow-x: auto; }
+#asyncapi table { display: block; }
+@media (max-width: 40rem) { #asyncapi .flex { flex-wrap: wrap; } #asyncapi .ml-auto { margin-left: 0; } }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.docs-nav { background: #123a66; padding: 0.6rem 1rem; font-family: system-ui, sans-serif; }
+.docs-nav nav { display: flex; flex-wrap: wrap; gap: 0.3rem 1.2rem; max-width: 72rem; margin: 0 auto; }
+.docs-nav a { color: #fff; }
 `;

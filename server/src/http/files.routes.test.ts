@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkKey } from '../files/file-store.js';
+import { systemClock } from '../core/clock.js';
+import { checkKey, FileStore } from '../files/file-store.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 
 let server: TestServer;
@@ -36,6 +40,27 @@ describe('signed file URLs', () => {
     }
     const expired = new URL(await server.files.save('a/old.m4a', Buffer.from('x'), -1));
     expect((await fetch(expired)).status).toBe(403);
+  });
+
+  it('serves files from a data directory under a dot folder, as `npm start` keeps them in <repo>/.data', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'parley-dot-'));
+    let base = '';
+    const files = new FileStore({
+      rootDir: join(parent, '.data', 'files'),
+      secret: 'dot-folder-secret-0123456789',
+      clock: systemClock,
+      baseUrl: () => base,
+    });
+    const dotted = await startTestServer({ deps: { files } });
+    base = dotted.url;
+    try {
+      const response = await fetch(await files.save('tts/u/first/hello.ogg', Buffer.from('OggS'), 60));
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('OggS');
+    } finally {
+      await dotted.close();
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 
   it('a valid signature for a file that does not exist is a 404', async () => {

@@ -34,7 +34,10 @@ export function filesRoutes(kit: RouteKit, files: FileStorage): void {
     const key = params.key ?? '';
     const path = await files.existing(key).catch(() => undefined);
     if (!path) throw ApiError.notFound('File');
-    return new FileReply(path, {
+    // Served relative to the store's directory: `send` refuses any path with a dot segment, and the
+    // default data directory is <repo>/.data (keys themselves never start a segment with a dot).
+    return new FileReply(key, {
+      root: files.rootDir,
       what: 'File',
       contentType: contentTypeOf(key),
       cacheControl: 'private, max-age=60',

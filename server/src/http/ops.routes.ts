@@ -37,6 +37,7 @@ export function opsRoutes(kit: RouteKit, deps: OpsDeps): void {
         adapter: status.adapter,
         available: status.available,
         ...(status.detail ? { [status.available ? 'detail' : 'reason']: status.detail } : {}),
+        ...(status.languages ? { languages: status.languages } : {}),
       };
     }
     const healthy = databaseOk && statuses.every((s) => s.available);

@@ -8,6 +8,7 @@ import {
 } from '@parley/schemas/proto';
 import { ApiError, RequestValidationError } from '../core/api-error.js';
 import { ErrorText, type RouteSpec } from '../core/contracts.js';
+import { isAcceptableAudioType } from '../engines/audio/fetch-audio.js';
 import { readBody, readJsonBody } from './json-body.js';
 
 // The body of a request, read as its catalog route's body kind says (schemas/src/routes.ts), with
@@ -24,6 +25,12 @@ const DECODERS: Record<string, (bytes: Uint8Array) => unknown> = {
   'parley.v1.SttRequest': decodeSttRequest,
   'parley.v1.SessionTTSRequest': decodeTtsRequest,
 };
+
+/** An `audio` body: the file's bytes and its declared media type. */
+export interface AudioBody {
+  bytes: Buffer;
+  contentType: string;
+}
 
 export interface BodyRules {
   limitBytes: number;
@@ -56,6 +63,14 @@ export async function readRequestBody(
         return readProtobuf(route, req, rules.limitBytes);
       }
       throw unsupported(PROTO_CONTENT_TYPE, type);
+    case 'audio': {
+      // The same media types an audio_url download accepts; a declared document type is refused.
+      if (type === undefined || !isAcceptableAudioType(type))
+        throw unsupported('an audio or video type', type);
+      const bytes = await readBody(req, rules.limitBytes);
+      if (bytes.length === 0) throw ApiError.badRequest(ErrorText.emptyBody);
+      return { bytes, contentType: type } satisfies AudioBody;
+    }
     case 'form-or-json':
       if (type !== undefined && FORM_TYPE.test(type)) {
         const text = (await readBody(req, rules.limitBytes)).toString('utf8');

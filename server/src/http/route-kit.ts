@@ -128,7 +128,7 @@ export function createRouteKit(options: RouteKitOptions): RouteKit {
     const schemaId = route.request;
     const validates = schemaId !== undefined && (route.body === 'json' || route.body === 'json-or-protobuf');
     const rules = {
-      limitBytes: options.bodyLimitBytes,
+      limitBytes: route.maxBodyBytes ?? options.bodyLimitBytes,
       required: schemaId !== undefined && requestBodyRequired(getSchema(schemaId)),
     };
     const directory = route.path.endsWith('/');

@@ -4,12 +4,15 @@ import type { RouteKit } from './route-kit.js';
 import { sttRoutes } from './stt.routes.js';
 import { translateRoutes } from './translate.routes.js';
 import { ttsRoutes } from './tts.routes.js';
+import { uploadRoutes } from './upload.routes.js';
 
-// The engine-backed routes: /v1/stt, /v1/tts, /v1/denoise and /v1/translate-text.
+// The engine-backed routes: /v1/stt, /v1/tts, /v1/denoise and /v1/translate-text, and the upload
+// that gives a person's own audio file a URL for them.
 
 export function speechRoutes(kit: RouteKit, services: SpeechServices): void {
   sttRoutes(kit, services.stt);
   ttsRoutes(kit, services.tts);
   denoiseRoutes(kit, services.denoise);
   translateRoutes(kit, services.translate);
+  uploadRoutes(kit, services.upload);
 }

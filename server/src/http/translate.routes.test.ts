@@ -19,6 +19,11 @@ interface UpstreamCall {
 }
 
 const tag = (target: string, text: string) => `⟨${target}⟩ ${text}`;
+/** The text of the first translation ('' when it failed). */
+const textOf = (result: TranslateTextResponse) => {
+  const first = result.translations[0];
+  return first && 'text' in first ? first.text : '';
+};
 /** nock 15 hands a reply function the intercepted fetch Request. */
 const bodyOf = (request: Request): Promise<unknown> => request.json();
 
@@ -181,16 +186,36 @@ describe('POST /v1/translate-text with the local Apertium engine', { timeout: 12
       adapter: 'apertium',
       available: true,
       detail: expect.stringContaining('en→es'),
+      languages: expect.arrayContaining(['es', 'fr']),
     });
+    expectSchema('health.response', health.body);
   });
 
-  it('answers 400 in the error shape naming the supported targets for a target no pair reaches', async () => {
-    const reply = await server.post(
+  it('translates the reachable targets and reports the one no pair reaches on its own entry', async () => {
+    const reply = await server.post<TranslateTextResponse>(
       '/v1/translate-text',
       { text: 'Good morning, everyone.', target_languages: ['es', 'German'], source_language: 'en' },
       headers(server.alice.key),
     );
-    expectError(reply, 400, /cannot translate from en into de; supported targets from en: .*\bes\b/);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expectSchema('translate-text.response', reply.body);
+    const [es, de] = reply.body.translations;
+    expect(es).toEqual({ language: 'es', text: expect.stringMatching(/buenos/i) });
+    expect(de).toEqual({
+      language: 'de',
+      code: 'BAD_REQUEST',
+      error: expect.stringMatching(/cannot translate from en into de; supported targets from en: .*\bes\b/),
+    });
+  });
+
+  it('answers 400 in the error shape naming the supported targets when no target is reachable', async () => {
+    const reply = await server.post(
+      '/v1/translate-text',
+      { text: 'Good morning, everyone.', target_languages: ['ja', 'German'], source_language: 'en' },
+      headers(server.alice.key),
+    );
+    expectError(reply, 400, /cannot translate from en into ja; supported targets from en: .*\bes\b/);
+    expect(JSON.stringify(reply.body)).toMatch(/into de/);
     expect(reply.body).toMatchObject({ success: false, code: 'BAD_REQUEST' });
   });
 });
@@ -284,7 +309,7 @@ describe.each(upstreams)('POST /v1/translate-text through $name', (upstream) => 
     );
     expect(full.length).toBe(100_000);
     const result = await translate({ text: full, target_languages: ['fr'] });
-    const translated = result.translations[0]?.text ?? '';
+    const translated = textOf(result);
     expect(translated.split('\n').length).toBe(full.split('\n').length);
     expect(calls.flatMap((c) => c.texts).join('').length).toBeLessThanOrEqual(full.length);
 
@@ -301,7 +326,7 @@ describe.each(upstreams)('POST /v1/translate-text through $name', (upstream) => 
     expect([...text].length).toBe(Limits.translateTextChars);
     expect(text.length).toBeGreaterThan(Limits.translateTextChars);
     const result = await translate({ text, target_languages: ['fr'], source_language: 'en' });
-    expect(result.translations[0]?.text.split('\n').length).toBe(text.split('\n').length);
+    expect(textOf(result).split('\n').length).toBe(text.split('\n').length);
     const over = await server.post(
       '/v1/translate-text',
       { text: `${text}x`, target_languages: ['fr'] },
@@ -329,7 +354,7 @@ describe.each(upstreams)('POST /v1/translate-text through $name', (upstream) => 
       'Run `npm run build` before you push.',
     ].join('\n');
     const result = await translate({ text, target_languages: ['fr'] });
-    const out = result.translations[0]?.text ?? '';
+    const out = textOf(result);
     const inLines = text.split('\n');
     const outLines = out.split('\n');
     expect(outLines.length).toBe(inLines.length);
@@ -358,7 +383,7 @@ describe.each(upstreams)('POST /v1/translate-text through $name', (upstream) => 
   it('keeps CRLF line endings and blank lines exactly', async () => {
     const text = 'First line of notes.\r\nSecond line.\r\n\r\n- An item\r\n';
     const result = await translate({ text, target_languages: ['de'], source_language: 'en' });
-    expect(result.translations[0]?.text).toBe(
+    expect(textOf(result)).toBe(
       `${tag('de', 'First line of notes.')}\r\n${tag('de', 'Second line.')}\r\n\r\n- ${tag('de', 'An item')}\r\n`,
     );
   });

@@ -22,9 +22,12 @@ export interface RunningServer {
 
 /** Starts src/main.ts (testing/spawned-server.ts) in a fresh data directory, removed on stop. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'parley-browser-'));
+  // Under a dot folder, as `npm start` keeps its data in <repo>/.data.
+  const parent = mkdtempSync(join(tmpdir(), 'parley-browser-'));
+  const dataDir = join(parent, '.data');
+  mkdirSync(dataDir);
   const server = await spawnServer(dataDir, { env }).catch((error: unknown) => {
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(parent, { recursive: true, force: true });
     throw error;
   });
   return {
@@ -32,7 +35,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     demoKey: server.demoKey,
     async stop() {
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(parent, { recursive: true, force: true });
     },
   };
 }

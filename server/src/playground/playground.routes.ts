@@ -34,6 +34,7 @@ export function playgroundRoutes(kit: RouteKit): void {
       path: `/playground/fixtures/${f.id}`,
       text: f.text,
       speakers: f.speakers,
+      duration_s: f.duration_s,
       purpose: f.purpose,
     }));
     return { files };

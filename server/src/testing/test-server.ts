@@ -166,6 +166,7 @@ export async function startTestServer(
     logger,
     services,
     files,
+    baseUrl: () => url,
     engines: { statuses: () => [] },
     clientUrls: options.serviceDeps?.clientUrls ?? outbound.clientUrls,
     metrics: createMetrics({ processMetrics: false }),

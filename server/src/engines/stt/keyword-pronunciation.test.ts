@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { espeakPronunciations, espeakToCmu, keywordWords } from './keyword-pronunciation.js';
+import { espeakPronunciations, espeakToCmu, espeakVersion, keywordWords } from './keyword-pronunciation.js';
 
 describe('keyword pronunciations', () => {
   it('maps espeak-ng phoneme mnemonics to CMU phones', () => {
@@ -38,5 +38,14 @@ describe('keyword pronunciations', () => {
     const missing = espeakPronunciations('/nonexistent/espeak-ng');
     expect(missing.available).toBe(false);
     expect((await missing.pronounce(['zorblax'])).size).toBe(0);
+  });
+});
+
+describe('espeakVersion', () => {
+  it('makes the --version banner one clean line, without the data path', () => {
+    expect(
+      espeakVersion('eSpeak NG text-to-speech: 1.51  Data at: /usr/lib/x86_64-linux-gnu/espeak-ng-data\n'),
+    ).toBe('espeak-ng 1.51');
+    expect(espeakVersion('something else')).toBe('espeak-ng');
   });
 });

@@ -123,13 +123,22 @@ export interface PronunciationSource {
   pronounce(words: readonly string[]): Promise<Map<string, string>>;
 }
 
+/**
+ * "espeak-ng 1.51" from the banner `--version` prints ("eSpeak NG text-to-speech: 1.51  Data at: …"):
+ * /health shows one clean line, not the banner and its data path.
+ */
+export function espeakVersion(banner: string): string {
+  const version = /text-to-speech:\s*(\S+)/.exec(banner)?.[1];
+  return version ? `espeak-ng ${version}` : 'espeak-ng';
+}
+
 /** espeak-ng's command-line program (Debian package `espeak-ng`). */
 export function espeakPronunciations(
   binary = process.env.ESPEAK_NG_PATH ?? 'espeak-ng',
 ): PronunciationSource {
   const probe = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 5000 });
   const available = !probe.error && probe.status === 0;
-  const detail = available ? (probe.stdout.trim().split('\n')[0] ?? 'espeak-ng') : `${binary} not runnable`;
+  const detail = available ? espeakVersion(probe.stdout) : `${binary} not runnable`;
   return {
     available,
     detail,

@@ -5,6 +5,7 @@ import { UNDETERMINED_LANGUAGE } from '../langid/langid.engine.js';
 import { resolveLanguage } from './language-names.js';
 import { joinRuns, splitRuns } from './markdown-runs.js';
 import {
+  type LanguageReach,
   type RunTranslator,
   type TranslateEngine,
   TranslateInputError,
@@ -24,6 +25,7 @@ export function createTranslator(backend: RunTranslator, langid: LangIdEngine): 
       adapter: backend.adapter,
       available: true,
       detail: backend.detail,
+      ...(backend.reach ? { languages: reachableTargets(backend.reach) } : {}),
     }),
     ...(backend.close ? { close: () => backend.close?.() } : {}),
     async translate(request: TranslateRequest): Promise<TranslateResult> {
@@ -75,6 +77,11 @@ export function createTranslator(backend: RunTranslator, langid: LangIdEngine): 
       return { source_language: source, translations };
     },
   };
+}
+
+/** Every language some source reaches, sorted: what a client may offer as targets. */
+function reachableTargets(reach: LanguageReach): string[] {
+  return [...new Set(reach.sources().flatMap((source) => reach.targetsFrom(source)))].sort();
 }
 
 /** A translator for a server with no translation upstream configured: says so, never invents text. */

@@ -1,36 +1,22 @@
-// What every part of the playground shares: the key field, a request as the exact curl line, a
-// JSON request, and how an answer (or an error body) is shown.
+// What every part of the playground shares: the key field, a JSON request, and how an answer (or an
+// error body) is shown.
 
 export const $ = (id) => document.getElementById(id);
 
 /** Single-quoted for a POSIX shell. */
 export const shellQuote = (text) => `'${String(text).replaceAll("'", `'\\''`)}'`;
 
-export function curlJson(session, path, body, auth) {
-  const key = $('api-key').value.trim() || '<API_KEY>';
-  const url =
-    auth === 'query'
-      ? `${session.base_url}${path}?api_key=${encodeURIComponent(key)}`
-      : `${session.base_url}${path}`;
-  return [
-    `curl -s -X POST ${shellQuote(url)}`,
-    ...(auth === 'query' ? [] : [`-H ${shellQuote(`X-API-Key: ${key}`)}`]),
-    `-H 'Content-Type: application/json'`,
-    `-d ${shellQuote(JSON.stringify(body))}`,
-  ].join(' \\\n  ');
-}
-
 export function apiKey() {
   return $('api-key').value.trim();
 }
 
 /** POST a JSON body; resolves to {status, body} whatever the status (errors are shown, not thrown). */
-export async function postJson(session, path, body, auth) {
+export async function postJson(session, path, body, auth, signal) {
   const headers = { 'content-type': 'application/json' };
   let url = `${session.base_url}${path}`;
   if (auth === 'query') url += `?api_key=${encodeURIComponent(apiKey())}`;
   else headers['x-api-key'] = apiKey();
-  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
   const text = await res.text();
   let parsed = text;
   try {

@@ -1,12 +1,18 @@
-// The playground's start: where the API is and with which key (/docs/session.json), and the
-// fixtures this server offers; then each section wires itself.
+// The playground's start: where the API is and with which key (/docs/session.json), the samples this
+// server offers, and what its engines can do (/health); then each tool wires itself.
 import { $ } from './api-client.js';
+import { setUpFileTools } from './file-tools.js';
 import { setUpLive } from './live-stt.js';
-import { setUpSpeechTools } from './speech-tools.js';
+import { setUpTextTools } from './text-tools.js';
 
 async function main() {
-  const session = await fetch('/docs/session.json').then((r) => r.json());
-  const { files } = await fetch('fixtures.json').then((r) => r.json());
+  const [session, { files }, health] = await Promise.all([
+    fetch('/docs/session.json').then((r) => r.json()),
+    fetch('fixtures.json').then((r) => r.json()),
+    fetch('/health')
+      .then((r) => r.json())
+      .catch(() => undefined),
+  ]);
   const note = $('key-note');
   if (session.demo_api_key) {
     $('api-key').value = session.demo_api_key;
@@ -15,12 +21,9 @@ async function main() {
   } else {
     note.textContent = 'Paste a key: `npm start` prints the demo key.';
   }
-  if (!session.allow_private_urls) {
-    note.textContent +=
-      ' This server refuses audio URLs on private addresses, its own fixtures included: give public URLs, or start it with PARLEY_ALLOW_PRIVATE_URLS=1.';
-  }
   setUpLive(session, files);
-  setUpSpeechTools(session, files);
+  setUpFileTools(session, files);
+  setUpTextTools(session, health);
 }
 
 main().catch((error) => {

@@ -2,8 +2,10 @@ import { ApiError } from '../../core/api-error.js';
 import { AudioDecodeError, type AudioEngine, AudioTooLongError } from '../../engines/audio/audio.engine.js';
 import { fetchAudio } from '../../engines/audio/fetch-audio.js';
 import type { OutboundClient } from '../../net/outbound-client.js';
+import type { OwnAudioReader } from './own-audio.js';
 
-// A client's `audio_url` (file STT, denoise) → mono PCM. The download goes through the SSRF-guarded
+// A client's `audio_url` (file STT, denoise) → mono PCM. A URL of this server itself (a fixture, a
+// signed /files/ URL) is read from disk (own-audio.ts); any other download goes through the SSRF-guarded
 // outbound client, whose failures already carry their status (400 refused or malformed URL, 413 too
 // large, 415 not audio, 502 unreachable or non-2xx, 504 too slow). Decoding failures are mapped
 // here: a file ffmpeg cannot read is 415, one that decodes past the ceiling is 413.
@@ -11,6 +13,8 @@ import type { OutboundClient } from '../../net/outbound-client.js';
 export interface AudioSource {
   outbound: OutboundClient;
   audio: AudioEngine;
+  /** Reads this server's own URLs from disk; absent, every URL is downloaded. */
+  own?: OwnAudioReader;
 }
 
 export async function downloadPcm(
@@ -18,9 +22,10 @@ export async function downloadPcm(
   url: string,
   options: { sampleRate: number; signal?: AbortSignal },
 ): Promise<Int16Array> {
-  const fetched = await fetchAudio(source.outbound, url, { signal: options.signal });
+  const bytes =
+    (await source.own?.(url)) ?? (await fetchAudio(source.outbound, url, { signal: options.signal })).bytes;
   try {
-    return await source.audio.decode(fetched.bytes, { sampleRate: options.sampleRate });
+    return await source.audio.decode(bytes, { sampleRate: options.sampleRate });
   } catch (error) {
     if (error instanceof AudioDecodeError)
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE', error.message, { cause: error });

@@ -1,11 +1,14 @@
+import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { FileStorage } from '../../files/file-storage.js';
 import type { OutboundClient } from '../../net/outbound-client.js';
 import { DenoiseService } from './denoise.service.js';
+import { ownAudioReader } from './own-audio.js';
 import type { SpeechEngines } from './speech-engines.js';
 import { SttService } from './stt.service.js';
 import { TranslateService } from './translate.service.js';
 import { TtsService } from './tts.service.js';
+import { UploadService } from './upload.service.js';
 
 // The engine-backed services (stt, tts, denoise, translate-text). They need engines, the file
 // store and the outbound client rather than the database, so they are built apart from services.ts.
@@ -15,6 +18,9 @@ export interface SpeechServiceDeps {
   files: FileStorage;
   outbound: OutboundClient;
   ids: IdGenerator;
+  clock: Clock;
+  /** The server's own base URL: its URLs in an audio_url are read from disk (own-audio.ts). */
+  baseUrl: () => string;
 }
 
 export interface SpeechServices {
@@ -22,13 +28,16 @@ export interface SpeechServices {
   tts: TtsService;
   denoise: DenoiseService;
   translate: TranslateService;
+  upload: UploadService;
 }
 
 export function createSpeechServices(deps: SpeechServiceDeps): SpeechServices {
+  const ownAudio = ownAudioReader(deps);
   return {
-    stt: new SttService(deps),
+    stt: new SttService({ ...deps, ownAudio }),
     tts: new TtsService(deps),
-    denoise: new DenoiseService(deps),
+    denoise: new DenoiseService({ ...deps, ownAudio }),
     translate: new TranslateService(deps),
+    upload: new UploadService(deps),
   };
 }

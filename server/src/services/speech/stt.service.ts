@@ -7,6 +7,7 @@ import { transcribeFile } from '../../engines/recognition/file-transcription.js'
 import { keepContextKeywords, keepLanguageHints } from '../../engines/stt/recognition-hints.js';
 import { primaryLanguage, type SttEngine } from '../../engines/stt/stt.engine.js';
 import type { OutboundClient } from '../../net/outbound-client.js';
+import type { OwnAudioReader } from './own-audio.js';
 import { downloadPcm } from './speech-audio.js';
 import { requireEngine, type SpeechEngines } from './speech-engines.js';
 
@@ -18,6 +19,8 @@ export interface SttServiceDeps {
   engines: SpeechEngines;
   /** SSRF-guarded client for audio_url (private addresses only when the configuration allows). */
   outbound: OutboundClient;
+  /** This server's own URLs (fixtures, signed /files/), read from disk. */
+  ownAudio?: OwnAudioReader;
   ids: IdGenerator;
 }
 
@@ -38,10 +41,14 @@ export class SttService {
     const diarization = requireEngine(engines.diarization, 'diarization');
     checkLanguages(stt, languageHints);
 
-    const pcm = await downloadPcm({ outbound: this.deps.outbound, audio }, body.audio_url, {
-      sampleRate: STT_SAMPLE_RATE,
-      signal,
-    });
+    const pcm = await downloadPcm(
+      { outbound: this.deps.outbound, audio, own: this.deps.ownAudio },
+      body.audio_url,
+      {
+        sampleRate: STT_SAMPLE_RATE,
+        signal,
+      },
+    );
     const result = await transcribeFile(
       pcm,
       { stt, vad, diarization },
