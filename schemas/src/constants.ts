@@ -229,7 +229,8 @@ export const OAUTH_SCOPES = ['meetings:read', 'meetings:write', 'documents:write
 export const OAUTH_SCOPE_TEXT: Record<(typeof OAUTH_SCOPES)[number], string> = {
   'meetings:read':
     'Read your meetings, summaries, contacts and follow-up e-mails (triggers, meeting details).',
-  'meetings:write': 'Create, change and delete your meetings and their messages.',
+  'meetings:write':
+    'Create, change and delete your meetings and their messages; transcribe, synthesize, translate and denoise.',
   'documents:write': 'Generate documents from your meetings.',
 };
 /** Scopes granted when the authorize request names none: what the automation integration uses. */
