@@ -218,6 +218,11 @@ export const OAuthTtl = {
   refreshToken: 60 * 24 * 60 * 60,
   authorizationCode: 10 * 60,
 } as const;
+/**
+ * Seconds after a refresh during which the same refresh token, presented again, gets the same new
+ * pair (a platform refreshing twice at once); later reuse revokes the grant (RFC 9700 §4.14.2).
+ */
+export const OAUTH_REFRESH_GRACE_SECONDS = 10;
 export const OAUTH_TOKEN_TYPE = 'Bearer';
 export const OAuthGrantType = {
   AUTHORIZATION_CODE: 'authorization_code',

@@ -1303,6 +1303,10 @@ export interface ServerConfig {
    */
   partnerRateLimit: number;
   /**
+   * Seconds after a refresh during which the same refresh token, presented again, gets the same new pair instead of revoking the grant (a platform refreshing concurrently). PARLEY_OAUTH_REFRESH_GRACE_SECONDS; default OAUTH_REFRESH_GRACE_SECONDS (10).
+   */
+  oauthRefreshGraceSeconds: number;
+  /**
    * PARLEY_WORKSPACE_TIMEOUT_MS: deadline of one workspace API call; past it the upload answers 504.
    */
   workspaceTimeoutMs: number;

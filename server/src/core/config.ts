@@ -1,7 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { validate } from '@parley/schemas';
 import type { ServerConfig } from '@parley/schemas/types';
-import { DEFAULT_PARTNER_SEGMENT, DEFAULT_WORKSPACE_SEGMENT } from './contracts.js';
+import {
+  DEFAULT_PARTNER_SEGMENT,
+  DEFAULT_WORKSPACE_SEGMENT,
+  OAUTH_REFRESH_GRACE_SECONDS,
+} from './contracts.js';
 
 // Environment -> configuration, validated against schemas/json/server-config.schema.json. This is
 // the one place for the server's defaults; nothing else reads process.env.
@@ -29,6 +33,7 @@ export const CONFIG_DEFAULTS = {
   jobLeaseMs: 5 * 60_000,
   // Generous: a polling platform makes a few requests a minute per trigger.
   partnerRateLimit: 600,
+  oauthRefreshGraceSeconds: OAUTH_REFRESH_GRACE_SECONDS,
   // Only read when PARLEY_S3_BUCKET is set; the region most S3-compatible services accept.
   s3Region: 'us-east-1',
   s3ForcePathStyle: false,
@@ -58,6 +63,7 @@ const ENV_NAMES: Record<string, string> = {
   workspaceTimeoutMs: 'PARLEY_WORKSPACE_TIMEOUT_MS',
   jobLeaseMs: 'PARLEY_JOB_LEASE_MS',
   partnerRateLimit: 'PARLEY_PARTNER_RATE_LIMIT',
+  oauthRefreshGraceSeconds: 'PARLEY_OAUTH_REFRESH_GRACE_SECONDS',
   s3Bucket: 'PARLEY_S3_BUCKET',
   s3Endpoint: 'PARLEY_S3_ENDPOINT',
   s3Region: 'PARLEY_S3_REGION',
@@ -108,6 +114,8 @@ export function loadConfig(env: Env = process.env): Config {
     workspaceTimeoutMs: integer(pick('workspaceTimeoutMs')) ?? CONFIG_DEFAULTS.workspaceTimeoutMs,
     jobLeaseMs: integer(pick('jobLeaseMs')) ?? CONFIG_DEFAULTS.jobLeaseMs,
     partnerRateLimit: integer(pick('partnerRateLimit')) ?? CONFIG_DEFAULTS.partnerRateLimit,
+    oauthRefreshGraceSeconds:
+      integer(pick('oauthRefreshGraceSeconds')) ?? CONFIG_DEFAULTS.oauthRefreshGraceSeconds,
     upstream: upstreamFrom(env),
     ...s3From(pick),
   };

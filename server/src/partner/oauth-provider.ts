@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import OAuth2Server, { OAuthError, Request, Response } from '@node-oauth/oauth2-server';
 import { OAuthTtl } from '../core/contracts.js';
 import type { Store } from '../store/store.js';
-import { createOAuthModel } from './oauth-model.js';
+import { createOAuthModel, type OAuthModelOptions } from './oauth-model.js';
 import type { AuthorizeParams } from './pages.js';
 import { verifyPassword } from './passwords.js';
 
@@ -27,8 +27,8 @@ export interface SessionInfo {
 
 const SESSION_TTL_MS = 60 * 60 * 1000;
 
-export function createOAuthProvider(store: Store) {
-  const server = (model = createOAuthModel(store)) =>
+export function createOAuthProvider(store: Store, options: OAuthModelOptions) {
+  const server = (model = createOAuthModel(store, options)) =>
     new OAuth2Server({
       model,
       accessTokenLifetime: OAuthTtl.accessToken,
@@ -162,7 +162,7 @@ export function createOAuthProvider(store: Store) {
     /** RFC 7009: revoking either token of a grant ends the whole grant. Unknown tokens are a 200. */
     async revoke(headers: Record<string, string>, body: Record<string, string>): Promise<OAuthAnswer> {
       const credentials = clientCredentials(headers, body);
-      const model = createOAuthModel(store);
+      const model = createOAuthModel(store, options);
       const client = credentials && (await model.getClient(credentials.clientId, credentials.clientSecret));
       if (!client) {
         return {
