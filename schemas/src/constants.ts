@@ -212,6 +212,13 @@ export const DOCUMENT_MODELS = [DocumentModel.DEFAULT, DocumentModel.ALTERNATE] 
 /** `status` of the generate-document callback body. */
 export const DocumentCallbackStatus = { SUCCESS: 'success', FAILED: 'failed' } as const;
 
+/**
+ * Limits on request shapes that no schema can state. `jsonDepth`: arrays and objects nested deeper
+ * in a JSON body are a 400 before parsing (no request schema nests more than a few levels; a
+ * thousands-deep body would only exhaust the stack of whatever walks it).
+ */
+export const RequestLimits = { jsonDepth: 64 } as const;
+
 /** OAuth 2.0 token lifetimes of the partner interface, in seconds. Refresh tokens rotate on every use. */
 export const OAuthTtl = {
   accessToken: 60 * 60,

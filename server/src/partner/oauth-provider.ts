@@ -215,10 +215,14 @@ function clientCredentials(
     const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) return undefined;
-    return {
-      clientId: decodeURIComponent(decoded.slice(0, colon)),
-      clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
-    };
+    try {
+      return {
+        clientId: decodeURIComponent(decoded.slice(0, colon)),
+        clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
+      };
+    } catch {
+      return undefined; // a malformed escape authenticates no client: 401 invalid_client
+    }
   }
   if (body.client_id && body.client_secret)
     return { clientId: body.client_id, clientSecret: body.client_secret };

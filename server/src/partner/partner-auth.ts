@@ -43,7 +43,12 @@ export function partnerSessionReader(store: Store, provider: OAuthProvider): Ses
 export function sessionCookieOf(cookieHeader: string | undefined): string | undefined {
   for (const part of (cookieHeader ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return decodeURIComponent(value.join('='));
+    if (name !== SESSION_COOKIE) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return undefined; // a malformed escape is no session of ours
+    }
   }
   return undefined;
 }
