@@ -14,6 +14,7 @@ export interface AddMeetingParticipantsRequest {
    * Bare user ids or `em:<email>`.
    *
    * @minItems 1
+   * @maxItems 1000
    */
   participant_ids: ParticipantId[];
 }
@@ -63,6 +64,9 @@ export interface AskAiForMeetingRequest {
    * 0 is the default model.
    */
   model?: number;
+  /**
+   * @maxItems 10
+   */
   attachment_urls?: string[];
   /**
    * Existing Markdown to edit (edit mode).
@@ -101,6 +105,7 @@ export interface AssignCoHostRequest {
    * Bare user ids of participants of the meeting.
    *
    * @minItems 1
+   * @maxItems 1000
    */
   user_ids: string[];
 }
@@ -140,6 +145,8 @@ export type ContextKeywords = string[] | string;
 export interface CreateMeetingRequest {
   /**
    * Participants to invite besides the host: bare user ids or `em:<email>`.
+   *
+   * @maxItems 1000
    */
   participant_ids?: ParticipantId[];
   title?: string;
@@ -280,6 +287,9 @@ export interface EmulatorApiKeyRequest {
  * Body of PUT /_emulator/faults: the ids of the faults to turn on (GET /_emulator/faults lists them); every other fault goes off, so `[]` turns all off.
  */
 export interface EmulatorFaultsRequest {
+  /**
+   * @maxItems 50
+   */
   faults: string[];
 }
 
@@ -309,15 +319,33 @@ export interface EmulatorPasswordRequest {
  */
 export interface EmulatorSeedRequest {
   description?: string;
+  /**
+   * @maxItems 10000
+   */
   users?: UserProfile[];
+  /**
+   * @maxItems 10000
+   */
   api_keys?: {
     user_id: string;
     key: string;
   }[];
+  /**
+   * @maxItems 10000
+   */
   meetings?: (Meeting & {
+    /**
+     * @maxItems 50
+     */
     tags?: string[];
   })[];
+  /**
+   * @maxItems 100000
+   */
   meeting_messages?: MeetingMessage[];
+  /**
+   * @maxItems 10000
+   */
   recordings?: {
     id: string;
     meeting_id: string;
@@ -326,10 +354,25 @@ export interface EmulatorSeedRequest {
     duration_s?: number;
     created_at: string;
   }[];
+  /**
+   * @maxItems 10000
+   */
   transcripts?: TranscriptRecord[];
+  /**
+   * @maxItems 100000
+   */
   transcript_utterances?: TranscriptUtterance[];
+  /**
+   * @maxItems 100000
+   */
   live_transcription_chunks?: LiveTranscriptionChunk[];
+  /**
+   * @maxItems 10000
+   */
   user_default_meeting_settings?: UserDefaultMeetingSetting[];
+  /**
+   * @maxItems 10000
+   */
   guest_contacts?: {
     id: string;
     owner_user_id: string;
@@ -341,6 +384,9 @@ export interface EmulatorSeedRequest {
     social_profile_id?: string | null;
     created_at: string;
   }[];
+  /**
+   * @maxItems 10000
+   */
   recording_speakers?: {
     meeting_id: string;
     speaker: string;
@@ -1117,6 +1163,7 @@ export interface RemoveCoHostRequest {
    * Bare user ids of participants of the meeting.
    *
    * @minItems 1
+   * @maxItems 1000
    */
   user_ids: string[];
 }
@@ -1144,6 +1191,7 @@ export interface RemoveMeetingParticipantsRequest {
    * Bare user ids or `em:<email>`.
    *
    * @minItems 1
+   * @maxItems 1000
    */
   participant_ids: ParticipantId[];
 }
@@ -1761,6 +1809,8 @@ export interface UpdateUserDefaultMeetingSettingRequest {
   /**
    * Speech-to-text input languages, IETF BCP-47.
    *
+   * @maxItems 10
+   *
    * Items: IETF BCP-47 language tag, e.g. `en` or `pt-BR`.
    */
   original_languages?: string[];
@@ -1769,9 +1819,14 @@ export interface UpdateUserDefaultMeetingSettingRequest {
    */
   view_language?: string;
   /**
+   * @maxItems 10
+   *
    * Items: IETF BCP-47 language tag, e.g. `en` or `pt-BR`.
    */
   translation_languages?: string[];
+  /**
+   * @maxItems 100
+   */
   contextual_keywords?: string[];
 }
 
