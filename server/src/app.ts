@@ -31,6 +31,7 @@ import type { OutboundClient } from './net/outbound-client.js';
 import type { PartnerInterface } from './partner/partner.wiring.js';
 import { playgroundRoutes } from './playground/playground.routes.js';
 import type { Services } from './services/services.js';
+import { audioDownloads } from './services/speech/audio-downloads.js';
 import type { SpeechEngines } from './services/speech/speech-engines.js';
 import { createSpeechServices } from './services/speech/speech-services.js';
 import type { Store } from './store/store.js';
@@ -133,6 +134,10 @@ export function createApp(deps: AppDeps): AppListeners {
       files,
       outbound: deps.clientUrls,
       ids: deps.ids,
+      downloads: audioDownloads({
+        maxBytes: config.audioMaxBytes,
+        concurrency: config.audioDownloadConcurrency,
+      }),
     }),
   );
   deps.partner.mount(kit);

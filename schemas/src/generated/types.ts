@@ -1347,13 +1347,29 @@ export interface ServerConfig {
    */
   s3ForcePathStyle?: boolean;
   /**
+   * Seconds after a refresh during which the same refresh token, presented again, gets the same new pair instead of revoking the grant (a platform refreshing concurrently). PARLEY_OAUTH_REFRESH_GRACE_SECONDS; default 10 (OAUTH_REFRESH_GRACE_SECONDS).
+   */
+  oauthRefreshGraceSeconds: number;
+  /**
+   * Largest audio file an audio_url download (stt, denoise) may be; larger is 413. Streamed to a temporary file, never held in memory. PARLEY_AUDIO_MAX_BYTES; default 64 MiB (an hour of 128 kbit/s MP3).
+   */
+  audioMaxBytes: number;
+  /**
+   * audio_url downloads (with their decode) one process runs at once; four times as many wait, more are refused with 503 and Retry-After. PARLEY_AUDIO_DOWNLOADS; default 4.
+   */
+  audioDownloadConcurrency: number;
+  /**
+   * Live speech-to-text sessions one account may hold open on one server process at once; more are refused (4503) while other accounts keep being admitted. PARLEY_LIVE_STT_ACCOUNT_SESSIONS; default a third of the process's sessions, at least 1.
+   */
+  liveSttAccountSessions?: number;
+  /**
+   * Longest a live speech-to-text session may stay open; it is then finalized and closed (4408). PARLEY_LIVE_STT_MAX_SESSION_MINUTES; default 120.
+   */
+  liveSttMaxSessionMinutes?: number;
+  /**
    * Requests per minute one partner access token may make on the partner routes; more get 429 with Retry-After. PARLEY_PARTNER_RATE_LIMIT; default 600.
    */
   partnerRateLimit: number;
-  /**
-   * Seconds after a refresh during which the same refresh token, presented again, gets the same new pair instead of revoking the grant (a platform refreshing concurrently). PARLEY_OAUTH_REFRESH_GRACE_SECONDS; default OAUTH_REFRESH_GRACE_SECONDS (10).
-   */
-  oauthRefreshGraceSeconds: number;
   /**
    * PARLEY_WORKSPACE_TIMEOUT_MS: deadline of one workspace API call; past it the upload answers 504.
    */

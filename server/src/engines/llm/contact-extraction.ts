@@ -130,12 +130,10 @@ function spokenIntroductions(meeting: MeetingContext): Introduction[] {
 
 /** "Tomás Ortega" spells tomas.ortega, tomas_ortega, tortega, ortega.t, tomas (accents and case aside). */
 export function spellsLocalPart(name: string, email: string): boolean {
-  const plain = (t: string) =>
-    t
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase();
-  const words = plain(name).split(/[\s'-]+/).filter(Boolean);
+  const plain = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const words = plain(name)
+    .split(/[\s'-]+/)
+    .filter(Boolean);
   const local = plain(localPart(email)).replace(/\d+/g, '');
   const parts = local.split(/[._+-]+/).filter(Boolean);
   if (words.length === 0 || parts.length === 0) return false;
@@ -150,7 +148,10 @@ export function spellsLocalPart(name: string, email: string): boolean {
     `${first}${last[0]}`,
     `${last}${first}`,
   ]);
-  return spellings.has(joined) || parts.every((p) => words.includes(p) || (p.length === 1 && words.some((w) => w.startsWith(p))));
+  return (
+    spellings.has(joined) ||
+    parts.every((p) => words.includes(p) || (p.length === 1 && words.some((w) => w.startsWith(p))))
+  );
 }
 
 function contact(email: string, name: string | undefined, text: string): Found {

@@ -5,6 +5,7 @@ import type { IdGenerator } from '../../core/ids.js';
 import { DENOISE_FILE_SAMPLE_RATE, type DenoiseResult } from '../../engines/denoise/denoise.engine.js';
 import type { FileStorage } from '../../files/file-storage.js';
 import type { OutboundClient } from '../../net/outbound-client.js';
+import type { AudioDownloads } from './audio-downloads.js';
 import { downloadPcm } from './speech-audio.js';
 import { requireEngine, type SpeechEngines } from './speech-engines.js';
 import { fileSegment, saveProduced } from './speech-files.js';
@@ -17,6 +18,8 @@ import { fileSegment, saveProduced } from './speech-files.js';
 export interface DenoiseServiceDeps {
   engines: SpeechEngines;
   outbound: OutboundClient;
+  /** Places and size limit of audio_url downloads. */
+  downloads: AudioDownloads;
   files: FileStorage;
   ids: IdGenerator;
 }
@@ -28,10 +31,14 @@ export class DenoiseService {
     const { engines } = this.deps;
     const denoiser = requireEngine(engines.denoise, 'denoise');
     const audio = requireEngine(engines.audio, 'audio');
-    const pcm = await downloadPcm({ outbound: this.deps.outbound, audio }, body.audio_url, {
-      sampleRate: DENOISE_FILE_SAMPLE_RATE,
-      signal,
-    });
+    const pcm = await downloadPcm(
+      { outbound: this.deps.outbound, audio, downloads: this.deps.downloads },
+      body.audio_url,
+      {
+        sampleRate: DENOISE_FILE_SAMPLE_RATE,
+        signal,
+      },
+    );
     // The encoder (its own process) takes each second of denoised audio as it is ready, so AAC
     // encoding overlaps denoising instead of following it.
     const encoder = await audio.openM4aEncoder(DENOISE_FILE_SAMPLE_RATE);

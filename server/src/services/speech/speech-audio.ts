@@ -1,9 +1,13 @@
+import { join } from 'node:path';
 import { ApiError } from '../../core/api-error.js';
 import { AudioDecodeError, type AudioEngine, AudioTooLongError } from '../../engines/audio/audio.engine.js';
-import { fetchAudio } from '../../engines/audio/fetch-audio.js';
+import { fetchAudioToFile } from '../../engines/audio/fetch-audio.js';
+import { withTempDir } from '../../engines/audio/temp-dir.js';
 import type { OutboundClient } from '../../net/outbound-client.js';
+import type { AudioDownloads } from './audio-downloads.js';
 
-// A client's `audio_url` (file STT, denoise) → mono PCM. The download goes through the SSRF-guarded
+// A client's `audio_url` (file STT, denoise) → mono PCM, through a temp file that ffmpeg reads (the
+// download is never held in memory) and within the process's download places (audio-downloads.ts). The download goes through the SSRF-guarded
 // outbound client, whose failures already carry their status (400 refused or malformed URL, 413 too
 // large, 415 not audio, 502 unreachable or non-2xx, 504 too slow). Decoding failures are mapped
 // here: a file ffmpeg cannot read is 415, one that decodes past the ceiling is 413.
@@ -11,6 +15,7 @@ import type { OutboundClient } from '../../net/outbound-client.js';
 export interface AudioSource {
   outbound: OutboundClient;
   audio: AudioEngine;
+  downloads: AudioDownloads;
 }
 
 export async function downloadPcm(
@@ -18,9 +23,17 @@ export async function downloadPcm(
   url: string,
   options: { sampleRate: number; signal?: AbortSignal },
 ): Promise<Int16Array> {
-  const fetched = await fetchAudio(source.outbound, url, { signal: options.signal });
   try {
-    return await source.audio.decode(fetched.bytes, { sampleRate: options.sampleRate });
+    return await source.downloads.run(() =>
+      withTempDir(async (dir) => {
+        const file = join(dir, 'input');
+        await fetchAudioToFile(source.outbound, url, file, {
+          signal: options.signal,
+          maxBytes: source.downloads.maxBytes,
+        });
+        return source.audio.decodeFile(file, { sampleRate: options.sampleRate });
+      }),
+    );
   } catch (error) {
     if (error instanceof AudioDecodeError)
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE', error.message, { cause: error });

@@ -1,6 +1,7 @@
 import type { IdGenerator } from '../../core/ids.js';
 import type { FileStorage } from '../../files/file-storage.js';
 import type { OutboundClient } from '../../net/outbound-client.js';
+import type { AudioDownloads } from './audio-downloads.js';
 import { DenoiseService } from './denoise.service.js';
 import type { SpeechEngines } from './speech-engines.js';
 import { SttService } from './stt.service.js';
@@ -14,6 +15,7 @@ export interface SpeechServiceDeps {
   engines: SpeechEngines;
   files: FileStorage;
   outbound: OutboundClient;
+  downloads: AudioDownloads;
   ids: IdGenerator;
 }
 

@@ -7,6 +7,7 @@ import { transcribeFile } from '../../engines/recognition/file-transcription.js'
 import { keepContextKeywords, keepLanguageHints } from '../../engines/stt/recognition-hints.js';
 import { primaryLanguage, type SttEngine } from '../../engines/stt/stt.engine.js';
 import type { OutboundClient } from '../../net/outbound-client.js';
+import type { AudioDownloads } from './audio-downloads.js';
 import { downloadPcm } from './speech-audio.js';
 import { requireEngine, type SpeechEngines } from './speech-engines.js';
 
@@ -18,6 +19,8 @@ export interface SttServiceDeps {
   engines: SpeechEngines;
   /** SSRF-guarded client for audio_url (private addresses only when the configuration allows). */
   outbound: OutboundClient;
+  /** Places and size limit of audio_url downloads. */
+  downloads: AudioDownloads;
   ids: IdGenerator;
 }
 
@@ -38,10 +41,14 @@ export class SttService {
     const diarization = requireEngine(engines.diarization, 'diarization');
     checkLanguages(stt, languageHints);
 
-    const pcm = await downloadPcm({ outbound: this.deps.outbound, audio }, body.audio_url, {
-      sampleRate: STT_SAMPLE_RATE,
-      signal,
-    });
+    const pcm = await downloadPcm(
+      { outbound: this.deps.outbound, audio, downloads: this.deps.downloads },
+      body.audio_url,
+      {
+        sampleRate: STT_SAMPLE_RATE,
+        signal,
+      },
+    );
     const result = await transcribeFile(
       pcm,
       { stt, vad, diarization },
