@@ -52,7 +52,10 @@ export function sendError(res: ServerResponse, error: unknown): void {
   } catch {
     mapped = undefined;
   }
-  if (!mapped) return sendJson(res, 500, INTERNAL);
+  if (!mapped) {
+    sendJson(res, 500, INTERNAL);
+    return;
+  }
   try {
     sendJson(res, mapped.status, mapped.body);
   } catch {
