@@ -1363,7 +1363,7 @@ export interface ServerConfig {
    */
   liveSttAccountSessions?: number;
   /**
-   * Longest a live speech-to-text session may stay open; it is then finalized and closed (4408). PARLEY_LIVE_STT_MAX_SESSION_MINUTES; default 120.
+   * Longest a live speech-to-text session may stay open; it is then finalized as if the client had ended it (finals, `finished`, close 1000). PARLEY_LIVE_STT_MAX_SESSION_MINUTES; default 120.
    */
   liveSttMaxSessionMinutes?: number;
   /**
