@@ -81,9 +81,31 @@ export interface AppListeners {
   upgrade: UpgradeHandler;
 }
 
+/**
+ * The server's own timeouts (Node's defaults leave a slow client a minute per header block and
+ * five minutes per request): a client that trickles its headers or its body is cut off, and an
+ * idle keep-alive connection is closed. Answers may take longer (a transcription): these bound
+ * only what the client sends, and the wait for its next request.
+ */
+export const HTTP_TIMEOUTS = {
+  headersMs: 15_000,
+  requestMs: 60_000,
+  keepAliveMs: 5_000,
+  checkEveryMs: 1_000,
+};
+
 /** An HTTP server (not yet listening) answering with the app's listeners. */
-export function createHttpServer(app: AppListeners): Server {
-  return createServer(app.request).on('upgrade', app.upgrade);
+export function createHttpServer(app: AppListeners, timeouts = HTTP_TIMEOUTS): Server {
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
+    app.request,
+  );
+  return server.on('upgrade', app.upgrade);
 }
 
 export function createApp(deps: AppDeps): AppListeners {
