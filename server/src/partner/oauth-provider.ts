@@ -26,6 +26,8 @@ export interface SessionInfo {
 }
 
 const SESSION_TTL_MS = 60 * 60 * 1000;
+/** RFC 7636 §4.2: the challenge's alphabet and length (an S256 one is 43 base64url characters). */
+const PKCE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 
 export function createOAuthProvider(store: Store, options: OAuthModelOptions) {
   const server = (model = createOAuthModel(store, options)) =>
@@ -66,10 +68,13 @@ export function createOAuthProvider(store: Store, options: OAuthModelOptions) {
         });
       if (params.response_type !== 'code')
         return refuse('unsupported_response_type', 'response_type must be code');
-      if (params.code_challenge && params.code_challenge_method !== 'S256')
+      // PKCE is required (RFC 9700 §2.1.1): a code without a challenge could be used by whoever
+      // intercepts it.
+      if (!params.code_challenge) return refuse('invalid_request', 'code_challenge is required (PKCE, S256)');
+      if (params.code_challenge_method !== 'S256')
         return refuse('invalid_request', 'code_challenge_method must be S256');
-      if (!params.code_challenge && params.code_challenge_method)
-        return refuse('invalid_request', 'code_challenge_method without code_challenge');
+      if (!PKCE_CHALLENGE.test(params.code_challenge))
+        return refuse('invalid_request', 'code_challenge must be 43 to 128 characters of [A-Za-z0-9-._~]');
       return undefined;
     },
 

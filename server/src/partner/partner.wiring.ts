@@ -65,6 +65,7 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
     partnerSegment: config.partnerSegment,
     secureCookies: config.publicUrl?.startsWith('https://') ?? false,
     failedSignIns: failedSignInsFor(store),
+    publicUrl: config.publicUrl,
   });
 
   return {
