@@ -5,19 +5,15 @@ import type { ExtractedContact, MeetingContext } from './llm.engine.js';
 // address the text is searched for a name ("Ana Lima <ana@x.com>", "I'm Ana Lima … ana@x.com"),
 // a role and company ("I'm Ana Lima, head of sales at Acme"), and a LinkedIn profile id
 // (linkedin.com/in/<id>). Without a stated company, a company e-mail domain gives one (acme.com →
-// Acme); free-mail domains do not. A contact still without a name takes the one said aloud in an
-// introduction anywhere in the meeting ("I'm Tomás Ortega, head of sales at Acme") when it is the
-// address's owner: the introduction is spoken by that participant, or its name spells the local
-// part (tomas.ortega, tortega, ortega.t, accents aside); role and company come with it. Only when
-// nothing names the person is the name the address's local part.
+// Acme); free-mail domains do not. Without a name, the name is the address's local part.
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
-const NAME = "\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+){0,2}";
+const NAME = "[A-Z][\\p{L}'-]+(?:\\s+[A-Z][\\p{L}'-]+){0,2}";
 /** A capitalised word of a company name; a dot only inside it (Example.com), never ending it. */
 const COMPANY_WORD = '[A-Z][\\p{L}\\d&-]*(?:\\.[\\p{L}\\d]+)*';
 const NAME_BEFORE_EMAIL = new RegExp(`(${NAME})\\s*[<(:,-]?\\s*$`, 'u');
 const INTRODUCTION = new RegExp(
-  `\\b(?:I am|I'm|I’m|[Tt]his is|[Mm]y name is|[Mm]eet)\\s+(${NAME})(?:,?\\s+(?:the\\s+|a\\s+|an\\s+)?([\\p{L} -]{2,40}?)\\s+(?:at|from|with|of)\\s+(${COMPANY_WORD}(?:\\s+${COMPANY_WORD}){0,3}))?`,
+  `\\b(?:I am|I'm|I’m|this is|my name is|meet)\\s+(${NAME})(?:,?\\s+(?:the\\s+|a\\s+|an\\s+)?([\\p{L} -]{2,40}?)\\s+(?:at|from|with|of)\\s+(${COMPANY_WORD}(?:\\s+${COMPANY_WORD}){0,3}))?`,
   'u',
 );
 /** Capitalised words that start sentences around addresses but are not names ("Email ana@x.com"). */
@@ -78,80 +74,7 @@ export function extractContacts(meeting: MeetingContext): ExtractedContact[] {
       add(contact(email, name, text));
     }
   }
-  const spoken = spokenIntroductions(meeting);
-  for (const [key, known] of found) {
-    if (known.name !== localPart(known.email)) continue;
-    const owner = meeting.participants.find(
-      (p) => (p.email ?? (p.id.startsWith('em:') ? p.id.slice(3) : '')).toLowerCase() === key,
-    );
-    const intro =
-      spoken.find((i) => owner !== undefined && i.speaker === owner.id) ??
-      spoken.find((i) => spellsLocalPart(i.name, known.email));
-    if (!intro) continue;
-    const statedCompany = known.companyGuessed && intro.company !== undefined;
-    found.set(key, {
-      ...known,
-      name: intro.name,
-      company_name: statedCompany ? (intro.company ?? null) : known.company_name,
-      companyGuessed: statedCompany ? false : known.companyGuessed,
-      company_position: known.company_position ?? intro.position ?? null,
-    });
-  }
   return [...found.values()].map(({ companyGuessed: _, ...contact }) => contact);
-}
-
-interface Introduction {
-  name: string;
-  speaker: string;
-  position?: string;
-  company?: string;
-}
-
-/** Every "I'm <Name>[, <role> at <Company>]" in the transcript and chat, with who said it. */
-function spokenIntroductions(meeting: MeetingContext): Introduction[] {
-  const said = [
-    ...meeting.utterances.map((u) => ({ speaker: u.speaker, text: u.text })),
-    ...meeting.messages.map((m) => ({ speaker: m.sender_id, text: m.text })),
-  ];
-  const out: Introduction[] = [];
-  for (const { speaker, text } of said) {
-    const intro = INTRODUCTION.exec(text);
-    const name = properName(intro?.[1]);
-    if (!intro || !name) continue;
-    out.push({
-      name,
-      speaker,
-      ...(intro[2] ? { position: intro[2].trim() } : {}),
-      ...(intro[3] ? { company: intro[3].trim() } : {}),
-    });
-  }
-  return out;
-}
-
-/** "Tomás Ortega" spells tomas.ortega, tomas_ortega, tortega, ortega.t, tomas (accents and case aside). */
-export function spellsLocalPart(name: string, email: string): boolean {
-  const plain = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  const words = plain(name)
-    .split(/[\s'-]+/)
-    .filter(Boolean);
-  const local = plain(localPart(email)).replace(/\d+/g, '');
-  const parts = local.split(/[._+-]+/).filter(Boolean);
-  if (words.length === 0 || parts.length === 0) return false;
-  const first = words[0] ?? '';
-  const last = words.at(-1) ?? '';
-  const joined = parts.join('');
-  const spellings = new Set([
-    words.join(''),
-    first,
-    `${first[0]}${last}`,
-    `${last}${first[0]}`,
-    `${first}${last[0]}`,
-    `${last}${first}`,
-  ]);
-  return (
-    spellings.has(joined) ||
-    parts.every((p) => words.includes(p) || (p.length === 1 && words.some((w) => w.startsWith(p))))
-  );
 }
 
 function contact(email: string, name: string | undefined, text: string): Found {
