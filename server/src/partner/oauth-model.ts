@@ -27,7 +27,8 @@ import { openSuccessor, type SuccessorPair, sealSuccessor } from './refresh-succ
 // is per grant and checked in the transaction that issues, so with several processes on one
 // database no token issued from a replayed code or a reused refresh token stays valid. A refresh
 // token presented again within the grace window (config oauthRefreshGraceSeconds) of its rotation (a platform refreshing
-// twice at once) gets the same new pair back instead of revoking the grant.
+// twice at once) gets the same new pair back instead of revoking the grant, until the new pair is
+// first used: then the client has it, and the old token presented again is reuse.
 
 export const ACCESS_TOKEN_PREFIX = 'pat_';
 const REFRESH_TOKEN_PREFIX = 'prt_';
@@ -186,7 +187,9 @@ export function createOAuthModel(store: Store, options: OAuthModelOptions): Part
           return 'lost';
         if (await repos.oauthGrants.grantRevoked(stored.grantId))
           throw new InvalidGrantError('Invalid grant');
-        await savePair(repos, pair, stored);
+        // Refreshing with the new token is a use of it: the token it replaced loses its grace.
+        if (stored.rotatedFrom) await repos.oauthGrants.pairUsed(stored.tokenHash, stored.rotatedFrom);
+        await savePair(repos, pair, { ...stored, rotatedFrom: stored.tokenHash });
         return 'won';
       });
       if (outcome === 'won') {
@@ -246,13 +249,14 @@ export function createOAuthModel(store: Store, options: OAuthModelOptions): Part
 async function savePair(
   repos: Repositories,
   pair: SuccessorPair,
-  owner: { clientId: string; userId: string; grantId: string },
+  owner: { clientId: string; userId: string; grantId: string; rotatedFrom?: string | null },
 ): Promise<void> {
   const base = {
     clientId: owner.clientId,
     userId: owner.userId,
     scopes: pair.scopes,
     grantId: owner.grantId,
+    ...(owner.rotatedFrom ? { rotatedFrom: owner.rotatedFrom } : {}),
   };
   await repos.oauthGrants.saveToken({
     ...base,

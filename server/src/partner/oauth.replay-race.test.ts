@@ -87,6 +87,27 @@ async function graceRounds(target: RaceTarget): Promise<{ pairs: Set<string>; st
 }
 
 describe.each(testDatabases)('token races on $name, one process', (database) => {
+  it('closes the grace window once the new pair is used: the old refresh token is then reuse', async () => {
+    const db = await database.create();
+    const server = await startTestServer({ databaseUrl: db.url });
+    try {
+      const target = { urls: [server.url], adminToken: TEST_ADMIN_TOKEN };
+      const client = await raceClient(target);
+      const refresh = await connectOnce(target, client);
+      const fields = { grant_type: 'refresh_token', refresh_token: refresh };
+      const [first] = await inParallel(target, client, 1, fields);
+      const [again] = await inParallel(target, client, 1, fields);
+      expect(again?.body.access_token).toBe(first?.body.access_token);
+      expect(await accessWorks(target, first?.body.access_token)).toBe(true);
+      const [reuse] = await inParallel(target, client, 1, fields);
+      expect(reuse?.body.error).toBe('invalid_grant');
+      expect(await accessWorks(target, first?.body.access_token)).toBe(false);
+    } finally {
+      await server.close();
+      await db.drop();
+    }
+  }, 120_000);
+
   it('leaves no token of a replayed code and no pair of a reused refresh token', async () => {
     const db = await database.create();
     const strict = await startTestServer({

@@ -24,6 +24,7 @@ export function partnerBearerVerifier(
       // A token that outlived its user (deleted account) is as good as revoked.
       const caller = await callerOf(store, stored.userId);
       if (!caller) return undefined;
+      if (stored.rotatedFrom) await store.oauthGrants.pairUsed(stored.tokenHash, stored.rotatedFrom);
       await limit.take(token);
       return { caller, scopes: stored.scopes };
     },

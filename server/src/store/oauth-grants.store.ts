@@ -37,6 +37,8 @@ export interface IssuedToken {
   revokedUs: number | null;
   /** On a rotated refresh token, the encrypted pair that replaced it (partner/refresh-successor.ts). */
   successor: string | null;
+  /** On a pair from a rotation not yet used: the refresh token it replaced (its hash). */
+  rotatedFrom: string | null;
 }
 
 const toUs = (date: Date) => date.getTime() * 1000;
@@ -96,7 +98,10 @@ export class OAuthGrantsStore {
   }
 
   async saveToken(
-    input: Omit<IssuedToken, 'tokenHash' | 'revoked' | 'revokedUs' | 'successor'> & { token: string },
+    input: Omit<IssuedToken, 'tokenHash' | 'revoked' | 'revokedUs' | 'successor' | 'rotatedFrom'> & {
+      token: string;
+      rotatedFrom?: string;
+    },
   ): Promise<void> {
     await this.ctx.db
       .insertInto('oauth_tokens')
@@ -111,6 +116,7 @@ export class OAuthGrantsStore {
         revoked_us: null,
         created_us: this.ctx.stamps.next(),
         successor: null,
+        rotated_from: input.rotatedFrom ?? null,
       })
       .execute();
   }
@@ -136,7 +142,25 @@ export class OAuthGrantsStore {
       revoked: row.revoked_us !== null || row.grant_revoked_us !== null,
       revokedUs: row.revoked_us === null ? null : Number(row.revoked_us),
       successor: row.successor,
+      rotatedFrom: row.rotated_from,
     };
+  }
+
+  /**
+   * The first use of a pair from a rotation: the refresh token it replaced loses its sealed copy, so
+   * presenting that token again is reuse even inside the grace window (the client has the new pair).
+   */
+  async pairUsed(tokenHash: string, rotatedFrom: string): Promise<void> {
+    await this.ctx.db
+      .updateTable('oauth_tokens')
+      .set({ successor: null })
+      .where('token_hash', '=', rotatedFrom)
+      .execute();
+    await this.ctx.db
+      .updateTable('oauth_tokens')
+      .set({ rotated_from: null })
+      .where('token_hash', '=', tokenHash)
+      .execute();
   }
 
   /** True when the grant was revoked as a whole. */

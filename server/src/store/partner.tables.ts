@@ -42,6 +42,8 @@ export interface OAuthTokensTable {
   created_us: number;
   /** On a rotated refresh token: the pair that replaced it, AES-GCM under a key from this token. */
   successor: string | null;
+  /** On a pair from a rotation, until first used: the hash of the refresh token it replaced. */
+  rotated_from: string | null;
 }
 
 /** Grants (code hash = family id) revoked as a whole: every token of the family is dead. */

@@ -17,6 +17,9 @@ async function up(db: Db): Promise<void> {
     .addColumn('revoked_us', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.alterTable('oauth_tokens').addColumn('successor', 'text').execute();
+  // On a pair issued by a rotation: the hash of the refresh token it replaced, until the pair is
+  // first used (which closes that token's grace window).
+  await db.schema.alterTable('oauth_tokens').addColumn('rotated_from', 'text').execute();
   // Grants revoked before this migration stay revoked.
   await db
     .insertInto('oauth_revoked_grants')
