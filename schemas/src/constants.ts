@@ -216,12 +216,24 @@ export const DOCUMENT_MODELS = [DocumentModel.DEFAULT, DocumentModel.ALTERNATE] 
 /** `status` of the generate-document callback body. */
 export const DocumentCallbackStatus = { SUCCESS: 'success', FAILED: 'failed' } as const;
 
+/**
+ * Limits on request shapes that no schema can state. `jsonDepth`: arrays and objects nested deeper
+ * in a JSON body are a 400 before parsing (no request schema nests more than a few levels; a
+ * thousands-deep body would only exhaust the stack of whatever walks it).
+ */
+export const RequestLimits = { jsonDepth: 64 } as const;
+
 /** OAuth 2.0 token lifetimes of the partner interface, in seconds. Refresh tokens rotate on every use. */
 export const OAuthTtl = {
   accessToken: 60 * 60,
   refreshToken: 60 * 24 * 60 * 60,
   authorizationCode: 10 * 60,
 } as const;
+/**
+ * Seconds after a refresh during which the same refresh token, presented again, gets the same new
+ * pair (a platform refreshing twice at once); later reuse revokes the grant (RFC 9700 §4.14.2).
+ */
+export const OAUTH_REFRESH_GRACE_SECONDS = 10;
 export const OAUTH_TOKEN_TYPE = 'Bearer';
 export const OAuthGrantType = {
   AUTHORIZATION_CODE: 'authorization_code',
@@ -233,7 +245,8 @@ export const OAUTH_SCOPES = ['meetings:read', 'meetings:write', 'documents:write
 export const OAUTH_SCOPE_TEXT: Record<(typeof OAUTH_SCOPES)[number], string> = {
   'meetings:read':
     'Read your meetings, summaries, contacts and follow-up e-mails (triggers, meeting details).',
-  'meetings:write': 'Create, change and delete your meetings and their messages.',
+  'meetings:write':
+    'Create, change and delete your meetings and their messages; transcribe, synthesize, translate and denoise.',
   'documents:write': 'Generate documents from your meetings.',
 };
 /** Scopes granted when the authorize request names none: what the automation integration uses. */

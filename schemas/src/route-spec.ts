@@ -45,7 +45,8 @@ export interface RouteSpec {
   auth: Auth;
   /**
    * OAuth scopes an access token must hold: on `partner-bearer` routes, and on `api-key` routes
-   * when the caller sends an OAuth access token instead of an API key.
+   * when the caller sends an OAuth access token instead of an API key. A route that takes a bearer
+   * and declares none refuses every access token (403 `insufficient_scope`).
    */
   scopes?: readonly string[];
   body: BodyKind;

@@ -45,6 +45,13 @@ export const restRoutes: RouteSpec[] = [
   rest('speech', 'denoise', 'Reduce the noise of an audio file'),
 ];
 
+/**
+ * The scope an OAuth access token needs on the speech routes (stt, tts, translate-text, the live
+ * stream): they spend the account's processing like meeting writes do (denoise, a `rest` route, has
+ * it already), so no extra consent is asked of a user who granted meetings:write.
+ */
+const SPEECH_SCOPES = ['meetings:write'] as const;
+
 export const speechRoutes: RouteSpec[] = [
   {
     name: 'stt',
@@ -52,6 +59,7 @@ export const speechRoutes: RouteSpec[] = [
     method: 'POST',
     path: '/v1/stt',
     auth: 'query-key',
+    scopes: SPEECH_SCOPES,
     body: 'json-or-protobuf',
     request: 'stt.request',
     requestProto: { name: 'parley.v1.SttRequest', file: 'stt.proto' },
@@ -65,6 +73,7 @@ export const speechRoutes: RouteSpec[] = [
     method: 'POST',
     path: '/v1/tts',
     auth: 'query-key',
+    scopes: SPEECH_SCOPES,
     body: 'protobuf',
     requestProto: { name: 'parley.v1.SessionTTSRequest', file: 'tts.proto' },
     answer: 'protobuf',
@@ -77,6 +86,7 @@ export const speechRoutes: RouteSpec[] = [
     method: 'POST',
     path: '/v1/translate-text',
     auth: 'api-key',
+    scopes: SPEECH_SCOPES,
     body: 'json',
     request: 'translate-text.request',
     answer: 'json',
@@ -223,6 +233,7 @@ export const streamRoutes: RouteSpec[] = [
     method: 'GET',
     path: LIVE_STT_PATH,
     auth: 'query-key',
+    scopes: SPEECH_SCOPES,
     body: 'none',
     answer: 'websocket',
     group: 'speech',

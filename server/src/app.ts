@@ -31,6 +31,7 @@ import type { OutboundClient } from './net/outbound-client.js';
 import type { PartnerInterface } from './partner/partner.wiring.js';
 import { playgroundRoutes } from './playground/playground.routes.js';
 import type { Services } from './services/services.js';
+import { audioDownloads } from './services/speech/audio-downloads.js';
 import type { SpeechEngines } from './services/speech/speech-engines.js';
 import { createSpeechServices } from './services/speech/speech-services.js';
 import type { Store } from './store/store.js';
@@ -82,9 +83,31 @@ export interface AppListeners {
   upgrade: UpgradeHandler;
 }
 
+/**
+ * The server's own timeouts (Node's defaults leave a slow client a minute per header block and
+ * five minutes per request): a client that trickles its headers or its body is cut off, and an
+ * idle keep-alive connection is closed. Answers may take longer (a transcription): these bound
+ * only what the client sends, and the wait for its next request.
+ */
+export const HTTP_TIMEOUTS = {
+  headersMs: 15_000,
+  requestMs: 60_000,
+  keepAliveMs: 5_000,
+  checkEveryMs: 1_000,
+};
+
 /** An HTTP server (not yet listening) answering with the app's listeners. */
-export function createHttpServer(app: AppListeners): Server {
-  return createServer(app.request).on('upgrade', app.upgrade);
+export function createHttpServer(app: AppListeners, timeouts = HTTP_TIMEOUTS): Server {
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
+    app.request,
+  );
+  return server.on('upgrade', app.upgrade);
 }
 
 export function createApp(deps: AppDeps): AppListeners {
@@ -137,6 +160,10 @@ export function createApp(deps: AppDeps): AppListeners {
       ids: deps.ids,
       clock: deps.clock,
       baseUrl: deps.baseUrl,
+      downloads: audioDownloads({
+        maxBytes: config.audioMaxBytes,
+        concurrency: config.audioDownloadConcurrency,
+      }),
     }),
   );
   deps.partner.mount(kit);

@@ -95,6 +95,10 @@ async function main(): Promise<void> {
     denoise: engines.denoise,
     diarization: engines.diarization,
     logger,
+    limits: {
+      maxSessionsPerAccount: config.liveSttAccountSessions,
+      maxSessionMs: config.liveSttMaxSessionMinutes && config.liveSttMaxSessionMinutes * 60_000,
+    },
   });
   const app = createApp({
     live,

@@ -14,6 +14,7 @@ export interface AddMeetingParticipantsRequest {
    * Bare user ids or `em:<email>`.
    *
    * @minItems 1
+   * @maxItems 1000
    */
   participant_ids: ParticipantId[];
 }
@@ -63,6 +64,9 @@ export interface AskAiForMeetingRequest {
    * 0 is the default model.
    */
   model?: number;
+  /**
+   * @maxItems 10
+   */
   attachment_urls?: string[];
   /**
    * Existing Markdown to edit (edit mode).
@@ -101,6 +105,7 @@ export interface AssignCoHostRequest {
    * Bare user ids of participants of the meeting.
    *
    * @minItems 1
+   * @maxItems 1000
    */
   user_ids: string[];
 }
@@ -140,6 +145,8 @@ export type ContextKeywords = string[] | string;
 export interface CreateMeetingRequest {
   /**
    * Participants to invite besides the host: bare user ids or `em:<email>`.
+   *
+   * @maxItems 1000
    */
   participant_ids?: ParticipantId[];
   title?: string;
@@ -280,6 +287,9 @@ export interface EmulatorApiKeyRequest {
  * Body of PUT /_emulator/faults: the ids of the faults to turn on (GET /_emulator/faults lists them); every other fault goes off, so `[]` turns all off.
  */
 export interface EmulatorFaultsRequest {
+  /**
+   * @maxItems 50
+   */
   faults: string[];
 }
 
@@ -309,15 +319,33 @@ export interface EmulatorPasswordRequest {
  */
 export interface EmulatorSeedRequest {
   description?: string;
+  /**
+   * @maxItems 10000
+   */
   users?: UserProfile[];
+  /**
+   * @maxItems 10000
+   */
   api_keys?: {
     user_id: string;
     key: string;
   }[];
+  /**
+   * @maxItems 10000
+   */
   meetings?: (Meeting & {
+    /**
+     * @maxItems 50
+     */
     tags?: string[];
   })[];
+  /**
+   * @maxItems 100000
+   */
   meeting_messages?: MeetingMessage[];
+  /**
+   * @maxItems 10000
+   */
   recordings?: {
     id: string;
     meeting_id: string;
@@ -326,10 +354,25 @@ export interface EmulatorSeedRequest {
     duration_s?: number;
     created_at: string;
   }[];
+  /**
+   * @maxItems 10000
+   */
   transcripts?: TranscriptRecord[];
+  /**
+   * @maxItems 100000
+   */
   transcript_utterances?: TranscriptUtterance[];
+  /**
+   * @maxItems 100000
+   */
   live_transcription_chunks?: LiveTranscriptionChunk[];
+  /**
+   * @maxItems 10000
+   */
   user_default_meeting_settings?: UserDefaultMeetingSetting[];
+  /**
+   * @maxItems 10000
+   */
   guest_contacts?: {
     id: string;
     owner_user_id: string;
@@ -341,6 +384,9 @@ export interface EmulatorSeedRequest {
     social_profile_id?: string | null;
     created_at: string;
   }[];
+  /**
+   * @maxItems 10000
+   */
   recording_speakers?: {
     meeting_id: string;
     speaker: string;
@@ -1144,6 +1190,7 @@ export interface RemoveCoHostRequest {
    * Bare user ids of participants of the meeting.
    *
    * @minItems 1
+   * @maxItems 1000
    */
   user_ids: string[];
 }
@@ -1171,6 +1218,7 @@ export interface RemoveMeetingParticipantsRequest {
    * Bare user ids or `em:<email>`.
    *
    * @minItems 1
+   * @maxItems 1000
    */
   participant_ids: ParticipantId[];
 }
@@ -1325,6 +1373,26 @@ export interface ServerConfig {
    * PARLEY_S3_FORCE_PATH_STYLE: address the bucket as <endpoint>/<bucket>/<key> (most self-hosted services) rather than <bucket>.<endpoint>; default false.
    */
   s3ForcePathStyle?: boolean;
+  /**
+   * Seconds after a refresh during which the same refresh token, presented again, gets the same new pair instead of revoking the grant (a platform refreshing concurrently). PARLEY_OAUTH_REFRESH_GRACE_SECONDS; default 10 (OAUTH_REFRESH_GRACE_SECONDS).
+   */
+  oauthRefreshGraceSeconds: number;
+  /**
+   * Largest audio file an audio_url download (stt, denoise) may be; larger is 413. Streamed to a temporary file, never held in memory. PARLEY_AUDIO_MAX_BYTES; default 64 MiB (an hour of 128 kbit/s MP3).
+   */
+  audioMaxBytes: number;
+  /**
+   * audio_url downloads (with their decode) one process runs at once; four times as many wait, more are refused with 503 and Retry-After. PARLEY_AUDIO_DOWNLOADS; default 4.
+   */
+  audioDownloadConcurrency: number;
+  /**
+   * Live speech-to-text sessions one account may hold open on one server process at once; more are refused (4503) while other accounts keep being admitted. PARLEY_LIVE_STT_ACCOUNT_SESSIONS; default a third of the process's sessions, at least 1.
+   */
+  liveSttAccountSessions?: number;
+  /**
+   * Longest a live speech-to-text session may stay open; it is then finalized as if the client had ended it (finals, `finished`, close 1000). PARLEY_LIVE_STT_MAX_SESSION_MINUTES; default 120.
+   */
+  liveSttMaxSessionMinutes?: number;
   /**
    * Requests per minute one partner access token may make on the partner routes; more get 429 with Retry-After. PARLEY_PARTNER_RATE_LIMIT; default 600.
    */
@@ -1804,6 +1872,8 @@ export interface UpdateUserDefaultMeetingSettingRequest {
   /**
    * Speech-to-text input languages, IETF BCP-47.
    *
+   * @maxItems 10
+   *
    * Items: IETF BCP-47 language tag, e.g. `en` or `pt-BR`.
    */
   original_languages?: string[];
@@ -1812,9 +1882,14 @@ export interface UpdateUserDefaultMeetingSettingRequest {
    */
   view_language?: string;
   /**
+   * @maxItems 10
+   *
    * Items: IETF BCP-47 language tag, e.g. `en` or `pt-BR`.
    */
   translation_languages?: string[];
+  /**
+   * @maxItems 100
+   */
   contextual_keywords?: string[];
 }
 

@@ -1,7 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { validate } from '@parley/schemas';
 import type { ServerConfig } from '@parley/schemas/types';
-import { DEFAULT_PARTNER_SEGMENT, DEFAULT_WORKSPACE_SEGMENT } from './contracts.js';
+import {
+  DEFAULT_PARTNER_SEGMENT,
+  DEFAULT_WORKSPACE_SEGMENT,
+  OAUTH_REFRESH_GRACE_SECONDS,
+} from './contracts.js';
 
 // Environment -> configuration, validated against schemas/json/server-config.schema.json. This is
 // the one place for the server's defaults; nothing else reads process.env.
@@ -29,6 +33,9 @@ export const CONFIG_DEFAULTS = {
   jobLeaseMs: 5 * 60_000,
   // Generous: a polling platform makes a few requests a minute per trigger.
   partnerRateLimit: 600,
+  oauthRefreshGraceSeconds: OAUTH_REFRESH_GRACE_SECONDS,
+  audioMaxBytes: 64 * 1024 * 1024,
+  audioDownloadConcurrency: 4,
   // Only read when PARLEY_S3_BUCKET is set; the region most S3-compatible services accept.
   s3Region: 'us-east-1',
   s3ForcePathStyle: false,
@@ -58,6 +65,11 @@ const ENV_NAMES: Record<string, string> = {
   workspaceTimeoutMs: 'PARLEY_WORKSPACE_TIMEOUT_MS',
   jobLeaseMs: 'PARLEY_JOB_LEASE_MS',
   partnerRateLimit: 'PARLEY_PARTNER_RATE_LIMIT',
+  oauthRefreshGraceSeconds: 'PARLEY_OAUTH_REFRESH_GRACE_SECONDS',
+  audioMaxBytes: 'PARLEY_AUDIO_MAX_BYTES',
+  audioDownloadConcurrency: 'PARLEY_AUDIO_DOWNLOADS',
+  liveSttAccountSessions: 'PARLEY_LIVE_STT_ACCOUNT_SESSIONS',
+  liveSttMaxSessionMinutes: 'PARLEY_LIVE_STT_MAX_SESSION_MINUTES',
   s3Bucket: 'PARLEY_S3_BUCKET',
   s3Endpoint: 'PARLEY_S3_ENDPOINT',
   s3Region: 'PARLEY_S3_REGION',
@@ -108,6 +120,14 @@ export function loadConfig(env: Env = process.env): Config {
     workspaceTimeoutMs: integer(pick('workspaceTimeoutMs')) ?? CONFIG_DEFAULTS.workspaceTimeoutMs,
     jobLeaseMs: integer(pick('jobLeaseMs')) ?? CONFIG_DEFAULTS.jobLeaseMs,
     partnerRateLimit: integer(pick('partnerRateLimit')) ?? CONFIG_DEFAULTS.partnerRateLimit,
+    oauthRefreshGraceSeconds:
+      integer(pick('oauthRefreshGraceSeconds')) ?? CONFIG_DEFAULTS.oauthRefreshGraceSeconds,
+    audioMaxBytes: integer(pick('audioMaxBytes')) ?? CONFIG_DEFAULTS.audioMaxBytes,
+    audioDownloadConcurrency:
+      integer(pick('audioDownloadConcurrency')) ?? CONFIG_DEFAULTS.audioDownloadConcurrency,
+    // Defaults in engines/stt/live-stt.limits.ts, which knows the process's session count.
+    liveSttAccountSessions: integer(pick('liveSttAccountSessions')),
+    liveSttMaxSessionMinutes: integer(pick('liveSttMaxSessionMinutes')),
     upstream: upstreamFrom(env),
     ...s3From(pick),
   };

@@ -104,12 +104,22 @@ async function resolveGrant(bearer: BearerVerifier, req: IncomingMessage, route:
   return grant.caller;
 }
 
-/** 403 insufficient_scope unless the grant holds every scope of the route (RFC 6750 §3.1). */
+/**
+ * 403 insufficient_scope unless the grant holds every scope of the route (RFC 6750 §3.1). A route
+ * that declares no scope takes no access token at all: an undeclared scope must never mean "open".
+ */
 function requireScopes(grant: BearerGrant, route: RouteSpec): void {
-  const missing = (route.scopes ?? []).filter((scope) => !grant.scopes.includes(scope));
+  const declared = route.scopes ?? [];
+  if (declared.length === 0) {
+    throw new ApiError('FORBIDDEN', 'This route does not take OAuth access tokens', {
+      headers: { 'WWW-Authenticate': `${BEARER_REALM}, error="insufficient_scope"` },
+    });
+  }
+  const missing = declared.filter((scope) => !grant.scopes.includes(scope));
   if (missing.length === 0) return;
-  const scope = (route.scopes ?? []).join(' ');
   throw new ApiError('FORBIDDEN', `The access token lacks the scope ${missing.join(' ')}`, {
-    headers: { 'WWW-Authenticate': `${BEARER_REALM}, error="insufficient_scope", scope="${scope}"` },
+    headers: {
+      'WWW-Authenticate': `${BEARER_REALM}, error="insufficient_scope", scope="${declared.join(' ')}"`,
+    },
   });
 }

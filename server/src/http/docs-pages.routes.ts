@@ -17,6 +17,30 @@ import type { RouteKit } from './route-kit.js';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 const LOOPBACK_PEER = /^(127\.|::1$|::ffff:127\.)/;
+/** A Host header naming this machine by a loopback name, with an optional port. */
+const LOOPBACK_HOST_HEADER = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i;
+/** Headers a proxy adds: a request carrying one came through a proxy, whoever its peer is. */
+const PROXY_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'via',
+];
+
+/**
+ * The demo key goes only to a browser on this machine talking to this loopback server directly:
+ * the server listens on loopback, the peer is loopback, the Host header is a loopback name (a DNS
+ * rebinding page has its own name there), and no proxy header is present (a proxy on the same host
+ * would make every visitor look local).
+ */
+function localVisitor(req: IncomingMessage, listenHost: string): boolean {
+  if (!LOOPBACK_HOSTS.has(listenHost)) return false;
+  if (!LOOPBACK_PEER.test(req.socket.remoteAddress ?? '')) return false;
+  if (!LOOPBACK_HOST_HEADER.test(req.headers.host ?? '')) return false;
+  return PROXY_HEADERS.every((name) => req.headers[name] === undefined);
+}
 const ASYNCAPI_DIR = dirname(
   createRequire(import.meta.url).resolve('@asyncapi/react-component/package.json'),
 );
@@ -34,7 +58,7 @@ export function sessionOf(req: IncomingMessage, deps: DocsPagesDeps): DocsSessio
   // The address the browser used (no proxy is trusted to say otherwise; PARLEY_PUBLIC_URL does).
   const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
   const base = (deps.publicUrl ?? `${protocol}://${req.headers.host}`).replace(/\/$/, '');
-  const local = LOOPBACK_HOSTS.has(deps.host) && LOOPBACK_PEER.test(req.socket.remoteAddress ?? '');
+  const local = localVisitor(req, deps.host);
   return {
     base_url: base,
     ws_url: base.replace(/^http/, 'ws'),

@@ -33,17 +33,39 @@ function map(error: unknown): Mapped | undefined {
   return undefined;
 }
 
-/** Answers with the error's status and body; the caller checks that nothing was sent yet. */
+const INTERNAL = { success: false, error: 'Internal server error', code: 'INTERNAL' } as const;
+
+/**
+ * Answers with the error's status and body; the caller checks that nothing was sent yet. Never
+ * throws: a body that cannot be serialized (a 422 echoing a pathological input) is sent without
+ * the echoed inputs, and failing that as a plain 500.
+ */
 export function sendError(res: ServerResponse, error: unknown): void {
-  const mapped = map(error);
+  let mapped: Mapped | undefined;
+  try {
+    mapped = map(error);
+    if (!mapped) logOf(res)?.error({ err: error }, 'unhandled error');
+    else if (mapped.status >= 500) logOf(res)?.warn({ err: error }, 'request failed');
+    if (mapped && error instanceof ApiError && error.headers) {
+      for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+    }
+  } catch {
+    mapped = undefined;
+  }
   if (!mapped) {
-    logOf(res)?.error({ err: error }, 'unhandled error');
-    sendJson(res, 500, { success: false, error: 'Internal server error', code: 'INTERNAL' });
+    sendJson(res, 500, INTERNAL);
     return;
   }
-  if (mapped.status >= 500) logOf(res)?.warn({ err: error }, 'request failed');
-  if (error instanceof ApiError && error.headers) {
-    for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  try {
+    sendJson(res, mapped.status, mapped.body);
+  } catch {
+    sendJson(res, mapped.status, withoutInputs(mapped.body) ?? INTERNAL);
   }
-  sendJson(res, mapped.status, mapped.body);
+}
+
+/** A 422 body with each item's echoed `input` left out, or undefined for any other body. */
+function withoutInputs(body: unknown): unknown {
+  const detail = (body as { detail?: unknown } | undefined)?.detail;
+  if (!Array.isArray(detail)) return undefined;
+  return { detail: detail.map(({ input: _input, ctx: _ctx, ...item }) => item) };
 }

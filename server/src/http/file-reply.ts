@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import send from 'send';
 import { ApiError } from '../core/api-error.js';
 import { sendError } from './error-response.js';
+import { NO_FRAMING } from './reply.js';
 
 // The answer of a `file` route: a file on disk, sent by `send` (the library under Express's static
 // files) with byte ranges, conditional requests (ETag, Last-Modified) and HEAD. A file of a
@@ -31,8 +32,10 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, reply: FileR
   // send reads its path as a URL path; an absolute file path is escaped first, as Express's sendFile does.
   const path = root ? reply.path : encodeURI(reply.path);
   const stream = send(req, path, { ...(root ? { root } : {}), dotfiles: 'ignore', index: false, etag: true });
-  stream.on('headers', (response: ServerResponse) => {
+  stream.on('headers', (response: ServerResponse, file: string) => {
     if (contentType) response.setHeader('Content-Type', contentType);
+    if (file.endsWith('.html'))
+      for (const [name, value] of Object.entries(NO_FRAMING)) response.setHeader(name, value);
     if (cacheControl) response.setHeader('Cache-Control', cacheControl);
   });
   stream.on('directory', () => sendError(res, ApiError.notFound(what)));

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../core/api-error.js';
-import { ErrorText } from '../core/contracts.js';
+import { ErrorText, RequestLimits } from '../core/contracts.js';
+import { nestingOver } from '../core/json-depth.js';
 
 // Reads a JSON request body with the spec's error texts: no body where one is required is
 // 400 "Empty request body", text that does not parse is 400 "Invalid JSON", a body over the limit
@@ -31,8 +32,17 @@ export async function readJsonBody(req: IncomingMessage, options: JsonBodyOption
 }
 
 function parse(bytes: Buffer): unknown {
+  let text: string;
   try {
-    return JSON.parse(utf8.decode(bytes).replace(/^\uFEFF/, ''));
+    text = utf8.decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    throw ApiError.badRequest(ErrorText.invalidJson);
+  }
+  if (nestingOver(text, RequestLimits.jsonDepth)) {
+    throw ApiError.badRequest(`JSON nests deeper than ${RequestLimits.jsonDepth} levels`);
+  }
+  try {
+    return JSON.parse(text);
   } catch {
     throw ApiError.badRequest(ErrorText.invalidJson);
   }

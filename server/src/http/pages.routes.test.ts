@@ -30,6 +30,16 @@ describe('pages and packaged files', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
   });
 
+  it('sends the docs, AsyncAPI and playground pages with headers that forbid framing', async () => {
+    for (const path of ['/docs/', '/docs/asyncapi/', '/playground/']) {
+      const page = await manual(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(page.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      await page.arrayBuffer();
+    }
+  });
+
   it("serves a package's files by their type, and nothing outside the package", async () => {
     const css = await manual('/docs/swagger-ui.css');
     expect(css.status).toBe(200);

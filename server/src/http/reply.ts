@@ -3,6 +3,15 @@ import type { ServerResponse } from 'node:http';
 // An answer that is not the route's 200 JSON body: a protobuf message, an HTML page, a text document,
 // a redirect, or any of these under another status. A handler returns one; the pipeline writes it as it is.
 
+/**
+ * Headers every HTML page of the server sends: no other site may frame it (clickjacking on the
+ * docs' "Try it out" with the demo key, or on the playground). Older browsers read X-Frame-Options.
+ */
+export const NO_FRAMING = {
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+} as const;
+
 export class Reply {
   constructor(
     readonly status: number,
@@ -15,7 +24,7 @@ export class Reply {
   }
 
   static html(status: number, page: string): Reply {
-    return new Reply(status, page, { 'Content-Type': 'text/html; charset=utf-8' });
+    return new Reply(status, page, { 'Content-Type': 'text/html; charset=utf-8', ...NO_FRAMING });
   }
 
   /** A 200 text document (YAML, a script, a style sheet) of the given type, in UTF-8. */

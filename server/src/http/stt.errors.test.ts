@@ -161,13 +161,10 @@ describe('POST /v1/stt: audio_url failures', () => {
 
   it('413 for a download over the byte ceiling, 504 for one that does not finish in time', async () => {
     const strict = await startSpeechServer({
+      env: { PARLEY_AUDIO_MAX_BYTES: '10000' },
       deps: {
         engines,
-        clientUrls: createOutboundClient({
-          allowPrivate: true,
-          defaultMaxBytes: 10_000,
-          defaultTimeoutMs: 300,
-        }),
+        clientUrls: createOutboundClient({ allowPrivate: true, defaultTimeoutMs: 300 }),
       },
     });
     try {

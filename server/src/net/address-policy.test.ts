@@ -25,6 +25,12 @@ describe('address policy', () => {
     '::ffff:7f00:1',
     '::ffff:a9fe:a9fe',
     '64:ff9b::10.0.0.1',
+    '::7f00:1',
+    '::169.254.169.254',
+    '0:0:0:0:0:ffff:7f00:1',
+    '2002:7f00:1::1',
+    '2002:808:808::1',
+    '64:ff9b:0:0:0:0:a00:1',
   ])('refuses non-public %s', (address) => {
     expect(policy.permits(address)).toBe(false);
   });
@@ -50,7 +56,17 @@ describe('address policy', () => {
     expect(open.permits('169.254.169.254')).toBe(false);
   });
 
-  it('allowPrivate opens every non-public address', () => {
-    expect(createAddressPolicy({ allowPrivate: true }).permits('192.168.0.10')).toBe(true);
+  it('allowPrivate opens every non-public address but the link-local metadata ranges', () => {
+    const privateOk = createAddressPolicy({ allowPrivate: true });
+    expect(privateOk.permits('192.168.0.10')).toBe(true);
+    expect(privateOk.permits('10.0.0.1')).toBe(true);
+    for (const metadata of [
+      '169.254.169.254',
+      '::ffff:169.254.169.254',
+      '::ffff:a9fe:a9fe',
+      'fe80::1',
+      'fd00:ec2::254',
+    ])
+      expect(privateOk.permits(metadata), metadata).toBe(false);
   });
 });

@@ -25,6 +25,7 @@ const BLOCKED_V4 = [
 const BLOCKED_V6 = [
   '::/128',
   '::1/128',
+  '2002::/16', // 6to4: reaches whatever IPv4 address it embeds
   '100::/64', // discard
   '2001:db8::/32', // documentation
   'fc00::/7', // unique local, incl. fd00:ec2::254
@@ -45,13 +46,26 @@ function buildList(cidrs: readonly string[]): BlockList {
 }
 
 const blocked = buildList([...BLOCKED_V4, ...BLOCKED_V6]);
+/**
+ * Link-local ranges, where cloud metadata services answer: refused even when private addresses are
+ * allowed (an operator's private upstreams never live there); only an explicit `allow` entry opens one.
+ */
+const metadata = buildList(['169.254.0.0/16', 'fe80::/10', 'fd00:ec2::254/128']);
 
-/** IPv6 forms that embed an IPv4 address (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96) are judged by that address. */
+/**
+ * IPv6 forms that embed an IPv4 address in their last 32 bits (mapped ::ffff:0:0/96, IPv4-compatible
+ * ::/96, NAT64 64:ff9b::/96, each compressed or written out) are judged by that address. (Node's
+ * BlockList matches IPv4 addresses against such IPv6 ranges, so they cannot be listed as ranges.)
+ */
+const EMBEDDING = '(?:(?:0{1,4}:){5}ffff:|::ffff:|(?:0{1,4}:){6}|::|64:ff9b::|64:ff9b:(?:0{1,4}:){4})';
+const DOTTED = new RegExp(`^${EMBEDDING}(\\d+\\.\\d+\\.\\d+\\.\\d+)$`);
+const HEX = new RegExp(`^${EMBEDDING}([0-9a-f]{1,4}):([0-9a-f]{1,4})$`);
+
 function embeddedV4(address: string): string | undefined {
   const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  const dotted = DOTTED.exec(lower);
   if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+  const hex = HEX.exec(lower);
   if (!hex) return undefined;
   const hi = Number.parseInt(hex[1] ?? '0', 16);
   const lo = Number.parseInt(hex[2] ?? '0', 16);
@@ -76,11 +90,15 @@ export function createAddressPolicy(options: AddressPolicyOptions = {}): Address
     const family = isIP(address);
     if (family === 0) return false;
     const type = family === 6 ? 'ipv6' : 'ipv4';
-    if (options.allowPrivate || allowed.check(address, type)) return true;
+    if (allowed.check(address, type)) return true;
+    if (metadata.check(address, type)) return false;
+    if (options.allowPrivate) return true;
     return !blocked.check(address, type);
   };
   return {
     permits(address) {
+      // Mapped and NAT64 spellings are judged by the IPv4 address they embed; other spellings of
+      // those ranges (and IPv4-compatible, 6to4) fall in BLOCKED_V6 as a whole.
       const v4 = embeddedV4(address);
       return v4 === undefined ? judge(address) : judge(v4);
     },

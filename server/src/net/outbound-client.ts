@@ -1,4 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
+import { createWriteStream } from 'node:fs';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
@@ -43,6 +44,11 @@ export interface OutboundRequest {
   /** Redirects are followed for GET and HEAD only; other methods get the 3xx back. */
   maxRedirects?: number;
   signal?: AbortSignal;
+  /**
+   * Write the (final, non-redirect) body to this file instead of memory: the answer's `body` is
+   * then empty, and memory stays one chunk per download whatever the size (audio downloads).
+   */
+  toFile?: string;
   /** Called with the response head before the body is read; throw to refuse it (content checks). */
   onHead?: (head: { status: number; headers: IncomingHttpHeaders; url: string }) => void;
 }
@@ -144,20 +150,32 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
           return fail(error);
         }
         const chunks: Buffer[] = [];
+        const file = req.toFile && !isRedirect(status) ? createWriteStream(req.toFile) : undefined;
+        file?.on('error', (error) => {
+          res.destroy();
+          fail(error);
+        });
         let received = 0;
         res.on('data', (chunk: Buffer) => {
           received += chunk.length;
           if (received > maxBytes) {
             res.destroy();
+            file?.destroy();
             fail(new OutboundTooLargeError(url.href, maxBytes));
             return;
           }
-          chunks.push(chunk);
+          if (!file) chunks.push(chunk);
+          else if (!file.write(chunk)) {
+            res.pause();
+            file.once('drain', () => res.resume());
+          }
         });
         res.on('error', fail);
-        res.on('end', () =>
-          resolvePromise({ status, headers: res.headers, body: Buffer.concat(chunks), url: url.href }),
-        );
+        res.on('end', () => {
+          const answer = { status, headers: res.headers, body: Buffer.concat(chunks), url: url.href };
+          if (!file) return resolvePromise(answer);
+          file.end(() => resolvePromise(answer));
+        });
       });
       outgoing.end(body);
     });

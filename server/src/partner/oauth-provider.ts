@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import OAuth2Server, { OAuthError, Request, Response } from '@node-oauth/oauth2-server';
 import { OAuthTtl } from '../core/contracts.js';
 import type { Store } from '../store/store.js';
-import { createOAuthModel } from './oauth-model.js';
+import { createOAuthModel, type OAuthModelOptions } from './oauth-model.js';
 import type { AuthorizeParams } from './pages.js';
 import { verifyPassword } from './passwords.js';
 
@@ -26,9 +26,11 @@ export interface SessionInfo {
 }
 
 const SESSION_TTL_MS = 60 * 60 * 1000;
+/** RFC 7636 §4.2: the challenge's alphabet and length (an S256 one is 43 base64url characters). */
+const PKCE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 
-export function createOAuthProvider(store: Store) {
-  const server = (model = createOAuthModel(store)) =>
+export function createOAuthProvider(store: Store, options: OAuthModelOptions) {
+  const server = (model = createOAuthModel(store, options)) =>
     new OAuth2Server({
       model,
       accessTokenLifetime: OAuthTtl.accessToken,
@@ -66,10 +68,13 @@ export function createOAuthProvider(store: Store) {
         });
       if (params.response_type !== 'code')
         return refuse('unsupported_response_type', 'response_type must be code');
-      if (params.code_challenge && params.code_challenge_method !== 'S256')
+      // PKCE is required (RFC 9700 §2.1.1): a code without a challenge could be used by whoever
+      // intercepts it.
+      if (!params.code_challenge) return refuse('invalid_request', 'code_challenge is required (PKCE, S256)');
+      if (params.code_challenge_method !== 'S256')
         return refuse('invalid_request', 'code_challenge_method must be S256');
-      if (!params.code_challenge && params.code_challenge_method)
-        return refuse('invalid_request', 'code_challenge_method without code_challenge');
+      if (!PKCE_CHALLENGE.test(params.code_challenge))
+        return refuse('invalid_request', 'code_challenge must be 43 to 128 characters of [A-Za-z0-9-._~]');
       return undefined;
     },
 
@@ -162,7 +167,7 @@ export function createOAuthProvider(store: Store) {
     /** RFC 7009: revoking either token of a grant ends the whole grant. Unknown tokens are a 200. */
     async revoke(headers: Record<string, string>, body: Record<string, string>): Promise<OAuthAnswer> {
       const credentials = clientCredentials(headers, body);
-      const model = createOAuthModel(store);
+      const model = createOAuthModel(store, options);
       const client = credentials && (await model.getClient(credentials.clientId, credentials.clientSecret));
       if (!client) {
         return {
@@ -215,10 +220,14 @@ function clientCredentials(
     const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) return undefined;
-    return {
-      clientId: decodeURIComponent(decoded.slice(0, colon)),
-      clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
-    };
+    try {
+      return {
+        clientId: decodeURIComponent(decoded.slice(0, colon)),
+        clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
+      };
+    } catch {
+      return undefined; // a malformed escape authenticates no client: 401 invalid_client
+    }
   }
   if (body.client_id && body.client_secret)
     return { clientId: body.client_id, clientSecret: body.client_secret };

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serialize } from 'cookie';
 import { OAUTH_DEFAULT_SCOPES, partnerPath } from '../core/contracts.js';
@@ -21,6 +22,8 @@ export interface OAuthRoutesOptions {
   secureCookies: boolean;
   /** Slows failed sign-ins (partner/shared-limits.ts `failedSignInsFor`). */
   failedSignIns: FailedSignIns;
+  /** PARLEY_PUBLIC_URL: the origin the sign-in form is posted from; the request's Host without it. */
+  publicUrl?: string | undefined;
 }
 
 export interface OAuthPages {
@@ -88,7 +91,21 @@ export function oauthPages(provider: OAuthProvider, options: OAuthRoutesOptions)
     );
   };
 
-  const signIn = async (body: unknown): Promise<Reply> => {
+  // Login CSRF: a page of another site must not sign the visitor in to an account of its choosing.
+  // Browsers name the posting page's origin (Origin, Sec-Fetch-Site); a client that sends neither is
+  // not a browser someone else's page drives.
+  const crossSite = (request: IncomingMessage): boolean => {
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site' || site === 'same-site') return true;
+    const origin = request.headers.origin;
+    if (origin === undefined) return false;
+    const protocol = (request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+    const own = options.publicUrl ? originOf(options.publicUrl) : `${protocol}://${request.headers.host}`;
+    return origin !== own;
+  };
+
+  const signIn = async (body: unknown, request: IncomingMessage): Promise<Reply> => {
+    if (crossSite(request)) return page(403, errorPage('Sign in from this site’s own page.'));
     const fields = fieldsOf(body);
     const params = paramsOf(fields);
     const client = await clientOr(params);
@@ -138,7 +155,7 @@ export function oauthPages(provider: OAuthProvider, options: OAuthRoutesOptions)
       kit.mountPublic('partner-authorize', async (_body, { query, request }) =>
         consentOrSignIn(request.headers.cookie, paramsOf(Object.fromEntries(query))),
       );
-      kit.mountPublic('partner-sign-in', async (body) => signIn(body));
+      kit.mountPublic('partner-sign-in', async (body, { request }) => signIn(body, request));
       kit.mountPublic('partner-consent', async (body, { request }) => decide(body, request.headers.cookie));
       // Client authentication by Basic header or body fields is the provider's (RFC 6749 §2.3.1).
       kit.mountPublic('partner-token', async (body, { request }) =>

@@ -7,6 +7,7 @@ import {
   CLIENT,
   connect,
   exchange,
+  PASSWORD,
   pkcePair,
   registerClient,
   setPassword,
@@ -19,7 +20,9 @@ let server: TestServer;
 let ana: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // No refresh grace window here: a reused refresh token revokes its grant at once (the window has
+  // its own tests in oauth.replay-race.test.ts).
+  server = await startTestServer({ env: { PARLEY_OAUTH_REFRESH_GRACE_SECONDS: '0' } });
   await registerClient(server);
   ana = await server.user('ana');
   await setPassword(server, ana);
@@ -48,9 +51,16 @@ describe('authorize', () => {
     expect(reply.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   }, 60_000);
 
-  it('refuses PKCE plain and a challenge without a method, back at the client with state', async () => {
-    for (const method of ['plain', '']) {
-      const query = authorizeQuery({ code_challenge: 'a'.repeat(43), code_challenge_method: method });
+  it('refuses PKCE plain, a challenge without a method, a malformed one and none, back at the client with state', async () => {
+    for (const [challenge, method] of [
+      ['a'.repeat(43), 'plain'],
+      ['a'.repeat(43), ''],
+      ['a'.repeat(42), 'S256'],
+      ['a'.repeat(129), 'S256'],
+      ['a b'.repeat(20), 'S256'],
+      ['', ''],
+    ]) {
+      const query = authorizeQuery({ code_challenge: challenge ?? '', code_challenge_method: method ?? '' });
       const reply = await fetch(`${server.url}/oauth/partner/authorize?${query}`, { redirect: 'manual' });
       expect(reply.status).toBe(302);
       const back = new URL(reply.headers.get('location') ?? '');
@@ -65,6 +75,32 @@ describe('authorize', () => {
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(back.searchParams.get('state')).toBe('st-123');
     expect(back.searchParams.get('code')).toBeNull();
+  }, 60_000);
+
+  it('refuses a sign-in posted from another site (login CSRF), and takes one from its own page', async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${server.url}/oauth/partner/authorize/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({
+          ...Object.fromEntries(authorizeQuery()),
+          email: ana.email,
+          password: PASSWORD,
+        }),
+      });
+    const crossSite: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of crossSite) {
+      const refused = await post(headers);
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
+      expect(refused.headers.get('set-cookie')).toBeNull();
+    }
+    const own = await post({ origin: server.url, 'sec-fetch-site': 'same-origin' });
+    expect(own.status).toBe(303);
   }, 60_000);
 
   it('refuses a wrong password with 401 and no session', async () => {
@@ -112,6 +148,7 @@ describe('token endpoint (RFC 9700)', () => {
     const missing = await exchange(
       server,
       (await authorize(server, ana, query)).searchParams.get('code') ?? '',
+      null,
     );
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('invalid_grant');

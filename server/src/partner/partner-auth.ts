@@ -24,6 +24,7 @@ export function partnerBearerVerifier(
       // A token that outlived its user (deleted account) is as good as revoked.
       const caller = await callerOf(store, stored.userId);
       if (!caller) return undefined;
+      if (stored.rotatedFrom) await store.oauthGrants.pairUsed(stored.tokenHash, stored.rotatedFrom);
       await limit.take(token);
       return { caller, scopes: stored.scopes };
     },
@@ -43,7 +44,12 @@ export function partnerSessionReader(store: Store, provider: OAuthProvider): Ses
 export function sessionCookieOf(cookieHeader: string | undefined): string | undefined {
   for (const part of (cookieHeader ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return decodeURIComponent(value.join('='));
+    if (name !== SESSION_COOKIE) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return undefined; // a malformed escape is no session of ours
+    }
   }
   return undefined;
 }

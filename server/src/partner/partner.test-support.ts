@@ -39,12 +39,17 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
+/** The PKCE pair of `authorizeQuery()` and `exchange()` unless a test names its own (PKCE is required). */
+export const TEST_PKCE = pkcePair();
+
 export function authorizeQuery(extra: Record<string, string> = {}): URLSearchParams {
   return new URLSearchParams({
     response_type: 'code',
     client_id: CLIENT.id,
     redirect_uri: CLIENT.redirectUri,
     state: 'st-123',
+    code_challenge: TEST_PKCE.challenge,
+    code_challenge_method: 'S256',
     ...extra,
   });
 }
@@ -99,7 +104,12 @@ export async function tokenRequest(
   };
 }
 
-export async function exchange(server: TestServer, code: string, verifier?: string) {
+/** Exchanges a code with `verifier` (TEST_PKCE's by default; null sends none). */
+export async function exchange(
+  server: TestServer,
+  code: string,
+  verifier: string | null = TEST_PKCE.verifier,
+) {
   return tokenRequest(server, {
     grant_type: 'authorization_code',
     code,

@@ -26,7 +26,13 @@ export interface PartnerDeps {
   store: Store;
   config: Pick<
     Config,
-    'partnerSegment' | 'publicUrl' | 'bodyLimitBytes' | 'adminToken' | 'allowPrivateUrls' | 'partnerRateLimit'
+    | 'partnerSegment'
+    | 'publicUrl'
+    | 'bodyLimitBytes'
+    | 'adminToken'
+    | 'allowPrivateUrls'
+    | 'partnerRateLimit'
+    | 'oauthRefreshGraceSeconds'
   >;
   /** The meeting-AI engine (main.ts: engines.llm). */
   llm: MeetingAiEngine;
@@ -45,7 +51,7 @@ export interface PartnerInterface {
 
 export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
   const { config, store } = deps;
-  const provider = createOAuthProvider(store);
+  const provider = createOAuthProvider(store, { refreshGraceSeconds: config.oauthRefreshGraceSeconds });
   const partner = new PartnerService(store, deps.llm);
   deps.jobs.register(MEETING_ENDED_JOB, meetingEndedJobHandler(store, deps.llm));
   const callbacks = documentCallbacks({
@@ -59,6 +65,7 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
     partnerSegment: config.partnerSegment,
     secureCookies: config.publicUrl?.startsWith('https://') ?? false,
     failedSignIns: failedSignInsFor(store),
+    publicUrl: config.publicUrl,
   });
 
   return {

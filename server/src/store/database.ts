@@ -20,6 +20,7 @@ import type {
 import type {
   OAuthClientsTable,
   OAuthCodesTable,
+  OAuthRevokedGrantsTable,
   OAuthSessionsTable,
   OAuthTokensTable,
   UserPasswordsTable,
@@ -52,6 +53,7 @@ export interface Database {
   oauth_clients: OAuthClientsTable;
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;
+  oauth_revoked_grants: OAuthRevokedGrantsTable;
   oauth_sessions: OAuthSessionsTable;
   user_passwords: UserPasswordsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -40,6 +40,16 @@ export interface OAuthTokensTable {
   expires_us: number;
   revoked_us: number | null;
   created_us: number;
+  /** On a rotated refresh token: the pair that replaced it, AES-GCM under a key from this token. */
+  successor: string | null;
+  /** On a pair from a rotation, until first used: the hash of the refresh token it replaced. */
+  rotated_from: string | null;
+}
+
+/** Grants (code hash = family id) revoked as a whole: every token of the family is dead. */
+export interface OAuthRevokedGrantsTable {
+  grant_id: string;
+  revoked_us: number;
 }
 
 /** The sign-in password of a user (migration 0007); users without one cannot sign in. */

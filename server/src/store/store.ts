@@ -112,6 +112,7 @@ export const WIPE_ORDER: (keyof Database)[] = [
   'webhook_deliveries',
   'oauth_sessions',
   'oauth_tokens',
+  'oauth_revoked_grants',
   'oauth_codes',
   'user_passwords',
   'jobs',

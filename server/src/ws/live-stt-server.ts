@@ -93,6 +93,13 @@ export function createLiveSttServer(deps: LiveSttDeps): LiveSttServer {
           `Live speech-to-text is at capacity (${limits.maxSessions} sessions); try again later`,
         );
       }
+      const own = [...sessions].filter((s) => s.accountId === auth.caller.accountId).length;
+      if (own >= limits.maxSessionsPerAccount) {
+        throw new StreamFailure(
+          'ENGINE_UNAVAILABLE',
+          `This account has ${own} live sessions open, its share of this server; end one and try again`,
+        );
+      }
     } catch (error) {
       const failure = failureOf(error);
       logger.info({ code: failure.code, sessions: sessions.size }, `live stream refused: ${failure.message}`);

@@ -8,6 +8,7 @@ import {
   type RealEngines,
   realEngines,
   startLiveTestServer,
+  TEST_CALLER,
   TEST_KEY,
 } from './live-stt.test-support.js';
 import { LiveSttClient } from './live-stt-client.js';
@@ -198,5 +199,41 @@ describe('live STT capacity', () => {
     await third.waitFor((f) => 'connected' in f);
     third.close();
     await small.close();
+  });
+});
+
+describe('live STT share per account and session length', () => {
+  it("refuses an account beyond its share (4503) while another account's session is admitted", async () => {
+    const other = { ...TEST_CALLER, userId: 'usr_other', accountId: 'acc_other' };
+    const shared = await startLiveTestServer(engines, {
+      authenticate: async (key) => (key === TEST_KEY ? TEST_CALLER : key === 'other-key' ? other : null),
+      limits: { maxSessions: 6, maxSessionsPerAccount: 2 },
+    });
+    const held = [await connect({}, shared.url), await connect({}, shared.url)];
+    for (const client of held) {
+      client.sendConfig({});
+      await client.waitFor((f) => 'connected' in f);
+    }
+    const third = await connect({}, shared.url);
+    expect(await expectError(third, 'ENGINE_UNAVAILABLE')).toMatch(/share/);
+    const stranger = await connect({ api_key: 'other-key' }, shared.url);
+    stranger.sendConfig({});
+    await stranger.waitFor((f) => 'connected' in f);
+    for (const client of [...held, stranger]) client.close();
+    await shared.close();
+  });
+
+  it('finalizes a session that reaches its maximum length, however busy it keeps', async () => {
+    const short = await startLiveTestServer(engines, { limits: { maxSessionMs: 1_500 } });
+    const client = await connect({}, short.url);
+    client.sendConfig({});
+    await client.waitFor((f) => 'connected' in f);
+    // Keep sending silence: the idle timeout never fires, the session length does.
+    const keepAlive = setInterval(() => client.sendAudio(new Uint8Array(640)), 100);
+    const closed = await client.closed;
+    clearInterval(keepAlive);
+    expect(closed.code).toBe(StreamClose.normal);
+    expect(client.frames.some((f) => 'finished' in f.frame)).toBe(true);
+    await short.close();
   });
 });

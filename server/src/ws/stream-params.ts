@@ -1,6 +1,7 @@
 import { validate } from '@parley/schemas';
 import type { StreamConfig } from '@parley/schemas/types';
-import { ErrorText } from '../core/contracts.js';
+import { ErrorText, RequestLimits } from '../core/contracts.js';
+import { nestingOver } from '../core/json-depth.js';
 import type { LiveSessionInfo, StreamFormat } from '../engines/stt/live-stt.contract.js';
 import { keepContextKeywords, keepLanguageHints } from '../engines/stt/recognition-hints.js';
 import { StreamFailure } from './stream-failure.js';
@@ -57,6 +58,12 @@ function flag(query: URLSearchParams, name: string): boolean | undefined {
 
 /** Parses and validates the config frame (schema stream-config, defaults applied). */
 export function readConfigFrame(text: string): StreamConfig {
+  if (nestingOver(text, RequestLimits.jsonDepth)) {
+    throw new StreamFailure(
+      'BAD_REQUEST',
+      `The config frame nests deeper than ${RequestLimits.jsonDepth} levels`,
+    );
+  }
   let data: unknown;
   try {
     data = JSON.parse(text);

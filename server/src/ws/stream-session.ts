@@ -58,6 +58,8 @@ export class StreamSession {
   private endRequested = false;
   private finals = 0;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** The session's maximum length: then it is finalized like a client's end of audio. */
+  private readonly lifeTimer: NodeJS.Timeout;
   private readingPaused = false;
   private torn = false;
   private resolveDone!: () => void;
@@ -71,6 +73,22 @@ export class StreamSession {
     private readonly io: SessionIO,
   ) {
     this.armIdle();
+    const maxMs = ctx.limits.maxSessionMs;
+    this.lifeTimer = setTimeout(() => {
+      if (this.state === 'streaming') this.finishing = this.finishAudio();
+      else if (this.state !== 'finishing')
+        this.fail(
+          new StreamFailure(
+            'IDLE_TIMEOUT',
+            `Session reached its maximum length of ${maxMs / 60_000} minutes`,
+          ),
+        );
+    }, maxMs);
+    this.lifeTimer.unref();
+  }
+
+  get accountId(): string {
+    return this.ctx.caller.accountId;
   }
 
   get sessionId(): string | undefined {
@@ -255,6 +273,7 @@ export class StreamSession {
     if (this.torn) return this.done;
     this.torn = true;
     this.clearIdle();
+    clearTimeout(this.lifeTimer);
     this.early = [];
     await this.opening;
     const abandoned = await this.recognizer?.abandon().catch(() => undefined);

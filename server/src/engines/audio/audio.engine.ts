@@ -17,6 +17,8 @@ export interface EncodeOptions {
 export interface AudioEngine extends Engine {
   /** Any format the adapter reads (wav, mp3, ogg/opus, m4a, webm, flac, ...) → mono s16 PCM. */
   decode(input: Uint8Array, options?: DecodeOptions): Promise<Int16Array<ArrayBuffer>>;
+  /** The same for a file on disk (a download streamed there): the input never enters memory. */
+  decodeFile(path: string, options?: DecodeOptions): Promise<Int16Array<ArrayBuffer>>;
   /** Mono PCM → OGG/Opus file bytes (text-to-speech output). */
   encodeOggOpus(pcm: Int16Array, sampleRate: number, options?: EncodeOptions): Promise<Buffer>;
   /** Mono PCM → AAC in an M4A whose index is at the front (`+faststart`), so players can stream it. */

@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { OutboundClient } from '../../net/outbound-client.js';
 import { OutboundContentError, OutboundUpstreamError } from '../../net/outbound-errors.js';
 
@@ -27,6 +29,47 @@ export function isAcceptableAudioType(contentType: string | undefined): boolean 
   return type === '' || MEDIA_TYPES.some((pattern) => pattern.test(type));
 }
 
+/** The audio of `url` written to `file` (never held in memory); its size and type. */
+export async function fetchAudioToFile(
+  client: OutboundClient,
+  url: string,
+  file: string,
+  options: FetchAudioOptions = {},
+): Promise<{ bytes: number; contentType: string | undefined; url: string }> {
+  const res = await client.request({
+    url,
+    method: 'GET',
+    headers: ACCEPT_AUDIO,
+    timeoutMs: options.timeoutMs,
+    maxBytes: options.maxBytes,
+    signal: options.signal,
+    toFile: file,
+    onHead: checkAudioHead,
+  });
+  const { size } = await stat(file).catch(() => ({ size: 0 }));
+  if (size === 0) throw new OutboundContentError('Audio URL returned an empty body', res.url);
+  return { bytes: size, contentType: res.headers['content-type'], url: res.url };
+}
+
+const ACCEPT_AUDIO = { accept: 'audio/*, video/*, application/octet-stream;q=0.9, */*;q=0.1' };
+
+function checkAudioHead({
+  status,
+  headers,
+  url: at,
+}: {
+  status: number;
+  headers: IncomingHttpHeaders;
+  url: string;
+}) {
+  if (status < 200 || status > 299) {
+    throw new OutboundUpstreamError(`Audio URL answered HTTP ${status}`, at, status);
+  }
+  if (!isAcceptableAudioType(headers['content-type'])) {
+    throw new OutboundContentError(`Audio URL returned ${headers['content-type']}, not an audio file`, at);
+  }
+}
+
 export async function fetchAudio(
   client: OutboundClient,
   url: string,
@@ -35,21 +78,11 @@ export async function fetchAudio(
   const res = await client.request({
     url,
     method: 'GET',
-    headers: { accept: 'audio/*, video/*, application/octet-stream;q=0.9, */*;q=0.1' },
+    headers: ACCEPT_AUDIO,
     timeoutMs: options.timeoutMs,
     maxBytes: options.maxBytes,
     signal: options.signal,
-    onHead: ({ status, headers, url: at }) => {
-      if (status < 200 || status > 299) {
-        throw new OutboundUpstreamError(`Audio URL answered HTTP ${status}`, at, status);
-      }
-      if (!isAcceptableAudioType(headers['content-type'])) {
-        throw new OutboundContentError(
-          `Audio URL returned ${headers['content-type']}, not an audio file`,
-          at,
-        );
-      }
-    },
+    onHead: checkAudioHead,
   });
   if (res.body.length === 0) throw new OutboundContentError('Audio URL returned an empty body', res.url);
   return { bytes: res.body, contentType: res.headers['content-type'], url: res.url };

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EngineStatus, EngineUnavailableError } from '../engine.js';
 import {
@@ -52,10 +53,21 @@ export class FfmpegAudioEngine implements AudioEngine {
     return { ...this.state };
   }
 
-  async decode(input: Uint8Array, options: DecodeOptions = {}): Promise<Int16Array<ArrayBuffer>> {
+  async decodeFile(path: string, options: DecodeOptions = {}): Promise<Int16Array<ArrayBuffer>> {
     const binary = this.binary();
-    if (input.length === 0) throw new AudioDecodeError('Audio is empty');
-    const output = [
+    const run = { timeoutMs: this.timeoutMs, maxOutputBytes: this.maxDecodedBytes };
+    let raw: Buffer;
+    try {
+      raw = await runFfmpeg(binary, ['-i', path, ...this.decodeOutput(options)], run);
+    } catch (error) {
+      throw decodeError(error, path);
+    }
+    if (raw.length < 2) throw new AudioDecodeError('The file holds no audio samples');
+    return pcmFromBytes(raw);
+  }
+
+  private decodeOutput(options: DecodeOptions): string[] {
+    return [
       '-vn',
       ...(options.maxDurationSeconds ? ['-t', String(options.maxDurationSeconds)] : []),
       '-ac',
@@ -68,10 +80,17 @@ export class FfmpegAudioEngine implements AudioEngine {
       'pcm_s16le',
       'pipe:1',
     ];
+  }
+
+  async decode(input: Uint8Array, options: DecodeOptions = {}): Promise<Int16Array<ArrayBuffer>> {
+    const binary = this.binary();
+    if (input.length === 0) throw new AudioDecodeError('Audio is empty');
+    const output = this.decodeOutput(options);
     const run = { timeoutMs: this.timeoutMs, maxOutputBytes: this.maxDecodedBytes };
+    let file = '';
     const fromFile = () =>
       withTempDir(async (dir) => {
-        const file = join(dir, 'input');
+        file = join(dir, 'input');
         await writeFile(file, input);
         return runFfmpeg(binary, ['-i', file, ...output], run);
       });
@@ -84,7 +103,7 @@ export class FfmpegAudioEngine implements AudioEngine {
             throw error;
           });
     } catch (error) {
-      throw decodeError(error);
+      throw decodeError(error, file);
     }
     if (raw.length < 2) throw new AudioDecodeError('The file holds no audio samples');
     return pcmFromBytes(raw);
@@ -164,11 +183,15 @@ function probe(path: string | undefined, reason: string | undefined): { availabl
   return { available: true, detail: `ffmpeg ${version} (${opus}) at ${path}` };
 }
 
-function decodeError(error: unknown): Error {
+/** The client-facing error of a failed decode; `file`, a temporary path, never reaches its text. */
+function decodeError(error: unknown, file: string): Error {
   if (!(error instanceof FfmpegError)) return error as Error;
   if (error.kind === 'output-limit')
     return new AudioTooLongError('Decoded audio is longer than the server accepts');
   if (error.kind !== 'exit') return error;
-  const reason = error.stderr.split('\n').filter(Boolean).at(-1) ?? 'unknown format';
-  return new AudioDecodeError(`Cannot decode audio: ${reason}`, { cause: error });
+  const line = error.stderr.split('\n').filter(Boolean).at(-1) ?? 'unknown format';
+  const reason = file ? line.split(file).join('input') : line;
+  return new AudioDecodeError(`Cannot decode audio: ${reason.replaceAll(tmpdir(), '<tmp>')}`, {
+    cause: error,
+  });
 }

@@ -108,6 +108,10 @@ export type LiveSttEngine = Pick<SttEngine, 'languages' | 'status' | 'openStream
 export interface LiveSttLimits {
   /** Sessions served at once; one more gets ENGINE_UNAVAILABLE (close 4503) instead of slowing every session down. */
   maxSessions: number;
+  /** Sessions one account may hold at once, so one account cannot take every place (close 4503 beyond). */
+  maxSessionsPerAccount: number;
+  /** Longest a session stays open: then it is finalized (finals, `finished`, close 1000). */
+  maxSessionMs: number;
   /** Largest audio or config frame handled normally; bigger ones get PAYLOAD_TOO_LARGE and close 1009. */
   maxFrameBytes: number;
   /** Frames above this are refused by the WebSocket layer itself (close 1009, no error frame). */

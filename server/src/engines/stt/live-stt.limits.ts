@@ -14,8 +14,14 @@ export const PCM16_BYTES_PER_MS = (StreamAudio.sampleRateHz / 1000) * 2 * Stream
  */
 export const LIVE_SESSIONS_PER_CPU = 3;
 
+const MAX_SESSIONS = availableParallelism() * LIVE_SESSIONS_PER_CPU;
+
 export const DEFAULT_LIVE_STT_LIMITS: LiveSttLimits = {
-  maxSessions: availableParallelism() * LIVE_SESSIONS_PER_CPU,
+  maxSessions: MAX_SESSIONS,
+  // A third of the places: one account (a key left streaming silence) cannot shut the others out.
+  maxSessionsPerAccount: Math.max(1, Math.floor(MAX_SESSIONS / 3)),
+  // The longest recording a meeting takes by default (maxRecordingMinutes).
+  maxSessionMs: 120 * 60_000,
   // 2 s of pcm16: 100 times the recommended 640-byte frame, and room for any OGG page.
   maxFrameBytes: 64 * 1024,
   hardMaxFrameBytes: 1024 * 1024,

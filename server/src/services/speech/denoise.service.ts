@@ -5,6 +5,7 @@ import type { IdGenerator } from '../../core/ids.js';
 import { DENOISE_FILE_SAMPLE_RATE, type DenoiseResult } from '../../engines/denoise/denoise.engine.js';
 import type { FileStorage } from '../../files/file-storage.js';
 import type { OutboundClient } from '../../net/outbound-client.js';
+import type { AudioDownloads } from './audio-downloads.js';
 import type { OwnAudioReader } from './own-audio.js';
 import { downloadPcm } from './speech-audio.js';
 import { requireEngine, type SpeechEngines } from './speech-engines.js';
@@ -20,6 +21,8 @@ export interface DenoiseServiceDeps {
   outbound: OutboundClient;
   /** This server's own URLs (fixtures, signed /files/), read from disk. */
   ownAudio?: OwnAudioReader;
+  /** Places and size limit of audio_url downloads. */
+  downloads: AudioDownloads;
   files: FileStorage;
   ids: IdGenerator;
 }
@@ -32,7 +35,7 @@ export class DenoiseService {
     const denoiser = requireEngine(engines.denoise, 'denoise');
     const audio = requireEngine(engines.audio, 'audio');
     const pcm = await downloadPcm(
-      { outbound: this.deps.outbound, audio, own: this.deps.ownAudio },
+      { outbound: this.deps.outbound, audio, own: this.deps.ownAudio, downloads: this.deps.downloads },
       body.audio_url,
       {
         sampleRate: DENOISE_FILE_SAMPLE_RATE,

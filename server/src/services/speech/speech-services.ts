@@ -2,6 +2,7 @@ import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { FileStorage } from '../../files/file-storage.js';
 import type { OutboundClient } from '../../net/outbound-client.js';
+import type { AudioDownloads } from './audio-downloads.js';
 import { DenoiseService } from './denoise.service.js';
 import { ownAudioReader } from './own-audio.js';
 import type { SpeechEngines } from './speech-engines.js';
@@ -17,6 +18,7 @@ export interface SpeechServiceDeps {
   engines: SpeechEngines;
   files: FileStorage;
   outbound: OutboundClient;
+  downloads: AudioDownloads;
   ids: IdGenerator;
   clock: Clock;
   /** The server's own base URL: its URLs in an audio_url are read from disk (own-audio.ts). */

@@ -7,6 +7,7 @@ import { transcribeFile } from '../../engines/recognition/file-transcription.js'
 import { keepContextKeywords, keepLanguageHints } from '../../engines/stt/recognition-hints.js';
 import { primaryLanguage, type SttEngine } from '../../engines/stt/stt.engine.js';
 import type { OutboundClient } from '../../net/outbound-client.js';
+import type { AudioDownloads } from './audio-downloads.js';
 import type { OwnAudioReader } from './own-audio.js';
 import { downloadPcm } from './speech-audio.js';
 import { requireEngine, type SpeechEngines } from './speech-engines.js';
@@ -21,6 +22,8 @@ export interface SttServiceDeps {
   outbound: OutboundClient;
   /** This server's own URLs (fixtures, signed /files/), read from disk. */
   ownAudio?: OwnAudioReader;
+  /** Places and size limit of audio_url downloads. */
+  downloads: AudioDownloads;
   ids: IdGenerator;
 }
 
@@ -42,7 +45,7 @@ export class SttService {
     checkLanguages(stt, languageHints);
 
     const pcm = await downloadPcm(
-      { outbound: this.deps.outbound, audio, own: this.deps.ownAudio },
+      { outbound: this.deps.outbound, audio, own: this.deps.ownAudio, downloads: this.deps.downloads },
       body.audio_url,
       {
         sampleRate: STT_SAMPLE_RATE,
