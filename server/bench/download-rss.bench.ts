@@ -69,9 +69,9 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   clearInterval(sampler);
   const after = rssMb(pid);
-  const counts = Object.entries(
-    statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {}),
-  ).map(([status, n]) => `${n}×${status}`);
+  const tally = new Map<number, number>();
+  for (const s of statuses) tally.set(s, (tally.get(s) ?? 0) + 1);
+  const counts = [...tally].map(([status, n]) => `${n}×${status}`);
   console.log(`download attack: ${parallel} parallel × ${values.mb} MiB audio_url bodies, ${seconds} s`);
   console.log(`answers: ${counts.join(', ')}`);
   console.log(

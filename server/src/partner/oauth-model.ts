@@ -9,12 +9,7 @@ import type {
   User,
 } from '@node-oauth/oauth2-server';
 import { InvalidGrantError } from '@node-oauth/oauth2-server';
-import {
-  OAUTH_DEFAULT_SCOPES,
-  OAUTH_REFRESH_GRACE_SECONDS,
-  OAUTH_SCOPES,
-  OAuthTtl,
-} from '../core/contracts.js';
+import { OAUTH_DEFAULT_SCOPES, OAUTH_SCOPES, OAuthTtl } from '../core/contracts.js';
 import { hashSecret } from '../store/accounts.store.js';
 import type { Repositories, Store } from '../store/store.js';
 import { openSuccessor, type SuccessorPair, sealSuccessor } from './refresh-successor.js';
