@@ -111,6 +111,20 @@ export function oauthPages(provider: OAuthProvider, options: OAuthRoutesOptions)
     const client = await clientOr(params);
     if (client instanceof Reply) return client;
     const email = fields.email ?? '';
+    const locked = await throttle.lockedFor(email);
+    if (locked > 0) {
+      const minutes = Math.ceil(locked / 60_000);
+      return page(
+        429,
+        signInPage({
+          action: signInPath,
+          clientName: client.name,
+          params,
+          email,
+          error: `Too many failed sign-ins for this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        }),
+      );
+    }
     const userId = await provider.checkPassword(email, fields.password ?? '');
     if (!userId) {
       await sleep(await throttle.fail(email));

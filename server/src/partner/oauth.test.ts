@@ -117,6 +117,39 @@ describe('authorize', () => {
     expect(reply.status).toBe(401);
     expect(reply.headers.get('set-cookie')).toBeNull();
   }, 60_000);
+
+  it('locks an address after five failed sign-ins in a row: then even the right password is refused', async () => {
+    const lee = await server.user('lee');
+    await setPassword(server, lee);
+    const signIn = (password: string) =>
+      fetch(`${server.url}/oauth/partner/authorize/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...Object.fromEntries(authorizeQuery()), email: lee.email, password }),
+      });
+    for (let i = 0; i < 5; i++) expect((await signIn('wrong')).status).toBe(401);
+    const locked = await signIn(PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('set-cookie')).toBeNull();
+    expect(await locked.text()).toContain(
+      'Too many failed sign-ins for this address. Try again in 5 minutes.',
+    );
+    // Another address is not locked by them.
+    const other = await server.user('mo');
+    await setPassword(server, other);
+    const fine = await fetch(`${server.url}/oauth/partner/authorize/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        ...Object.fromEntries(authorizeQuery()),
+        email: other.email,
+        password: PASSWORD,
+      }),
+    });
+    expect(fine.status).toBe(303);
+  });
 });
 
 describe('token endpoint (RFC 9700)', () => {

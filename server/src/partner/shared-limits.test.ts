@@ -4,6 +4,7 @@ import { randomIds } from '../core/ids.js';
 import { openStore, type Store } from '../store/store.js';
 import { testDatabases } from '../testing/databases.js';
 import { failedSignInsFor, tokenLimitFor } from './shared-limits.js';
+import { LOCK_MS } from './sign-in-throttle.js';
 
 // The partner rate limit and failed sign-ins hold across server processes on one PostgreSQL
 // database: two stores on it stand for two processes, each with its own limiter, over one clock.
@@ -67,5 +68,18 @@ describe.skipIf(!postgres)('limits shared by two processes on one PostgreSQL dat
     expect(await signInsOne.fail('ann@example.com')).toBe(250);
     now += 16 * 60_000;
     expect(await signInsTwo.fail('bob@example.com')).toBe(250);
+  });
+
+  it('locks an address after five failures in a row, seen by both processes, until the lock ends', async () => {
+    const signInsOne = failedSignInsFor(one, clock);
+    const signInsTwo = failedSignInsFor(two, clock);
+    for (let i = 0; i < 4; i++) await signInsOne.fail('cy@example.com');
+    expect(await signInsTwo.lockedFor('cy@example.com')).toBe(0);
+    await signInsTwo.fail('cy@example.com');
+    expect(await signInsOne.lockedFor('CY@example.com')).toBe(LOCK_MS);
+    now += LOCK_MS - 1;
+    expect(await signInsOne.lockedFor('cy@example.com')).toBe(1);
+    now += 1;
+    expect(await signInsTwo.lockedFor('cy@example.com')).toBe(0);
   });
 });

@@ -1,7 +1,13 @@
 import { SharedLimitsStore } from '../store/shared-limits.store.js';
 import type { Store } from '../store/store.js';
 import { rateLimitExceeded, type TokenLimit, TokenRateLimit } from './rate-limit.js';
-import { type FailedSignIns, FORGET_MS, SignInThrottle, waitAfterFailures } from './sign-in-throttle.js';
+import {
+  type FailedSignIns,
+  FORGET_MS,
+  lockLeft,
+  SignInThrottle,
+  waitAfterFailures,
+} from './sign-in-throttle.js';
 
 // The partner rate limit and the sign-in throttle must hold for the service, not per process: on
 // PostgreSQL (where several processes may share the database) they are kept in it; on SQLite (one
@@ -33,6 +39,7 @@ export function failedSignInsFor(store: Store, now: () => number = Date.now): Fa
       return waitAfterFailures(await limits.signInFailed(keyOf(email), at, FORGET_MS));
     },
     succeed: (email) => limits.signInSucceeded(keyOf(email)),
+    lockedFor: async (email) => lockLeft(await limits.signInFailures(keyOf(email)), now()),
   };
 }
 

@@ -50,6 +50,12 @@ export class SharedLimitsStore {
     return Number(rows[0]?.count ?? 1);
   }
 
+  async signInFailures(email: string): Promise<{ count: number; lastMs: number } | undefined> {
+    const { rows } = await sql<{ count: number; last_ms: number | string }>`
+      select count, last_ms from sign_in_failures where email = ${email}`.execute(this.db);
+    const row = rows[0];
+    return row ? { count: Number(row.count), lastMs: Number(row.last_ms) } : undefined;
+  }
   async signInSucceeded(email: string): Promise<void> {
     await sql`delete from sign_in_failures where email = ${email}`.execute(this.db);
   }
