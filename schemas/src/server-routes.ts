@@ -45,6 +45,15 @@ export const pageRoutes: RouteSpec[] = [
   page('docs-json-schema', '/docs/json/:file', 'A JSON Schema as Swagger UI reads it', 'text'),
   page('docs-initializer', '/docs/swagger-initializer.js', "Swagger UI's start-up script", 'text'),
   page('docs-contrast', '/docs/contrast.css', 'Colours that pass WCAG AA contrast', 'text'),
+  {
+    ...page(
+      'docs-tts-example',
+      '/docs/tts-request.bin',
+      'An example TTS request body for "Try it out"',
+      'protobuf',
+    ),
+    responseProto: { name: 'parley.v1.SessionTTSRequest', file: 'tts.proto' },
+  },
   page('docs-asset', '/docs/*file', "Swagger UI's files", 'file'),
   page('asyncapi-page', '/docs/asyncapi/', 'The AsyncAPI document rendered', 'html'),
   page(

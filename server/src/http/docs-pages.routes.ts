@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { asyncapiPath, openapiPath } from '@parley/schemas/paths';
+import { PROTO_CONTENT_TYPE, SessionTTSRequest } from '@parley/schemas/proto';
 import type { DocsSessionResponse } from '@parley/schemas/types';
 import { parse, stringify } from 'yaml';
 import { readSchemaFile, readSource } from './docs.routes.js';
@@ -67,10 +68,20 @@ export function sessionOf(req: IncomingMessage, deps: DocsPagesDeps): DocsSessio
   };
 }
 
+const TTS_EXAMPLE = SessionTTSRequest.create({
+  session_id: 'docs',
+  message_id: 'try-it-out',
+  text: 'Good morning everyone, let us start the meeting.',
+});
+
 export function docsPagesRoutes(kit: RouteKit, deps: DocsPagesDeps): void {
   // Swagger UI's own page (its layout brings the <main> landmark), with colours that pass WCAG AA contrast.
   kit.mountPublic('docs-page', async () => Reply.html(200, SWAGGER_PAGE));
   kit.mountPublic('docs-contrast', async () => Reply.text(CONTRAST_CSS, 'text/css'));
+  // TTS takes a protobuf body, which Swagger UI cannot compose: "Try it out" takes this file.
+  kit.mountPublic('docs-tts-example', async () =>
+    Reply.protobuf(200, SessionTTSRequest.encode(TTS_EXAMPLE).finish(), PROTO_CONTENT_TYPE),
+  );
   kit.mountPublic(
     'docs-session',
     async (_body, { request }) =>
@@ -90,6 +101,10 @@ export function docsPagesRoutes(kit: RouteKit, deps: DocsPagesDeps): void {
     delete doc.jsonSchemaDialect;
     for (const server of allServers(doc)) {
       for (const variable of Object.values(server.variables ?? {})) variable.default = session.base_url;
+    }
+    const tts = doc.paths?.['/v1/tts']?.post?.requestBody?.content?.[PROTO_CONTENT_TYPE]?.schema;
+    if (tts) {
+      tts.description = `${tts.description} To try it out here, download [an example body](/docs/tts-request.bin) (text: "${TTS_EXAMPLE.text}") and choose it below; the answer is a SessionTTSResponse to download.`;
     }
     doc.info.description = [
       doc.info.description,

@@ -1,3 +1,4 @@
+import { PROTO_CONTENT_TYPE, SessionTTSRequest } from '@parley/schemas/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ErrorText, LIVE_STT_PATH, StreamClose } from '../core/contracts.js';
@@ -69,6 +70,24 @@ describe('pages and packaged files', () => {
     expect(part.headers.get('content-type')).toMatch(/^audio\//);
     expect(Buffer.from(await part.arrayBuffer()).toString('latin1')).toBe('RIFF');
     expect((await manual('/playground/fixtures/no-such-fixture')).status).toBe(404);
+  });
+
+  it('gives "Try it out" on TTS an example body it can send, named in the served document', async () => {
+    const example = await fetch(`${server.url}/docs/tts-request.bin`);
+    expect(example.status).toBe(200);
+    expect(example.headers.get('content-type')).toBe(PROTO_CONTENT_TYPE);
+    const request = SessionTTSRequest.decode(new Uint8Array(await example.arrayBuffer()));
+    expect(request.text).toBe('Good morning everyone, let us start the meeting.');
+    const doc = await (await fetch(`${server.url}/docs/openapi.yaml`)).text();
+    expect(doc).toContain('[an example body](/docs/tts-request.bin)');
+    const { key } = await server.user('tia');
+    const tts = await fetch(`${server.url}/v1/tts?api_key=${key}`, {
+      method: 'POST',
+      headers: { 'content-type': PROTO_CONTENT_TYPE },
+      body: SessionTTSRequest.encode(request).finish(),
+    });
+    // The route takes it as a request (this test server runs no TTS engine: 503, never a 400).
+    expect(tts.status).toBe(503);
   });
 
   it('answers a path no route holds with the api-error 404', async () => {

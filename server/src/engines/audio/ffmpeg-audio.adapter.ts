@@ -175,12 +175,13 @@ function probe(path: string | undefined, reason: string | undefined): { availabl
   if (result.error || result.status !== 0) {
     return {
       available: false,
-      detail: `ffmpeg at ${path} does not run: ${result.error?.message ?? result.stderr}`,
+      detail: `ffmpeg does not run: ${(result.error?.message ?? result.stderr).split('\n')[0]}`,
     };
   }
   const version = /ffmpeg version (\S+)/.exec(result.stdout)?.[1] ?? 'unknown version';
   const opus = result.stdout.includes('--enable-libopus') ? 'libopus' : 'no libopus';
-  return { available: true, detail: `ffmpeg ${version} (${opus}) at ${path}` };
+  // The detail is shown by /health to anyone: it names the build, never a path on this machine.
+  return { available: true, detail: `ffmpeg ${version} (${opus})` };
 }
 
 /** The client-facing error of a failed decode; `file`, a temporary path, never reaches its text. */
