@@ -84,6 +84,9 @@ export class FvadEngine implements VadEngine {
       get positionMs() {
         return segmenter.positionMs;
       },
+      get silenceMs() {
+        return segmenter.silenceMs;
+      },
       push(pcm) {
         if (closed) throw new Error('VAD stream is closed');
         const input = carry.length ? concatPcm([carry, pcm]) : pcm;

@@ -37,6 +37,12 @@ export class VadSegmenter {
     return this.frame * this.o.frameMs;
   }
 
+  /** Non-speech since the last voiced frame of an announced segment; 0 when none is open or the last frame was voiced. */
+  get silenceMs(): number {
+    if (!this.open?.announced) return 0;
+    return (this.frame - 1 - this.open.lastVoiced) * this.o.frameMs;
+  }
+
   /** One frame's decision; returns the events it caused. */
   push(voiced: boolean): VadEvent[] {
     const { frameMs } = this.o;

@@ -37,6 +37,8 @@ export interface VadStream {
   flush(): VadEvent[];
   /** Milliseconds of audio consumed so far. */
   readonly positionMs: number;
+  /** Non-speech at the end of the open segment so far (0 when none is open or the last frame was speech). */
+  readonly silenceMs: number;
   close(): void;
 }
 
