@@ -13,10 +13,14 @@ import {
   type TurnRule,
   turnRow,
 } from './live-turns.js';
+import { measureEndpointWork } from './live-turns.work.js';
 
 /** The live limits before the final's decode moved into the endpoint's pause (2026-11-25). */
 export const RULES: Record<string, TurnRule> = {
-  before: { name: 'before', limits: { endpointSilenceMs: 400, decodePauseMs: 400, interimEveryMs: 200 } },
+  before: {
+    name: 'before',
+    limits: { endpointSilenceMs: 400, decodePauseMs: 400, endpointEnergyGateDb: 0, interimEveryMs: 200 },
+  },
   now: { name: 'now', limits: {} },
 };
 
@@ -73,6 +77,8 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(turnRow(level))),
   );
   console.table(rows.map(turnRow));
+  const clips = await loadClips(fixtures);
+  for (const rule of rules) console.log(JSON.stringify(await measureEndpointWork(clips, rule)));
   console.log(`load average now ${load()}`);
   process.exit(0);
 }

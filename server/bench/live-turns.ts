@@ -8,11 +8,17 @@
 // belongs to the turn it overlaps most. A turn with more than one utterance was split by the
 // endpointer, one utterance over two turns merged them. Word error rate: the session's finals
 // against the fixtures' texts.
+//   endpoint lag    = where in the audio the endpoint fell − the turn's speech end: the final's
+// recorded end is its last speech frame plus the VAD's hangover, and the endpoint comes
+// `endpointSilenceMs` after that frame. It is audio time, so the machine's load does not move it;
+// final latency − endpoint lag is what recognition and delivery add.
 
 import { fixtureFiles, fixturePcm, fixturesPresent } from '../src/engines/audio/fixture-audio.js';
 import { concatPcm, msToSamples } from '../src/engines/audio/pcm.js';
 import type { LiveSttLimits } from '../src/engines/stt/live-stt.contract.js';
+import { DEFAULT_LIVE_STT_LIMITS } from '../src/engines/stt/live-stt.limits.js';
 import { corpusWer } from '../src/engines/stt/wer.js';
+import { DEFAULT_VAD_OPTIONS } from '../src/engines/vad/vad-segmenter.js';
 import { chunksOf, LiveSttClient } from '../src/ws/live-stt-client.js';
 import { type Spread, spread } from './bench-kit.js';
 import { BENCH_KEY, type RecordedFinal, startServer } from './live-stream.server.js';
@@ -54,6 +60,7 @@ export interface TurnLevel {
   merged: number;
   finalLatency?: Spread;
   firstInterim?: Spread;
+  endpointLag?: Spread;
   wer: number;
   /** Server CPU over the measured stretch, % of one core per stream. */
   cpuPerStream: number;
@@ -97,10 +104,18 @@ interface Played {
 async function play(url: string, clip: Clip, speed = 1): Promise<Played> {
   const client = await LiveSttClient.connect(url, { api_key: BENCH_KEY, format: 'json' });
   client.sendConfig({});
-  await client.waitFor((f) => 'connected' in f);
+  // A refused session (an error frame, then close) plays nothing and counts as not served.
+  const connected = await client
+    .waitFor((f) => 'connected' in f)
+    .then(
+      () => true,
+      () => false,
+    );
   let startedAt = 0;
-  await client.stream(clip.pcm, { speed, onFirstFrame: (at) => (startedAt = at) });
-  client.end();
+  if (connected) {
+    await client.stream(clip.pcm, { speed, onFirstFrame: (at) => (startedAt = at) });
+    client.end();
+  }
   const closed = await client.closed;
   const served = closed.code === 1000 && client.frames.some((f) => 'finished' in f.frame);
   return { startedAt, client, served };
@@ -112,21 +127,18 @@ function overlap(a: Turn, b: Turn): number {
 
 interface TurnSample {
   finalMs?: number;
+  endpointMs?: number;
   firstMs?: number;
   utterances: number;
   merged: boolean;
 }
 
-/** Each turn of one played session: its utterances, and when their results arrived. */
-function perTurn(clip: Clip, played: Played, recorded: readonly RecordedFinal[]): TurnSample[] {
-  const firstSeen = new Map<string, number>();
-  const finalAt = new Map<string, number>();
-  for (const { frame, at } of played.client.frames) {
-    if (!('chunk' in frame)) continue;
-    if (!firstSeen.has(frame.chunk.id)) firstSeen.set(frame.chunk.id, at);
-    if (frame.chunk.is_final) finalAt.set(frame.chunk.id, at);
-  }
-  const owner = recorded.map((u) => {
+/** Each turn with the utterances that overlap it most, and whether another's covers it too. */
+export function turnsOf<U extends Turn>(
+  clip: Clip,
+  utterances: readonly U[],
+): { turn: Turn; utterances: U[]; merged: boolean }[] {
+  const owner = utterances.map((u) => {
     let best = -1;
     let most = 0;
     clip.turns.forEach((t, i) => {
@@ -135,10 +147,29 @@ function perTurn(clip: Clip, played: Played, recorded: readonly RecordedFinal[])
     });
     return best;
   });
-  return clip.turns.map((turn, i) => {
-    const mine = recorded.filter((_, k) => owner[k] === i);
+  return clip.turns.map((turn, i) => ({
+    turn,
+    utterances: utterances.filter((_, k) => owner[k] === i),
     // Another turn's utterance covering a good part of this turn: the endpointer ran them together.
-    const merged = recorded.some((u, k) => owner[k] !== i && overlap(u, turn) > 200);
+    merged: utterances.some((u, k) => owner[k] !== i && overlap(u, turn) > 200),
+  }));
+}
+
+/** Each turn of one played session: its utterances, and when their results arrived. */
+function perTurn(
+  clip: Clip,
+  played: Played,
+  recorded: readonly RecordedFinal[],
+  endpointSilenceMs: number,
+): TurnSample[] {
+  const firstSeen = new Map<string, number>();
+  const finalAt = new Map<string, number>();
+  for (const { frame, at } of played.client.frames) {
+    if (!('chunk' in frame)) continue;
+    if (!firstSeen.has(frame.chunk.id)) firstSeen.set(frame.chunk.id, at);
+    if (frame.chunk.is_final) finalAt.set(frame.chunk.id, at);
+  }
+  return turnsOf(clip, recorded).map(({ turn, utterances: mine, merged }) => {
     const first = mine[0];
     const last = mine.at(-1);
     const firstAt = first && firstSeen.get(first.id);
@@ -147,6 +178,9 @@ function perTurn(clip: Clip, played: Played, recorded: readonly RecordedFinal[])
       utterances: mine.length,
       merged,
       ...(lastAt !== undefined ? { finalMs: lastAt - (played.startedAt + turn.endMs) } : {}),
+      ...(last
+        ? { endpointMs: last.endMs - DEFAULT_VAD_OPTIONS.hangoverMs + endpointSilenceMs - turn.endMs }
+        : {}),
       ...(firstAt !== undefined ? { firstMs: firstAt - (played.startedAt + turn.startMs) } : {}),
     };
   });
@@ -183,7 +217,8 @@ export async function measureTurns(
       const clip = lists[i] as Clip;
       const chunks = chunksOf(p.client.frames);
       const sessionId = chunks[0]?.session_id ?? '';
-      samples.push(...perTurn(clip, p, server.finals.get(sessionId) ?? []));
+      const silence = rule.limits.endpointSilenceMs ?? DEFAULT_LIVE_STT_LIMITS.endpointSilenceMs;
+      samples.push(...perTurn(clip, p, server.finals.get(sessionId) ?? [], silence));
       const hypothesis = chunks
         .filter((c) => c.is_final)
         .map((c) => c.text)
@@ -192,6 +227,7 @@ export async function measureTurns(
     });
     const finals = samples.flatMap((s) => (s.finalMs === undefined ? [] : [s.finalMs]));
     const firsts = samples.flatMap((s) => (s.firstMs === undefined ? [] : [s.firstMs]));
+    const lags = samples.flatMap((s) => (s.endpointMs === undefined ? [] : [s.endpointMs]));
     return {
       rule: rule.name,
       sessions,
@@ -202,6 +238,7 @@ export async function measureTurns(
       merged: samples.filter((s) => s.merged).length,
       ...(finals.length ? { finalLatency: spread(finals) } : {}),
       ...(firsts.length ? { firstInterim: spread(firsts) } : {}),
+      ...(lags.length ? { endpointLag: spread(lags) } : {}),
       wer: corpusWer(pairs).wer,
       cpuPerStream: (cpuS / wallS / sessions) * 100,
     };
@@ -221,6 +258,7 @@ export function turnRow(level: TurnLevel): Record<string, string | number> {
     turns: level.turns,
     'final p50/p95/p99 ms': `${r(level.finalLatency?.p50)} / ${r(level.finalLatency?.p95)} / ${r(level.finalLatency?.p99)}`,
     'first interim p50/p95/p99 ms': `${r(level.firstInterim?.p50)} / ${r(level.firstInterim?.p95)} / ${r(level.firstInterim?.p99)}`,
+    'endpoint lag p50/p95 ms (audio)': `${r(level.endpointLag?.p50)} / ${r(level.endpointLag?.p95)}`,
     'split/merged/missed': `${level.split}/${level.merged}/${level.missed}`,
     'WER %': (level.wer * 100).toFixed(1),
     'CPU %/stream': level.cpuPerStream.toFixed(1),

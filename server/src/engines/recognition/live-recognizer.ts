@@ -104,6 +104,9 @@ export class LiveRecognizer {
     const vad = engines.vad.openStream({
       frameMs: FRAME_MS,
       minSilenceMs: options.limits.endpointSilenceMs,
+      ...(options.limits.endpointEnergyGateDb > 0
+        ? { energyGateDb: options.limits.endpointEnergyGateDb }
+        : {}),
       maxSegmentMs: options.limits.maxUtteranceMs,
     });
     const opened: { close(): unknown }[] = [vad];
@@ -130,6 +133,11 @@ export class LiveRecognizer {
 
   get bytesReceived(): number {
     return this.receivedBytes;
+  }
+
+  /** Resolves once every queued frame is recognized (the benchmark times each frame's work with it). */
+  settled(): Promise<void> {
+    return this.draining ?? Promise.resolve();
   }
 
   /** Queues one audio frame; returns at once. */

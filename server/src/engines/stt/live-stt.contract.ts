@@ -122,6 +122,8 @@ export interface LiveSttLimits {
    * utterance. At or above `endpointSilenceMs`: decoding waits for the endpoint.
    */
   decodePauseMs: number;
+  /** Speech-like frames this many dB under the running speech level end an utterance like silence (VadOptions.energyGateDb); 0: off. */
+  endpointEnergyGateDb: number;
   /** An utterance is cut (final sent) at this length even without a pause. */
   maxUtteranceMs: number;
   /** Audio between two looks at the recognizer's hypothesis; an interim is sent only when it changed. */

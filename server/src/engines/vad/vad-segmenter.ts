@@ -4,7 +4,7 @@ import type { SpeechSegment, VadEvent, VadOptions } from './vad.engine.js';
 // single frames, so a segment opens only when most of a short window is voiced, and closes only
 // after `minSilenceMs` of unbroken non-speech. Pure logic: no audio, no WASM.
 
-export type SegmenterOptions = Required<Omit<VadOptions, 'aggressiveness'>>;
+export type SegmenterOptions = Required<Omit<VadOptions, 'aggressiveness' | 'energyGateDb'>>;
 
 export const DEFAULT_VAD_OPTIONS: SegmenterOptions = {
   frameMs: 20,
