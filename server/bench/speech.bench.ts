@@ -19,7 +19,8 @@ import { measureDenoiseEngine } from './denoise.bench.js';
 import { levelRow } from './live-stream.bench.js';
 import { benchClip, type LevelResult, runLevel, stepUp } from './live-stream.levels.js';
 import { measureRules, rulesFromOptions } from './live-turns.bench.js';
-import { TURN_FIXTURES, type TurnLevel, turnRow } from './live-turns.js';
+import { loadClips, TURN_FIXTURES, type TurnLevel, turnRow } from './live-turns.js';
+import { measureEndpointWork } from './live-turns.work.js';
 import { printSummary, type SummaryRow, type Verdict } from './speech.summary.js';
 import { measureSpeechHttp } from './speech-http.bench.js';
 import { measureFileSttEngine } from './stt.bench.js';
@@ -161,7 +162,21 @@ async function turnRows(): Promise<SummaryRow[]> {
   console.table(levels.map(turnRow));
   const p = (s: TurnLevel['finalLatency']) =>
     s ? `p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)} (${s.n} turns)` : '-';
-  return levels.flatMap((level) => {
+  const clips = await loadClips(turnFixtures);
+  const idle: SummaryRow[] = [];
+  for (const rule of rules) {
+    const work = await measureEndpointWork(clips, rule);
+    const lag = levels.find((l) => l.rule === rule.name)?.endpointLag;
+    const sum = (a?: number, b?: number) => (a === undefined || b === undefined ? '-' : ms(a + b));
+    idle.push({
+      figure: `Live per turn, one stream on an idle core: endpoint lag (audio) + work after it (rule ${rule.name})`,
+      measured:
+        `p50 ${ms(lag?.p50)} + ${ms(work.work.p50)} ≈ ${sum(lag?.p50, work.work.p50)}, ` +
+        `p95 ${ms(lag?.p95)} + ${ms(work.work.p95)} ≈ ${sum(lag?.p95, work.work.p95)}; ` +
+        `WER ${(work.wer * 100).toFixed(1)} %, turns split / merged / missed ${work.split} / ${work.merged} / ${work.missed} of ${work.turns}`,
+    });
+  }
+  const perLevel = levels.flatMap((level): SummaryRow[] => {
     const at = `rule ${level.rule}, ${level.sessions} stream${level.sessions > 1 ? 's' : ''}`;
     return [
       {
@@ -182,6 +197,7 @@ async function turnRows(): Promise<SummaryRow[]> {
       },
     ];
   });
+  return [...perLevel, ...idle];
 }
 
 async function liveRows(): Promise<SummaryRow[]> {
