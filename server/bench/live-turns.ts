@@ -78,18 +78,26 @@ export async function loadClips(ids: readonly string[] = TURN_FIXTURES): Promise
   );
 }
 
+/**
+ * Quiet between two clips, so each starts as it would alone: without it a clip's last turn runs
+ * into the next clip's noise, where a noisy fixture follows a clean one.
+ */
+const BETWEEN_CLIPS_MS = 1000;
+
 /** The clips one after another, from `first` on (so concurrent streams are at different clips). */
 function playlist(clips: readonly Clip[], first: number): Clip {
   const order = clips.map((_, i) => clips[(first + i) % clips.length] as Clip);
   const turns: Turn[] = [];
+  const parts: Int16Array[] = [];
   let offsetMs = 0;
   for (const clip of order) {
     for (const t of clip.turns) turns.push({ startMs: t.startMs + offsetMs, endMs: t.endMs + offsetMs });
-    offsetMs += clip.pcm.length / 16;
+    parts.push(clip.pcm, new Int16Array(msToSamples(BETWEEN_CLIPS_MS)));
+    offsetMs += clip.pcm.length / 16 + BETWEEN_CLIPS_MS;
   }
   return {
     id: order.map((c) => c.id).join('+'),
-    pcm: concatPcm(order.map((c) => c.pcm)),
+    pcm: concatPcm(parts),
     text: order.map((c) => c.text).join(' '),
     turns,
   };
