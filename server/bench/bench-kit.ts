@@ -33,6 +33,7 @@ export interface Spread {
   n: number;
   p50: number;
   p95: number;
+  p99: number;
   max: number;
 }
 
@@ -41,6 +42,7 @@ export function spread(values: readonly number[]): Spread {
     n: values.length,
     p50: percentile(values, 50) ?? Number.NaN,
     p95: percentile(values, 95) ?? Number.NaN,
+    p99: percentile(values, 99) ?? Number.NaN,
     max: percentile(values, 100) ?? Number.NaN,
   };
 }

@@ -1,7 +1,9 @@
 // The server side of the live-stream benchmark, run in a child process so its CPU is its own:
 // either the live STT server (the engines main.ts gives it) or a bare `ws` server that speaks just
 // enough of the protocol to take the same paced frames (connected, count audio, finished) — what
-// the socket alone costs. The parent asks for CPU, event-loop use and RSS over IPC.
+// the socket alone costs. The parent asks for CPU, event-loop use and RSS over IPC; the live server
+// also tells it each final's audio times (which the wire does not carry), so the parent can match
+// finals to the clip's turns.
 
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -12,6 +14,7 @@ import { WebSocketServer } from 'ws';
 import { LIVE_STT_PATH } from '../src/core/contracts.js';
 import { RnnoiseDenoiseEngine } from '../src/engines/denoise/rnnoise-denoise.adapter.js';
 import { ClassicalDiarizationEngine } from '../src/engines/diarization/classical-diarization.adapter.js';
+import type { LiveSttLimits } from '../src/engines/stt/live-stt.contract.js';
 import { PocketsphinxSttEngine } from '../src/engines/stt/pocketsphinx.adapter.js';
 import { FvadEngine } from '../src/engines/vad/fvad.adapter.js';
 import { createLiveSttServer } from '../src/ws/live-stt-server.js';
@@ -26,13 +29,28 @@ export interface ServerUsage {
   rssMb: number;
 }
 
+/** A final as the live server recorded it: audio times in ms from the session's first sample. */
+export interface RecordedFinal {
+  sessionId: string;
+  id: string;
+  startMs: number;
+  endMs: number;
+}
+
 export interface ServerHandle {
   url: string;
   usage(): Promise<ServerUsage>;
+  /** Finals recorded so far, per session id. */
+  finals: Map<string, RecordedFinal[]>;
   stop(): void;
 }
 
-async function serve(mode: ServerMode, decoders: number, maxSessions: number): Promise<void> {
+async function serve(
+  mode: ServerMode,
+  decoders: number,
+  maxSessions: number,
+  limits: Partial<LiveSttLimits>,
+): Promise<void> {
   const http = createServer((_req, res) => res.writeHead(404).end());
   if (mode === 'live') {
     const [stt, vad] = await Promise.all([
@@ -49,7 +67,16 @@ async function serve(mode: ServerMode, decoders: number, maxSessions: number): P
       vad,
       denoise: new RnnoiseDenoiseEngine(),
       diarization: new ClassicalDiarizationEngine(),
-      ...(maxSessions > 0 ? { limits: { maxSessions } } : {}),
+      limits: { ...limits, ...(maxSessions > 0 ? { maxSessions } : {}) },
+      sink: {
+        openSession: async ({ sessionId }) => ({
+          onInterim: () => undefined,
+          onFinal: ({ id, startMs, endMs }) => {
+            process.send?.({ final: { sessionId, id, startMs, endMs } });
+          },
+          onSessionEnd: () => undefined,
+        }),
+      },
     });
     http.on('upgrade', live.handleUpgrade);
   } else {
@@ -71,6 +98,7 @@ async function serve(mode: ServerMode, decoders: number, maxSessions: number): P
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   process.on('message', () => {
     process.send?.({
+      usage: true,
       cpu: process.cpuUsage(),
       elu: performance.eventLoopUtilization(),
       rssMb: Math.round(process.memoryUsage().rss / 1e6),
@@ -81,31 +109,50 @@ async function serve(mode: ServerMode, decoders: number, maxSessions: number): P
   process.send?.({ port: (http.address() as AddressInfo).port });
 }
 
+type ChildMessage = { port: number } | { final: RecordedFinal } | ({ usage: true } & ServerUsage);
+
 /**
  * Starts a server in a child process. `decoders`: live pocketsphinx decoders (live only);
- * `maxSessions`: the live server's session cap, 0 for its default (sessions beyond it get 4503).
+ * `maxSessions`: the live server's session cap, 0 for its default (sessions beyond it get 4503);
+ * `limits`: other live limits that differ from the defaults (a rule to compare).
  */
-export function startServer(mode: ServerMode, decoders: number, maxSessions: number): Promise<ServerHandle> {
-  const child = fork(fileURLToPath(import.meta.url), [mode, String(decoders), String(maxSessions)], {
+export function startServer(
+  mode: ServerMode,
+  decoders: number,
+  maxSessions: number,
+  limits: Partial<LiveSttLimits> = {},
+): Promise<ServerHandle> {
+  const args = [mode, String(decoders), String(maxSessions), JSON.stringify(limits)];
+  const child = fork(fileURLToPath(import.meta.url), args, {
     execArgv: ['--import', 'tsx', '--disable-warning=ExperimentalWarning'],
   });
+  const finals = new Map<string, RecordedFinal[]>();
+  let usageWaiter: ((usage: ServerUsage) => void) | undefined;
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before listening`)));
-    child.once('message', (m: { port: number }) =>
-      resolve({
-        url: `ws://127.0.0.1:${m.port}${LIVE_STT_PATH}`,
-        usage: () =>
-          new Promise((done) => {
-            child.once('message', done as (m: unknown) => void);
-            child.send('usage');
-          }),
-        stop: () => child.kill(),
-      }),
-    );
+    child.on('message', (m: ChildMessage) => {
+      if ('final' in m) {
+        const list = finals.get(m.final.sessionId) ?? [];
+        list.push(m.final);
+        finals.set(m.final.sessionId, list);
+      } else if ('usage' in m) usageWaiter?.(m);
+      else
+        resolve({
+          url: `ws://127.0.0.1:${m.port}${LIVE_STT_PATH}`,
+          usage: () =>
+            new Promise((done) => {
+              usageWaiter = done;
+              child.send('usage');
+            }),
+          finals,
+          stop: () => child.kill(),
+        });
+    });
   });
 }
 
 if (isEntry(import.meta.url)) {
-  await serve(process.argv[2] as ServerMode, Number(process.argv[3]), Number(process.argv[4]));
+  const [mode, decoders, maxSessions, limits] = process.argv.slice(2);
+  await serve(mode as ServerMode, Number(decoders), Number(maxSessions), JSON.parse(limits ?? '{}'));
 }

@@ -8,9 +8,12 @@
 // --max-level N top of the ladder [16]; --sessions N reference level of the per-stream figures
 // [the server's session cap: 3 per core]; --decoders N live decoders [one per session, as the
 // server builds them]; --bare-sessions N [100]; --rounds N repeats of the file STT, TTS and denoise
-// request sets [3]; --skip stt,real,tts,denoise,live; --budget S stops the run after S seconds [480].
-// `real`: the local file STT and speakers on real recordings (fixtures/recordings); --real-clips N
-// per language [5; 2 with --quick]: each clip is ~8 s of audio, minutes in all on a busy machine.
+// request sets [3]; --skip stt,real,tts,denoise,live,turns; --budget S stops the run after S seconds
+// [900]. `real`: the local file STT and speakers on real recordings (fixtures/recordings);
+// --real-clips N per language [5; 2 with --quick]: each clip is ~8 s of audio, minutes in all on a
+// busy machine. --turn-sessions a,b concurrent streams of the per-turn figures [1,4]; --rules
+// before,now [both]; --try '{"endpointSilenceMs":300}' adds a rule with those live limits;
+// --fixtures id,… [live-turns.ts].
 
 import { availableParallelism, loadavg } from 'node:os';
 import { DEFAULT_LIVE_STT_LIMITS } from '../src/engines/stt/live-stt.limits.js';
@@ -18,6 +21,9 @@ import { isEntry, numberOption, option } from './bench-kit.js';
 import { measureDenoiseEngine } from './denoise.bench.js';
 import { levelRow } from './live-stream.bench.js';
 import { benchClip, type LevelResult, runLevel, stepUp } from './live-stream.levels.js';
+import { measureRules, rulesFromOptions } from './live-turns.bench.js';
+import { loadClips, TURN_FIXTURES, type TurnLevel, turnRow } from './live-turns.js';
+import { measureEndpointWork } from './live-turns.work.js';
 import { measureRealSpeech } from './real-speech.bench.js';
 import { printSummary, type SummaryRow, type Verdict } from './speech.summary.js';
 import { measureSpeechHttp } from './speech-http.bench.js';
@@ -25,7 +31,13 @@ import { measureFileSttEngine } from './stt.bench.js';
 import { measureTtsEngine } from './tts.bench.js';
 
 /** The issue's aims. */
-const AIM = { finishedP95Ms: 1000, denoiseSpeed: 25, ttsP95Ms: 300 } as const;
+const AIM = {
+  finishedP95Ms: 1000,
+  denoiseSpeed: 25,
+  ttsP95Ms: 300,
+  finalP95Ms: 300,
+  firstInterimP95Ms: 300,
+} as const;
 /** Part of "held at real time" (live-stream.levels.ts): a lone session's first interim is ~0.75 s. */
 const FIRST_INTERIM_BOUND_MS = 2000;
 
@@ -42,7 +54,11 @@ const ladder = [...new Set([...option('ladder', '1,2,4,6,8,10,12,16').split(',')
   .sort((a, b) => a - b);
 const decodersFor = (sessions: number) => numberOption('decoders', Math.min(sessions, 32));
 const bareSessions = numberOption('bare-sessions', quick ? 30 : 100);
-const budgetS = numberOption('budget', quick ? 240 : 480);
+const budgetS = numberOption('budget', quick ? 360 : 900);
+const turnSessions = option('turn-sessions', quick ? '1' : '1,4')
+  .split(',')
+  .map(Number);
+const turnFixtures = option('fixtures', TURN_FIXTURES.join(',')).split(',');
 
 const ms = (v: number | undefined) => (v === undefined ? '-' : `${Math.round(v)} ms`);
 const atMost = (v: number | undefined, aim: number): Verdict =>
@@ -154,6 +170,7 @@ async function main(): Promise<void> {
       }
     }
   }
+  if (!skip.has('turns')) rows.push(...(await turnRows()));
   if (!skip.has('live')) rows.push(...(await liveRows()));
 
   printSummary(rows);
@@ -162,6 +179,56 @@ async function main(): Promise<void> {
       'Held at real time: every session admitted and ended with `finished`, finished p95 ≤ 1 s, ' +
       `first interim p95 ≤ ${FIRST_INTERIM_BOUND_MS / 1000} s.`,
   );
+}
+
+/** Per-turn latency of each rule, side by side in this run (live-turns.ts says how it is measured). */
+async function turnRows(): Promise<SummaryRow[]> {
+  const rules = rulesFromOptions();
+  console.log(
+    `live turns: ${turnFixtures.join(' + ')} per stream, ${turnSessions.join(' and ')} streams; rules ${rules.map((r) => r.name).join(', ')}`,
+  );
+  const levels: TurnLevel[] = await measureRules(turnSessions, rules, turnFixtures, (level) =>
+    console.log(`  ${JSON.stringify(turnRow(level))} (load ${load()})`),
+  );
+  console.table(levels.map(turnRow));
+  const p = (s: TurnLevel['finalLatency']) =>
+    s ? `p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)} (${s.n} turns)` : '-';
+  const clips = await loadClips(turnFixtures);
+  const idle: SummaryRow[] = [];
+  for (const rule of rules) {
+    const work = await measureEndpointWork(clips, rule);
+    const lag = levels.find((l) => l.rule === rule.name)?.endpointLag;
+    const sum = (a?: number, b?: number) => (a === undefined || b === undefined ? '-' : ms(a + b));
+    idle.push({
+      figure: `Live per turn, one stream on an idle core: endpoint lag (audio) + work after it (rule ${rule.name})`,
+      measured:
+        `p50 ${ms(lag?.p50)} + ${ms(work.work.p50)} ≈ ${sum(lag?.p50, work.work.p50)}, ` +
+        `p95 ${ms(lag?.p95)} + ${ms(work.work.p95)} ≈ ${sum(lag?.p95, work.work.p95)}; ` +
+        `WER ${(work.wer * 100).toFixed(1)} %, turns split / merged / missed ${work.split} / ${work.merged} / ${work.missed} of ${work.turns}`,
+    });
+  }
+  const perLevel = levels.flatMap((level): SummaryRow[] => {
+    const at = `rule ${level.rule}, ${level.sessions} stream${level.sessions > 1 ? 's' : ''}`;
+    return [
+      {
+        figure: `Live per turn, end of speech → final (${at})`,
+        measured: p(level.finalLatency),
+        aim: `p95 ≤ ${AIM.finalP95Ms} ms`,
+        verdict: atMost(level.finalLatency?.p95, AIM.finalP95Ms),
+      },
+      {
+        figure: `Live per turn, speech onset → first result (${at})`,
+        measured: p(level.firstInterim),
+        aim: `p95 ≤ ${AIM.firstInterimP95Ms} ms`,
+        verdict: atMost(level.firstInterim?.p95, AIM.firstInterimP95Ms),
+      },
+      {
+        figure: `Live per turn, turns split / merged / missed; WER; CPU (${at})`,
+        measured: `${level.split} / ${level.merged} / ${level.missed} of ${level.turns}; WER ${(level.wer * 100).toFixed(1)} %; ${level.cpuPerStream.toFixed(1)} % of a core per stream`,
+      },
+    ];
+  });
+  return [...perLevel, ...idle];
 }
 
 async function liveRows(): Promise<SummaryRow[]> {

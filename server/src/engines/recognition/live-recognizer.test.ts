@@ -97,4 +97,36 @@ describe('live recognizer', () => {
     expect(backlog.at(-1)).toBe(false);
     expect(finals.length).toBeGreaterThan(0);
   });
+
+  it('finishes the decode at a short pause and continues the same utterance when speech resumes', async () => {
+    // The clip's own quiet at its ends (~0.2 s) plus 100 ms: past decodePauseMs (100) once WebRTC
+    // VAD's hangover ends, short of the endpoint (400).
+    const pcm = concatPcm([silence(600), speech, silence(100), speech, silence(700)]);
+    const { finals, interims, heard } = await run(pcm, 0, { decodePauseMs: 100, endpointSilenceMs: 400 });
+    expect(finals).toHaveLength(1);
+    expect(finals[0]?.id).toBe('u1');
+    // Two pieces, each decoded once; the final holds both texts in order.
+    expect(heard).toHaveLength(2);
+    expect(finals[0]?.text).toBe('final text final text');
+    // The second piece starts where the first stopped: no audio is decoded twice or skipped.
+    const start = msToSamples(finals[0]?.startMs ?? 0);
+    const first = heard[0]?.length ?? 0;
+    expect(heard[1]?.subarray(0, 3200)).toEqual(pcm.subarray(start + first, start + first + 3200));
+    // Interims stay cumulative: once the first piece is done, every later one starts with its text.
+    const afterPiece = interims.slice(interims.indexOf('final text'));
+    expect(afterPiece.length).toBeGreaterThan(1);
+    for (const text of afterPiece) expect(text.startsWith('final text')).toBe(true);
+  });
+
+  it('leaves the silence before the endpoint undecoded once the words are done', async () => {
+    const pcm = concatPcm([silence(600), speech, silence(1000)]);
+    const limits = { decodePauseMs: 100, endpointSilenceMs: 600 };
+    const { finals, heard } = await run(pcm, 0, limits);
+    expect(finals).toHaveLength(1);
+    const final = finals[0];
+    if (!final) throw new Error('no final');
+    // The recognizer stopped ~0.1 s into the quiet: it heard the utterance up to less than its end + the endpoint's silence.
+    const decodedMs = (heard[0]?.length ?? 0) / 16;
+    expect(decodedMs).toBeLessThan(final.endMs - final.startMs + 300);
+  });
 });

@@ -10,7 +10,7 @@ import type {
   OpusDecoderLike,
   StreamEncoding,
 } from '../stt/live-stt.contract.js';
-import type { SttStream } from '../stt/stt.engine.js';
+import type { SttResult, SttStream } from '../stt/stt.engine.js';
 import type { SpeechSegment, VadEngine, VadEvent, VadStream } from '../vad/vad.engine.js';
 import { type AudioInput, createAudioInput } from './audio-input.js';
 import { PcmHistory } from './pcm-history.js';
@@ -20,6 +20,10 @@ import { PcmHistory } from './pcm-history.js';
 // socket never waits on the engines; when the queue grows past its bound the owner is told to stop
 // reading. An utterance opens when the endpointer hears speech (the recognizer gets the audio from
 // the start it dates back to) and closes after `endpointSilenceMs` of silence or `maxUtteranceMs`.
+// The final's decode does not wait for the endpoint: after `decodePauseMs` of silence the
+// recognizer finishes the words so far (its second pass is most of a final's cost), so the
+// endpoint only has to send them. Speech before the endpoint continues the same utterance as a
+// new piece, decoded from the pause on; the utterance's text is its pieces' texts in order.
 
 export interface RecognizerEngines {
   stt: LiveSttEngine;
@@ -65,6 +69,10 @@ interface OpenUtterance {
   pending: Int16Array[];
   pendingSamples: number;
   lastText: string;
+  /** Results of the pieces the recognizer has finished. */
+  pieces: SttResult[];
+  /** The last piece was finished at a pause and no speech came since: audio waits in `pending`. */
+  paused: boolean;
 }
 
 export class LiveRecognizer {
@@ -96,6 +104,9 @@ export class LiveRecognizer {
     const vad = engines.vad.openStream({
       frameMs: FRAME_MS,
       minSilenceMs: options.limits.endpointSilenceMs,
+      ...(options.limits.endpointEnergyGateDb > 0
+        ? { energyGateDb: options.limits.endpointEnergyGateDb }
+        : {}),
       maxSegmentMs: options.limits.maxUtteranceMs,
     });
     const opened: { close(): unknown }[] = [vad];
@@ -122,6 +133,11 @@ export class LiveRecognizer {
 
   get bytesReceived(): number {
     return this.receivedBytes;
+  }
+
+  /** Resolves once every queued frame is recognized (the benchmark times each frame's work with it). */
+  settled(): Promise<void> {
+    return this.draining ?? Promise.resolve();
   }
 
   /** Queues one audio frame; returns at once. */
@@ -199,8 +215,18 @@ export class LiveRecognizer {
       this.history.append(frame);
       if (this.open) this.queueForRecognizer(frame);
       for (const event of this.vad.push(frame)) await this.handle(event);
-      if (this.open && this.open.pendingSamples >= msToSamples(this.options.limits.interimEveryMs)) {
-        await this.recognizePending();
+      const open = this.open;
+      if (!open) continue;
+      if (open.paused) {
+        // Speech again before the endpoint: the next piece starts with the pause's audio.
+        if (this.vad.silenceMs === 0) open.paused = false;
+      } else if (this.vad.silenceMs >= this.options.limits.decodePauseMs) {
+        await this.finishPiece(open);
+        await this.interim();
+        continue;
+      }
+      if (!open.paused && open.pendingSamples >= msToSamples(this.options.limits.interimEveryMs)) {
+        await this.recognizePending(open);
         await this.interim();
       }
     }
@@ -217,6 +243,8 @@ export class LiveRecognizer {
       pending: [],
       pendingSamples: 0,
       lastText: '',
+      pieces: [],
+      paused: false,
     };
     this.queueForRecognizer(this.history.slice(startSample));
   }
@@ -228,9 +256,8 @@ export class LiveRecognizer {
     this.open.pendingSamples += pcm.length;
   }
 
-  private async recognizePending(): Promise<void> {
-    const open = this.open;
-    if (!open || open.pendingSamples === 0) return;
+  private async recognizePending(open: OpenUtterance): Promise<void> {
+    if (open.pendingSamples === 0) return;
     const pcm = concatPcm(open.pending);
     open.pending = [];
     open.pendingSamples = 0;
@@ -242,7 +269,8 @@ export class LiveRecognizer {
   private async interim(): Promise<void> {
     const open = this.open;
     if (!open) return;
-    const text = (await this.stt.partial()).trim();
+    const partial = open.paused ? '' : (await this.stt.partial()).trim();
+    const text = joinText([...open.pieces.map((p) => p.text), partial]);
     if (!text || text === open.lastText || this.open !== open) return;
     open.lastText = text;
     this.events.interim({
@@ -253,13 +281,28 @@ export class LiveRecognizer {
     });
   }
 
+  /** Ends the recognizer's utterance at a pause; what follows is held until speech or the endpoint. */
+  private async finishPiece(open: OpenUtterance): Promise<void> {
+    await this.recognizePending(open);
+    open.pieces.push(await this.stt.finalize());
+    open.paused = true;
+  }
+
   private async finish(segment: SpeechSegment): Promise<void> {
     const open = this.open;
     if (!open) return;
-    await this.recognizePending();
     this.open = undefined;
-    const result = await this.stt.finalize();
-    const text = result.text.trim();
+    // Paused: the words are decoded and what is pending is the silence after them.
+    if (!open.paused) {
+      await this.recognizePending(open);
+      open.pieces.push(await this.stt.finalize());
+    }
+    const spoken = open.pieces.filter((p) => p.text.trim());
+    const text = joinText(spoken.map((p) => p.text));
+    const result = {
+      confidence: spoken.length ? spoken.reduce((sum, p) => sum + p.confidence, 0) / spoken.length : 0,
+      language: open.pieces.at(-1)?.language ?? '',
+    };
     // Noise that never produced a word ends silently; an utterance the client saw interims of gets its final.
     if (!text && !open.lastText) return;
     const speaker = text ? this.speakerOf(open, segment) : undefined;
@@ -282,4 +325,11 @@ export class LiveRecognizer {
     const from = Math.max(0, Math.floor((audio.length - keep) / 2));
     return this.speakers.assign(audio.subarray(from, from + keep));
   }
+}
+
+function joinText(parts: readonly string[]): string {
+  return parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(' ');
 }

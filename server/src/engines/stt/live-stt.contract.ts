@@ -120,6 +120,14 @@ export interface LiveSttLimits {
   idleTimeoutMs: number;
   /** Silence that ends an utterance (the VAD endpointer). */
   endpointSilenceMs: number;
+  /**
+   * Silence after which the recognizer finishes decoding the words so far, ahead of the endpoint,
+   * so the final is ready when the endpoint comes; speech before the endpoint continues the
+   * utterance. At or above `endpointSilenceMs`: decoding waits for the endpoint.
+   */
+  decodePauseMs: number;
+  /** Speech-like frames this many dB under the running speech level end an utterance like silence (VadOptions.energyGateDb); 0: off. */
+  endpointEnergyGateDb: number;
   /** An utterance is cut (final sent) at this length even without a pause. */
   maxUtteranceMs: number;
   /** Audio between two looks at the recognizer's hypothesis; an interim is sent only when it changed. */

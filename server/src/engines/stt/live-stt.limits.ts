@@ -26,9 +26,14 @@ export const DEFAULT_LIVE_STT_LIMITS: LiveSttLimits = {
   maxFrameBytes: 64 * 1024,
   hardMaxFrameBytes: 1024 * 1024,
   idleTimeoutMs: 30_000,
-  // Meeting turns often follow each other after ~0.5 s (less once the endpointer's hangover and
-  // pre-roll are taken off); 400 ms splits them while pauses at commas and full stops stay inside.
-  endpointSilenceMs: 400,
+  // Counted from the last frame heard as speech. Meeting turns follow each other after ~0.5 s or
+  // more; pauses inside a turn, at commas and between clauses, are mostly shorter. The bench
+  // measures turn splits beside the end of speech → final latency (bench/README.md, bench:speech).
+  endpointSilenceMs: 200,
+  // The final's second decoding pass runs in the endpoint's silence, not after it.
+  decodePauseMs: 80,
+  // WebRTC VAD keeps ~0.1 s after speech voiced; frames 30 dB under the speech are silence.
+  endpointEnergyGateDb: 30,
   maxUtteranceMs: 15_000,
   interimEveryMs: 200,
   // 10 s of pcm16 waiting for the recognizer.

@@ -66,4 +66,25 @@ describe('WebRTC VAD engine', () => {
     expect(endedAtMs).toBeGreaterThan(first?.endMs ? first.endMs - 300 : 0);
     expect(endedAtMs).toBeLessThan((first?.endMs ?? 0) + 700);
   });
+
+  it('with an energy gate, ends segments at the speech instead of WebRTC VAD hangover, the same turns found', () => {
+    const tight = { hangoverMs: 0, minSilenceMs: 200 };
+    const plain = engine.segments(talk.pcm, tight);
+    const gated = engine.segments(talk.pcm, { ...tight, energyGateDb: 30 });
+    expect(gated).toHaveLength(plain.length);
+    gated.forEach((segment, i) => {
+      // WebRTC VAD keeps ~0.1 s after the speech voiced; the gate hears it as the silence it is.
+      expect(segment.endMs).toBeLessThanOrEqual((plain[i]?.endMs ?? 0) - 60);
+      expect(segment.startMs).toBe(plain[i]?.startMs);
+    });
+  });
+
+  it('leaves noisy speech to WebRTC VAD: its noise is never 30 dB under its speech', () => {
+    let seed = 7;
+    const noisy = talk.pcm.map((v) => {
+      seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
+      return v + ((seed >>> 16) % 601) - 300;
+    });
+    expect(engine.segments(noisy, { energyGateDb: 30 })).toEqual(engine.segments(noisy));
+  });
 });

@@ -70,19 +70,25 @@ export class FvadEngine implements VadEngine {
     wasm._fvad_set_sample_rate(handle, SAMPLE_RATE);
     const frameMs = options.frameMs ?? DEFAULT_VAD_OPTIONS.frameMs;
     const frameSamples = (SAMPLE_RATE / 1000) * frameMs;
-    const segmenter = new VadSegmenter({ ...options, frameMs });
+    const { energyGateDb, ...segmenterOptions } = options;
+    const segmenter = new VadSegmenter({ ...segmenterOptions, frameMs });
+    const gate = energyGateDb === undefined ? undefined : new EnergyGate(energyGateDb);
     let carry = new Int16Array(0);
     let closed = false;
     const scratch = this.scratch;
 
     const classify = (frame: Int16Array): boolean => {
       wasm.HEAP16.set(frame, scratch >> 1);
-      return wasm._fvad_process(handle, scratch, frameSamples) === 1;
+      const voiced = wasm._fvad_process(handle, scratch, frameSamples) === 1;
+      return voiced && (gate ? gate.passes(frame) : true);
     };
 
     return {
       get positionMs() {
         return segmenter.positionMs;
+      },
+      get silenceMs() {
+        return segmenter.silenceMs;
       },
       push(pcm) {
         if (closed) throw new Error('VAD stream is closed');
@@ -104,5 +110,30 @@ export class FvadEngine implements VadEngine {
         wasm._fvad_free(handle);
       },
     };
+  }
+}
+
+/** How much of each voiced frame's level goes into the running speech level. */
+const LEVEL_WEIGHT = 0.05;
+
+/**
+ * Speech level by a running mean (in dB) of the frames WebRTC VAD calls speech; a voiced frame
+ * more than `dropDb` under it counts as silence. Each frame moves the level by at most
+ * LEVEL_WEIGHT × dropDb, so a short quiet tail barely lowers it while a quieter speaker is
+ * followed within ~0.5 s. Noisy audio is untouched: its noise is never that far below its speech.
+ */
+class EnergyGate {
+  private level: number | undefined;
+
+  constructor(private readonly dropDb: number) {}
+
+  /** Whether a frame WebRTC VAD called speech is loud enough to be; updates the level. */
+  passes(frame: Int16Array): boolean {
+    let sum = 0;
+    for (const v of frame) sum += v * v;
+    const db = 10 * Math.log10(sum / Math.max(1, frame.length) + 1);
+    const level = this.level ?? db;
+    this.level = level + (Math.max(db, level - this.dropDb) - level) * LEVEL_WEIGHT;
+    return db > level - this.dropDb;
   }
 }

@@ -50,4 +50,14 @@ describe('VAD segmenter', () => {
     expect(segments.every((s) => s.endMs - s.startMs <= 2000)).toBe(true);
     expect(segments.at(-1)?.endMs).toBe(6000);
   });
+
+  it('counts the silence at the end of an announced segment, back to 0 on speech', () => {
+    const segmenter = new VadSegmenter({ frameMs: 20, minSilenceMs: 300, minSpeechMs: 100 });
+    const seen = [...`${'#'.repeat(10)}....#..`].map((c) => {
+      segmenter.push(c === '#');
+      return segmenter.silenceMs;
+    });
+    expect(seen).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 40, 60, 80, 0, 20, 40]);
+    expect(new VadSegmenter().silenceMs).toBe(0);
+  });
 });

@@ -4,7 +4,7 @@ import type { SpeechSegment, VadEvent, VadOptions } from './vad.engine.js';
 // single frames, so a segment opens only when most of a short window is voiced, and closes only
 // after `minSilenceMs` of unbroken non-speech. Pure logic: no audio, no WASM.
 
-export type SegmenterOptions = Required<Omit<VadOptions, 'aggressiveness'>>;
+export type SegmenterOptions = Required<Omit<VadOptions, 'aggressiveness' | 'energyGateDb'>>;
 
 export const DEFAULT_VAD_OPTIONS: SegmenterOptions = {
   frameMs: 20,
@@ -35,6 +35,12 @@ export class VadSegmenter {
 
   get positionMs(): number {
     return this.frame * this.o.frameMs;
+  }
+
+  /** Non-speech since the last voiced frame of an announced segment; 0 when none is open or the last frame was voiced. */
+  get silenceMs(): number {
+    if (!this.open?.announced) return 0;
+    return (this.frame - 1 - this.open.lastVoiced) * this.o.frameMs;
   }
 
   /** One frame's decision; returns the events it caused. */

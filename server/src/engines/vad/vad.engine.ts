@@ -23,6 +23,12 @@ export interface VadOptions {
   minSpeechMs?: number;
   /** A segment is closed at this length even without silence. Default 30 000 ms. */
   maxSegmentMs?: number;
+  /**
+   * Frames WebRTC VAD calls speech that are more than this many dB under the running speech level
+   * count as silence: its own hangover keeps ~0.1 s after speech voiced, which an endpointer
+   * would otherwise wait out. Default: off.
+   */
+  energyGateDb?: number;
 }
 
 export type VadEvent =
@@ -37,6 +43,8 @@ export interface VadStream {
   flush(): VadEvent[];
   /** Milliseconds of audio consumed so far. */
   readonly positionMs: number;
+  /** Non-speech at the end of the open segment so far (0 when none is open or the last frame was speech). */
+  readonly silenceMs: number;
   close(): void;
 }
 
