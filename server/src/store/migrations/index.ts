@@ -9,6 +9,7 @@ import { meetingVersionsIndex } from './0006-meeting-versions-index.js';
 import { partnerAuth } from './0007-partner-auth.js';
 import { webhookDeliveries } from './0008-webhook-deliveries.js';
 import { scaleOut } from './0009-scale-out.js';
+import { hookSubscriptions } from './0010-hook-subscriptions.js';
 
 // Every migration, in order. Append new ones (`0002-<what>.ts`); never edit one that has shipped:
 // a database that already ran it would not see the change. A migration whose SQL differs between
@@ -24,6 +25,7 @@ function migrations(dialect: MigrationDialect): Record<string, Migration> {
     '0007-partner-auth': partnerAuth,
     '0008-webhook-deliveries': webhookDeliveries,
     '0009-scale-out': scaleOut,
+    '0010-hook-subscriptions': hookSubscriptions,
   };
 }
 
