@@ -4,7 +4,7 @@
 // @parley/schemas at run time; src/test/service-data.test.ts fails when this copy is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEFAULT_PARTNER_SEGMENT, DOCUMENT_MODELS, Limits } from '@parley/schemas/constants';
+import { DEFAULT_PARTNER_SEGMENT, DOCUMENT_MODELS, HOOK_EVENTS, Limits } from '@parley/schemas/constants';
 import { jsonSchemaDir } from '@parley/schemas/paths';
 
 export const generatedPath = fileURLToPath(new URL('../src/generated/service-data.ts', import.meta.url));
@@ -72,6 +72,7 @@ export function render(): string {
   const constants = {
     DEFAULT_PARTNER_SEGMENT,
     DOCUMENT_MODELS,
+    HOOK_EVENTS,
     GET_MEETINGS_MAX_LIMIT: Limits.meetings.max,
   };
   const lines = [

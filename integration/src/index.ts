@@ -11,6 +11,7 @@ import contactDiscovered from './triggers/contact-discovered.trigger.js';
 import followupEmailReady from './triggers/followup-email-ready.trigger.js';
 import meetingEnded from './triggers/meeting-ended.trigger.js';
 import meetingsList from './triggers/meetings-list.trigger.js';
+import newMeeting from './triggers/new-meeting.trigger.js';
 import summaryReady from './triggers/summary-ready.trigger.js';
 
 export default defineApp({
@@ -26,6 +27,7 @@ export default defineApp({
     [summaryReady.key]: summaryReady,
     [contactDiscovered.key]: contactDiscovered,
     [followupEmailReady.key]: followupEmailReady,
+    [newMeeting.key]: newMeeting,
     [meetingsList.key]: meetingsList,
   },
   searches: { [findMeeting.key]: findMeeting },

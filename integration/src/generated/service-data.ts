@@ -5,6 +5,7 @@ import type { CreateMeetingResponse, GenerateDocumentCallback, GenerateDocumentR
 
 export const DEFAULT_PARTNER_SEGMENT = "partner" as const;
 export const DOCUMENT_MODELS = ["parley-default","parley-alternate"] as const;
+export const HOOK_EVENTS = ["meeting-ended","summary-ready","contact-discovered","followup-email-ready","meeting-created"] as const;
 export const GET_MEETINGS_MAX_LIMIT = 50 as const;
 
 export const schemaExamples: {

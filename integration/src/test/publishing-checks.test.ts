@@ -103,6 +103,7 @@ describe('publishing checks over the app definition', () => {
         'generate_document',
         'meeting_ended',
         'meetings_list',
+        'new_meeting',
         'summarize_meeting',
         'summary_ready',
         'transcribe_audio',

@@ -1,12 +1,13 @@
 import { schemaExamples } from '../generated/service-data.js';
+import { definePartnerInstantTrigger } from '../instant-trigger.factory.js';
 import { meetingRefOutputFields } from '../output-fields.js';
-import { definePollingTrigger } from '../polling-trigger.factory.js';
 
-export default definePollingTrigger({
+export default definePartnerInstantTrigger({
   key: 'contact_discovered',
   noun: 'Contact',
   label: 'Contact Discovered',
   description: 'Triggers when a new contact (a guest) is found in one of your meetings.',
+  event: 'contact-discovered',
   path: '/triggers/contact-discovered',
   sample: { ...schemaExamples.contactDiscovered },
   outputFields: [

@@ -1,12 +1,13 @@
 import { schemaExamples } from '../generated/service-data.js';
+import { definePartnerInstantTrigger } from '../instant-trigger.factory.js';
 import { meetingRefOutputFields } from '../output-fields.js';
-import { definePollingTrigger } from '../polling-trigger.factory.js';
 
-export default definePollingTrigger({
+export default definePartnerInstantTrigger({
   key: 'followup_email_ready',
   noun: 'Follow-up Email',
   label: 'Follow-up Email Ready',
   description: 'Triggers when an AI follow-up email for one of your meetings is ready.',
+  event: 'followup-email-ready',
   path: '/triggers/followup-email-ready',
   sample: { ...schemaExamples.followupEmailReady },
   outputFields: [

@@ -1,12 +1,13 @@
 import { schemaExamples } from '../generated/service-data.js';
+import { definePartnerInstantTrigger } from '../instant-trigger.factory.js';
 import { meetingRefOutputFields } from '../output-fields.js';
-import { definePollingTrigger } from '../polling-trigger.factory.js';
 
-export default definePollingTrigger({
+export default definePartnerInstantTrigger({
   key: 'summary_ready',
   noun: 'Summary',
   label: 'Summary Ready',
   description: 'Triggers when an AI summary of one of your meetings is ready.',
+  event: 'summary-ready',
   path: '/triggers/summary-ready',
   sample: { ...schemaExamples.summaryReady },
   outputFields: [
