@@ -1,8 +1,9 @@
 // OAuth 2.0 authorization code with PKCE and refresh against the automation-platform interface. The
 // platform adds code_challenge to the authorize URL itself (enablePkce) and hands the verifier back
 // in bundle.inputData.code_verifier for the token exchange.
-import type { PartnerMeResponse } from '@parley/schemas/types';
+
 import type { Authentication, Bundle, ZObject } from 'zapier-platform-core';
+import type { PartnerMeResponse } from './generated/schema-types.js';
 import { appErrorOf, dataOf, OAUTH_SCOPES, urls } from './service.client.js';
 
 interface TokenResponse {

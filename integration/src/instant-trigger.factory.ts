@@ -2,8 +2,9 @@
 // extension) that the platform subscribes when a Zap turns on and unsubscribes when it turns off,
 // whose deliveries are the items themselves, and a `performList` from a polling route for samples and
 // the editor's test step. Only the event, the list, the words and the fields differ.
-import type { PartnerHookResponse } from '@parley/schemas/types';
+
 import { type Bundle, defineTrigger, type PlainOutputField, type ZObject } from 'zapier-platform-core';
+import type { PartnerHookResponse } from './generated/schema-types.js';
 import type { HOOK_EVENTS } from './generated/service-data.js';
 import { dataOf, statusOfAppError, urls } from './service.client.js';
 
@@ -24,6 +25,11 @@ export interface InstantTriggerSpec<K extends string> {
   list: (z: ZObject, bundle: Bundle) => Promise<{ id: string }[]>;
   sample: Record<string, unknown>;
   outputFields: PlainOutputField[];
+  /**
+   * Adds what the item lacks from other routes (a few requests per item): applied to each delivery,
+   * and to the list, which then keeps the platform's SAMPLE_ITEMS.
+   */
+  enrich?: (z: ZObject, item: { id: string }) => Promise<{ id: string }>;
 }
 
 /** A polling route's items: GET under the automation-platform prefix, a JSON array, newest first. */
@@ -70,8 +76,17 @@ export function deliveredItems(z: ZObject, bundle: Bundle): { id: string }[] {
   return [item as { id: string }];
 }
 
-export const defineInstantTrigger = <K extends string>(spec: InstantTriggerSpec<K>) =>
-  defineTrigger({
+export const defineInstantTrigger = <K extends string>(spec: InstantTriggerSpec<K>) => {
+  const { enrich } = spec;
+  const perform = async (z: ZObject, bundle: Bundle) => {
+    const items = deliveredItems(z, bundle);
+    return enrich ? Promise.all(items.map((item) => enrich(z, item))) : items;
+  };
+  const performList = async (z: ZObject, bundle: Bundle) => {
+    const items = await spec.list(z, bundle);
+    return enrich ? Promise.all(items.slice(0, SAMPLE_ITEMS).map((item) => enrich(z, item))) : items;
+  };
+  return defineTrigger({
     key: spec.key,
     noun: spec.noun,
     display: { label: spec.label, description: spec.description },
@@ -79,12 +94,13 @@ export const defineInstantTrigger = <K extends string>(spec: InstantTriggerSpec<
       type: 'hook',
       performSubscribe: (z, bundle) => subscribeHook(z, bundle, spec.event),
       performUnsubscribe: unsubscribeHook,
-      perform: deliveredItems,
-      performList: spec.list,
+      perform,
+      performList,
       sample: spec.sample,
       outputFields: spec.outputFields,
     },
   });
+};
 
 /** The four trigger events of the spec, listed by their polling routes. */
 export const definePartnerInstantTrigger = <K extends string>(

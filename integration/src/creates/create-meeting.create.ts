@@ -1,6 +1,7 @@
 // Create Meeting through the meeting REST route create-meeting, on the OAuth bearer (meetings:write).
-import type { CreateMeetingRequest, CreateMeetingResponse } from '@parley/schemas/types';
+
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import type { CreateMeetingRequest, CreateMeetingResponse } from '../generated/schema-types.js';
 import { schemaExamples } from '../generated/service-data.js';
 import { createdMeetingOutputFields } from '../output-fields.js';
 import { dataOf, urls } from '../service.client.js';

@@ -3,12 +3,12 @@
 // with that body. The Zap editor never calls back, so it gets the sample while loading samples.
 
 import { createHash } from 'node:crypto';
+import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
 import type {
   GenerateDocumentCallback,
   GenerateDocumentRequest,
   GenerateDocumentResponse,
-} from '@parley/schemas/types';
-import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+} from '../generated/schema-types.js';
 import { DOCUMENT_MODELS, schemaExamples } from '../generated/service-data.js';
 import { meetingInput } from '../meeting.field.js';
 import { dataOf, urls } from '../service.client.js';

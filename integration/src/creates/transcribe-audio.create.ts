@@ -1,8 +1,8 @@
 // Transcribe Audio: file speech-to-text (POST /v1/stt) of an audio file the service downloads itself.
 // The OAuth token goes in `Authorization: Bearer` (see service.client.ts), never as the `api_key` query.
 import { randomUUID } from 'node:crypto';
-import type { SttRequest, SttResponse, SttUtterance } from '@parley/schemas/types';
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import type { SttRequest, SttResponse, SttUtterance } from '../generated/schema-types.js';
 import { schemaExamples } from '../generated/service-data.js';
 import { dataOf, urls } from '../service.client.js';
 

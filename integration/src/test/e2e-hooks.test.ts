@@ -120,6 +120,12 @@ describe('instant triggers against the reference server', () => {
         ).toEqual(item);
       }
     }
+    // Meeting Ended carries the people and the duration, so a Zap needs no lookup step.
+    const [ended] = await performOn('meeting_ended', deliveredTo('meeting_ended', from)[0]);
+    expect(ended).toMatchObject({ id: meetingId, host_name: 'Ada', host_email: user.email });
+    expect(ended?.duration_minutes).toEqual(expect.any(Number));
+    const attendees = (ended?.attendees ?? []) as { email: string }[];
+    expect(attendees.map((a) => a.email).sort()).toEqual(['grace@hopper-labs.com', user.email].sort());
     const contacts = await Promise.all(
       deliveredTo('contact_discovered', from).map((d) => performOn('contact_discovered', d)),
     );

@@ -39,6 +39,60 @@ const triggers = [
   ],
 ] as const;
 
+/**
+ * Meeting Ended adds each meeting's people, transcript and summary from three more routes: answered
+ * here for `ids` (nock's interceptors are used once each, so every call is accounted for).
+ */
+function stubExtras(key: string, ids: string[]) {
+  if (key !== 'meeting_ended') return;
+  for (const id of ids) {
+    service()
+      .post('/v1/get-meetings', { limit: 50 })
+      .reply(200, {
+        success: true,
+        has_more: false,
+        meetings: [
+          {
+            ...schemaExamples.listedMeeting,
+            id,
+            user_profiles: [
+              { id: 'usr_host', name: 'Aiko Tanaka', email: 'aiko@example.com' },
+              { id: 'em:lee@acme.com', name: 'lee@acme.com', email: 'lee@acme.com' },
+            ],
+          },
+        ],
+      });
+    service()
+      .post('/v1/get-meeting-transcripts', { meeting_id: id })
+      .reply(200, {
+        success: true,
+        transcripts: [
+          {
+            id: 'trs_1',
+            meeting_id: id,
+            message_id: 'msg_1',
+            utterances: [
+              { speaker: '0', text: 'Ship on Friday.', start_seconds: 0, end_seconds: 2 },
+              { speaker: '1', text: 'I will update the checklist.', start_seconds: 2, end_seconds: 4 },
+            ],
+          },
+        ],
+      });
+    service()
+      .get(`/api/partner/meetings/${id}`)
+      .reply(200, {
+        ...schemaExamples.partnerMeeting,
+        id,
+        latest_summary: {
+          ai_model: 'x',
+          created_at: '2024-05-02T10:00:00Z',
+          markdown_body:
+            '## Overview\n\nRelease.\n\n## Action items\n\n- [ ] Lee updates the checklist\n- Aiko books the room\n\n## Notes\n\n- not an action',
+        },
+      });
+  }
+}
+
 /** n items of the example's shape with distinct ids, newest first. */
 const itemsLike = (example: { id: string }, n: number) =>
   Array.from({ length: n }, (_, i) => ({ ...example, id: `${example.id}_${i}` }));
@@ -75,19 +129,34 @@ describe.each(triggers)(
     });
 
     it('turns a delivery into the one item it carries, and refuses one without an id', async () => {
-      expect(await appTester(op.trigger(key), bundleWith({ cleanedRequest: example }))).toEqual([example]);
+      stubExtras(key, [example.id]);
+      const [item] = (await appTester(op.trigger(key), bundleWith({ cleanedRequest: example }))) as object[];
+      expect(item).toMatchObject(example);
       const bad = await caught(appTester(op.trigger(key), bundleWith({ cleanedRequest: { title: 'x' } })));
       expect(bad.detail.message).toBe('Parley sent an event without an item id');
     });
 
     it('lists its route with the bearer and returns the items in the service order', async () => {
-      const items = itemsLike(example, 5);
+      const items = itemsLike(example, key === 'meeting_ended' ? SAMPLE_ITEMS : 5);
       service().get(path).reply(200, items);
-      expect(await appTester(op.list(key), bundleWith())).toEqual(items);
+      stubExtras(
+        key,
+        items.map((i) => i.id),
+      );
+      const listed = (await appTester(op.list(key), bundleWith())) as object[];
+      expect(listed).toHaveLength(items.length);
+      listed.forEach((item, i) => {
+        expect(item).toMatchObject(items[i] as object);
+      });
     });
 
     it('keeps a sample load small', async () => {
-      service().get(path).reply(200, itemsLike(example, 50));
+      const many = itemsLike(example, 50);
+      service().get(path).reply(200, many);
+      stubExtras(
+        key,
+        many.slice(0, SAMPLE_ITEMS).map((i) => i.id),
+      );
       const loaded = (await appTester(
         op.list(key),
         bundleWith({ meta: { isLoadingSample: true } as never }),
@@ -113,6 +182,36 @@ describe.each(triggers)(
     });
   },
 );
+
+describe('meeting_ended: what a Zap needs without another step', () => {
+  it('adds attendees, host, duration, transcript and the action items as line items', async () => {
+    const item = {
+      ...schemaExamples.meetingEnded,
+      id: 'mtg_x',
+      host_user_id: 'usr_host',
+      start_at: '2024-05-02T09:00:00Z',
+      end_at: '2024-05-02T09:42:17Z',
+    };
+    stubExtras('meeting_ended', ['mtg_x']);
+    const [enriched] = (await appTester(
+      op.trigger('meeting_ended'),
+      bundleWith({ cleanedRequest: item }),
+    )) as object[];
+    expect(enriched).toEqual({
+      ...item,
+      attendees: [
+        { id: 'usr_host', name: 'Aiko Tanaka', email: 'aiko@example.com' },
+        { id: 'em:lee@acme.com', name: 'lee@acme.com', email: 'lee@acme.com' },
+      ],
+      host_name: 'Aiko Tanaka',
+      host_email: 'aiko@example.com',
+      duration_minutes: 42,
+      transcript_text: 'Speaker 0: Ship on Friday.\nSpeaker 1: I will update the checklist.',
+      summary_markdown: expect.stringContaining('## Action items'),
+      action_items: [{ text: 'Lee updates the checklist' }, { text: 'Aiko books the room' }],
+    });
+  });
+});
 
 describe('new_meeting trigger (instant on meeting-created)', () => {
   it('subscribes to meeting-created and lists the newest meetings without their profiles', async () => {
