@@ -4,7 +4,13 @@
 // @parley/schemas at run time; src/test/service-data.test.ts fails when this copy is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEFAULT_PARTNER_SEGMENT, DOCUMENT_MODELS, HOOK_EVENTS, Limits } from '@parley/schemas/constants';
+import {
+  DEFAULT_PARTNER_SEGMENT,
+  DOCUMENT_MODELS,
+  HOOK_EVENTS,
+  Limits,
+  STT_LANGUAGES,
+} from '@parley/schemas/constants';
 import { generatedTypesPath, jsonSchemaDir } from '@parley/schemas/paths';
 
 export const generatedPath = fileURLToPath(new URL('../src/generated/service-data.ts', import.meta.url));
@@ -62,6 +68,7 @@ const sources = {
     "SummarizeMeetingResponse['meeting_message']",
   ],
   transcription: ['stt.response', undefined, 'SttResponse'],
+  transcriptRecord: ['get-meeting-transcripts.response', 'transcripts', 'TranscriptRecord'],
 } as const;
 
 export function sampleSources(): Record<string, Record<string, unknown>> {
@@ -83,6 +90,7 @@ export function render(): string {
     DEFAULT_PARTNER_SEGMENT,
     DOCUMENT_MODELS,
     HOOK_EVENTS,
+    STT_LANGUAGES,
     GET_MEETINGS_MAX_LIMIT: Limits.meetings.max,
   };
   const lines = [

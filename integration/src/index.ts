@@ -6,9 +6,11 @@ import generateDocument from './creates/generate-document.create.js';
 import summarizeMeeting from './creates/summarize-meeting.create.js';
 import transcribeAudio from './creates/transcribe-audio.create.js';
 import findMeeting from './searches/find-meeting.search.js';
+import getTranscript from './searches/get-transcript.search.js';
 import { addBearer, mapErrors } from './service.client.js';
 import contactDiscovered from './triggers/contact-discovered.trigger.js';
 import followupEmailReady from './triggers/followup-email-ready.trigger.js';
+import languagesList from './triggers/languages-list.trigger.js';
 import meetingEnded from './triggers/meeting-ended.trigger.js';
 import meetingsList from './triggers/meetings-list.trigger.js';
 import newMeeting from './triggers/new-meeting.trigger.js';
@@ -29,8 +31,21 @@ export default defineApp({
     [followupEmailReady.key]: followupEmailReady,
     [newMeeting.key]: newMeeting,
     [meetingsList.key]: meetingsList,
+    [languagesList.key]: languagesList,
   },
-  searches: { [findMeeting.key]: findMeeting },
+  searches: { [findMeeting.key]: findMeeting, [getTranscript.key]: getTranscript },
+  // Find Meeting, and when it finds nothing, Create Meeting with the same title.
+  searchOrCreates: {
+    [findMeeting.key]: {
+      key: findMeeting.key,
+      display: {
+        label: 'Find or Create Meeting',
+        description: 'Finds one of your meetings by ID or title; creates it when none matches.',
+      },
+      search: findMeeting.key,
+      create: createMeeting.key,
+    },
+  },
   creates: {
     [generateDocument.key]: generateDocument,
     [createMeeting.key]: createMeeting,

@@ -4,11 +4,8 @@
 // "## Action items" section). Read with the user's token through the same routes a Zap could call.
 
 import type { PlainOutputField, ZObject } from 'zapier-platform-core';
-import type {
-  GetMeetingTranscriptsResponse,
-  MeetingWithProfiles,
-  PartnerMeetingResponse,
-} from './generated/schema-types.js';
+import type { MeetingWithProfiles, PartnerMeetingResponse } from './generated/schema-types.js';
+import { meetingTranscripts, transcriptLines } from './searches/get-transcript.search.js';
 import { dataOf, urls } from './service.client.js';
 import { fetchMeetingsPage } from './triggers/meetings-list.trigger.js';
 
@@ -37,21 +34,6 @@ async function profilesOf(z: ZObject, meetingId: string): Promise<MeetingWithPro
   return [];
 }
 
-/** "Speaker 0: …" lines of every recording of the meeting, in order. */
-export async function transcriptText(z: ZObject, meetingId: string): Promise<string> {
-  const reply = dataOf<GetMeetingTranscriptsResponse>(
-    await z.request({
-      url: urls.rest('get-meeting-transcripts'),
-      method: 'POST',
-      body: { meeting_id: meetingId },
-    }),
-  );
-  return reply.transcripts
-    .flatMap((t) => t.utterances)
-    .map((u) => `Speaker ${u.speaker}: ${u.text}`)
-    .join('\n');
-}
-
 /** The bullets of the summary's "Action items" section, without their checkboxes. */
 export function actionItems(markdown: string): { text: string }[] {
   const lines = markdown.split('\n');
@@ -75,9 +57,9 @@ export async function meetingExtras(
   z: ZObject,
   meeting: { id: string; start_at: string; end_at?: string | null; host_user_id: string },
 ): Promise<MeetingExtras> {
-  const [profiles, transcript, details] = await Promise.all([
+  const [profiles, transcripts, details] = await Promise.all([
     profilesOf(z, meeting.id),
-    transcriptText(z, meeting.id),
+    meetingTranscripts(z, meeting.id),
     z.request({ url: urls.partner(`/meetings/${encodeURIComponent(meeting.id)}`) }),
   ]);
   const summary = dataOf<PartnerMeetingResponse>(details).latest_summary?.markdown_body ?? '';
@@ -87,7 +69,7 @@ export async function meetingExtras(
     host_name: host?.name ?? '',
     host_email: host?.email ?? '',
     duration_minutes: durationMinutes(meeting.start_at, meeting.end_at),
-    transcript_text: transcript,
+    transcript_text: transcriptLines(transcripts),
     summary_markdown: summary,
     action_items: actionItems(summary),
   };

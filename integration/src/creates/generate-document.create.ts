@@ -31,10 +31,19 @@ const inputFields = defineInputFields([
     required: false,
     default: DOCUMENT_MODELS[0],
     choices: [
-      { value: DOCUMENT_MODELS[0], label: 'Standard', sample: DOCUMENT_MODELS[0] },
-      { value: DOCUMENT_MODELS[1], label: 'Alternate', sample: DOCUMENT_MODELS[1] },
+      {
+        value: DOCUMENT_MODELS[0],
+        label: `Default writing model (${DOCUMENT_MODELS[0]})`,
+        sample: DOCUMENT_MODELS[0],
+      },
+      {
+        value: DOCUMENT_MODELS[1],
+        label: `Alternate writing model (${DOCUMENT_MODELS[1]})`,
+        sample: DOCUMENT_MODELS[1],
+      },
     ],
-    helpText: 'Which of the two writing models to use; Standard unless you have a reason to switch.',
+    helpText:
+      "The deployment's two writing models for documents; which engine each runs is the deployment's choice. Keep the default unless your Parley admin suggests the alternate.",
   },
   {
     key: 'deliver_later',

@@ -27,6 +27,15 @@ const sourceZipPath = join(appDir, 'build', 'source.zip');
 const require = createRequire(import.meta.url);
 const cliBin = join(dirname(require.resolve('zapier-platform-cli/package.json')), 'src/bin/run');
 
+/** Where npm installed a package for this workspace (its own node_modules, or the repo's). */
+function installedPackage(name: string): string {
+  const found = [join(appDir, 'node_modules', name), join(appDir, '..', 'node_modules', name)].find(
+    existsSync,
+  );
+  if (!found) throw new Error(`${name} is not installed`);
+  return found;
+}
+
 /** The CLI as a user runs it (Node 22, the workspace's tools on PATH), on the published defaults. */
 function zapierPlatform(args: string[]) {
   const env = { ...process.env };
@@ -101,7 +110,7 @@ describe('zapier-platform CLI', () => {
       mkdirSync(join(dir, 'node_modules', '@types'), { recursive: true });
       for (const name of ['zapier-platform-core', 'typescript', '@types/node']) {
         expect(Object.keys({ ...declared.dependencies, ...declared.devDependencies })).toContain(name);
-        symlinkSync(dirname(require.resolve(`${name}/package.json`)), join(dir, 'node_modules', name));
+        symlinkSync(installedPackage(name), join(dir, 'node_modules', name));
       }
       const tsc = join(dir, 'node_modules', 'typescript', 'bin', 'tsc');
       await run(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: dir });

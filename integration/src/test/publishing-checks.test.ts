@@ -101,6 +101,8 @@ describe('publishing checks over the app definition', () => {
         'find_meeting',
         'followup_email_ready',
         'generate_document',
+        'get_transcript',
+        'languages_list',
         'meeting_ended',
         'meetings_list',
         'new_meeting',
