@@ -1,5 +1,5 @@
 // What a Zap needs about a meeting beyond the trigger's item, so that no extra step is needed: the
-// attendees and the host by name and e-mail (get-meetings' user_profiles), the duration, the transcript
+// attendees and the host by name and e-mail (get-meetings' user_profiles), the transcript
 // as text (get-meeting-transcripts) and the latest summary's action items as line items (its
 // "## Action items" section). Read with the user's token through the same routes a Zap could call.
 
@@ -16,7 +16,6 @@ export interface MeetingExtras {
   attendees: { id: string; name: string; email: string }[];
   host_name: string;
   host_email: string;
-  duration_minutes: number | null;
   transcript_text: string;
   summary_markdown: string;
   action_items: { text: string }[];
@@ -55,7 +54,7 @@ export const durationMinutes = (startAt: string, endAt: string | null | undefine
 
 export async function meetingExtras(
   z: ZObject,
-  meeting: { id: string; start_at: string; end_at?: string | null; host_user_id: string },
+  meeting: { id: string; host_user_id: string },
 ): Promise<MeetingExtras> {
   const [profiles, transcripts, details] = await Promise.all([
     profilesOf(z, meeting.id),
@@ -68,7 +67,6 @@ export async function meetingExtras(
     attendees: profiles.map((p) => ({ id: p.id, name: p.name ?? '', email: p.email ?? '' })),
     host_name: host?.name ?? '',
     host_email: host?.email ?? '',
-    duration_minutes: durationMinutes(meeting.start_at, meeting.end_at),
     transcript_text: transcriptLines(transcripts),
     summary_markdown: summary,
     action_items: actionItems(summary),
@@ -82,7 +80,6 @@ export const meetingExtrasOutputFields = [
   { key: 'attendees[]id', label: 'Attendee ID', type: 'string' },
   { key: 'host_name', label: 'Host Name', type: 'string' },
   { key: 'host_email', label: 'Host Email', type: 'string' },
-  { key: 'duration_minutes', label: 'Duration (Minutes)', type: 'integer' },
   { key: 'transcript_text', label: 'Transcript', type: 'string' },
   { key: 'summary_markdown', label: 'Latest Summary (Markdown)', type: 'string' },
   { key: 'action_items[]text', label: 'Action Item', type: 'string' },

@@ -1,7 +1,8 @@
 // End to end, the instant triggers: the app subscribes a receiver on 127.0.0.1 (standing in for the
 // platform's hook URL) to each event of the reference server, the events happen through the app's own
 // actions and the server's jobs, every delivery arrives signed (Standard Webhooks, the client's secret)
-// and becomes the trigger's output through its perform, equal to what performList shows for it; then
+// and becomes the trigger's output through its perform, equal to what performList shows for it and
+// matching what the spec's polling trigger of the same event returns; then
 // the Zap turns off (unsubscribe) and a receiver that answers 410 ends its subscription.
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -47,10 +48,10 @@ const as = (extra: Record<string, unknown> = {}) => ({ authData, inputData: {}, 
 
 const INSTANT = [
   'new_meeting',
-  'meeting_ended',
-  'summary_ready',
-  'contact_discovered',
-  'followup_email_ready',
+  'meeting_ended_instant',
+  'summary_ready_instant',
+  'contact_discovered_instant',
+  'followup_email_ready_instant',
 ];
 const subscriptions = new Map<string, { id: string }>();
 
@@ -71,6 +72,9 @@ async function performOn(key: string, delivery: Delivery | undefined): Promise<R
 
 const listed = async (key: string) =>
   (await run(operation('triggers', key).performList, as())) as Record<string, unknown>[];
+/** What the spec's polling trigger (the instant key without `_instant`) returns now. */
+const polled = async (key: string) =>
+  (await run(operation('triggers', key.replace(/_instant$/, '')).perform, as())) as Record<string, unknown>[];
 
 describe('instant triggers against the reference server', () => {
   it('connects, and subscribes each instant trigger to its event', async () => {
@@ -105,29 +109,31 @@ describe('instant triggers against the reference server', () => {
       meeting_message: { meeting_id: meetingId, text: 'Please copy linus@kernel-works.org on the notes.' },
     });
     await endMeeting(server, meetingId);
-    const events = ['meeting_ended', 'contact_discovered', 'followup_email_ready'];
+    const events = ['meeting_ended_instant', 'contact_discovered_instant', 'followup_email_ready_instant'];
     // Two contacts (the invited guest, the address said in chat), one ended meeting, one e-mail.
     await runJobsUntil(server, () => receiver.received.length - from >= 4);
     for (const key of events) {
       const deliveries = deliveredTo(key, from);
       expect(deliveries.length, key).toBeGreaterThan(0);
-      const list = await listed(key);
+      const [list, polls] = [await listed(key), await polled(key)];
       for (const delivery of deliveries) {
         const [item] = await performOn(key, delivery);
         expect(
           list.find((l) => l.id === item?.id),
           key,
         ).toEqual(item);
+        // The polling trigger returns the same item (without what the instant one adds from other routes).
+        expect(item, key).toMatchObject(polls.find((p) => p.id === item?.id) ?? { missing: key });
       }
     }
     // Meeting Ended carries the people and the duration, so a Zap needs no lookup step.
-    const [ended] = await performOn('meeting_ended', deliveredTo('meeting_ended', from)[0]);
+    const [ended] = await performOn('meeting_ended_instant', deliveredTo('meeting_ended_instant', from)[0]);
     expect(ended).toMatchObject({ id: meetingId, host_name: 'Ada', host_email: user.email });
     expect(ended?.duration_minutes).toEqual(expect.any(Number));
     const attendees = (ended?.attendees ?? []) as { email: string }[];
     expect(attendees.map((a) => a.email).sort()).toEqual(['grace@hopper-labs.com', user.email].sort());
     const contacts = await Promise.all(
-      deliveredTo('contact_discovered', from).map((d) => performOn('contact_discovered', d)),
+      deliveredTo('contact_discovered_instant', from).map((d) => performOn('contact_discovered_instant', d)),
     );
     expect(contacts.map(([c]) => c?.email).sort()).toEqual([
       'grace@hopper-labs.com',
@@ -141,10 +147,11 @@ describe('instant triggers against the reference server', () => {
       operation('creates', 'summarize_meeting').perform,
       as({ inputData: { meeting_id: meetingId } }),
     )) as { id: string };
-    await runJobsUntil(server, () => deliveredTo('summary_ready', from).length > 0);
-    const [item] = await performOn('summary_ready', deliveredTo('summary_ready', from)[0]);
+    await runJobsUntil(server, () => deliveredTo('summary_ready_instant', from).length > 0);
+    const [item] = await performOn('summary_ready_instant', deliveredTo('summary_ready_instant', from)[0]);
     expect(item?.id).toBe(summary.id);
-    expect((await listed('summary_ready'))[0]).toEqual(item);
+    expect((await listed('summary_ready_instant'))[0]).toEqual(item);
+    expect((await polled('summary_ready_instant'))[0]).toEqual(item);
   });
 
   it('unsubscribes when the Zap turns off: nothing more is delivered', async () => {

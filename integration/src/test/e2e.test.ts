@@ -47,8 +47,8 @@ const perform = (group: 'triggers' | 'searches' | 'creates', key: string, method
   if (!found) throw new Error(`the app defines no ${method} of ${key}`);
   return found;
 };
-/** What an instant trigger lists (the editor's samples and test step): its polling route. */
-const list = (key: string) => perform('triggers', key, 'performList');
+/** What a polling trigger returns (the spec's routes; no hook extension needed). */
+const list = (key: string) => perform('triggers', key);
 
 let authData: AuthData;
 const as = (inputData: Record<string, unknown> = {}, meta: Record<string, unknown> = {}) => ({

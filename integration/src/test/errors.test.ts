@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { meetingIdOf, retryAfterSeconds, SERVER_ERROR_RETRY_SECONDS } from '../service.client.js';
 import { appTester, bundleWith, caught, op, service } from './app.test-support.js';
 
-const poll = () => appTester(op.list('meeting_ended'), bundleWith());
+const poll = () => appTester(op.trigger('meeting_ended'), bundleWith());
 const details = (id: string) =>
   appTester(op.search('find_meeting'), bundleWith({ inputData: { meeting_id: id } }));
 const generate = (id: string) =>

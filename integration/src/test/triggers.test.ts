@@ -2,8 +2,8 @@ import { validate } from '@parley/schemas';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ZObject } from 'zapier-platform-core';
+import { SAMPLE_ITEMS } from '../event-trigger.factory.js';
 import { schemaExamples } from '../generated/service-data.js';
-import { SAMPLE_ITEMS } from '../instant-trigger.factory.js';
 import { App, appTester, bundleWith, caught, op, service } from './app.test-support.js';
 
 beforeAll(() => nock.disableNetConnect());
@@ -44,7 +44,7 @@ const triggers = [
  * here for `ids` (nock's interceptors are used once each, so every call is accounted for).
  */
 function stubExtras(key: string, ids: string[]) {
-  if (key !== 'meeting_ended') return;
+  if (key !== 'meeting_ended_instant') return;
   for (const id of ids) {
     service()
       .post('/v1/get-meetings', { limit: 50 })
@@ -97,10 +97,65 @@ function stubExtras(key: string, ids: string[]) {
 const itemsLike = (example: { id: string }, n: number) =>
   Array.from({ length: n }, (_, i) => ({ ...example, id: `${example.id}_${i}` }));
 
+describe.each(triggers)("%s trigger (polling, the spec's route)", (key, path, example, schemaId) => {
+  it('stays a polling trigger, so Zaps built on it keep working on any deployment of the spec', () => {
+    const operation = App.triggers?.[key]?.operation as unknown as Record<string, unknown>;
+    expect(operation.type).toBe('polling');
+    expect(operation).not.toHaveProperty('performSubscribe');
+  });
+
+  it('polls its route with the bearer and returns the items in the service order', async () => {
+    const items = itemsLike(example, 5);
+    service().get(path).reply(200, items);
+    const polled = (await appTester(op.trigger(key), bundleWith())) as object[];
+    expect(polled).toHaveLength(items.length);
+    polled.forEach((item, i) => {
+      expect(item).toMatchObject(items[i] as object);
+    });
+  });
+
+  it('keeps a sample load small', async () => {
+    service().get(path).reply(200, itemsLike(example, 50));
+    const loaded = (await appTester(
+      op.trigger(key),
+      bundleWith({ meta: { isLoadingSample: true } as never }),
+    )) as [];
+    expect(loaded).toHaveLength(SAMPLE_ITEMS);
+  });
+
+  it('returns nothing when nothing happened', async () => {
+    service().get(path).reply(200, []);
+    expect(await appTester(op.trigger(key), bundleWith())).toEqual([]);
+  });
+
+  it('refuses a list body that is not a list', async () => {
+    service().get(path).reply(200, { success: true });
+    expect((await caught(appTester(op.trigger(key), bundleWith()))).detail.message).toMatch(
+      /other than a list/,
+    );
+  });
+
+  it('has a static sample of the shape the service returns', () => {
+    const sample = App.triggers?.[key]?.operation.sample;
+    expect(validate(schemaId, structuredClone(sample)).ok).toBe(true);
+  });
+});
+
 describe.each(triggers)(
-  '%s trigger (instant, listed by its polling route)',
-  (key, path, example, schemaId) => {
+  '%s_instant trigger (REST hook, listed by its polling route)',
+  (polledKey, path, example, schemaId) => {
+    const key = `${polledKey}_instant`;
     const event = path.slice(path.lastIndexOf('/') + 1);
+
+    it('is labelled instant and has the words and base fields of its polling trigger', () => {
+      const [instant, polled] = [App.triggers?.[key], App.triggers?.[polledKey]];
+      expect(instant?.operation.type).toBe('hook');
+      expect(instant?.display.label).toBe(`${polled?.display.label} (Instant)`);
+      expect(instant?.display.description).toBe(polled?.display.description);
+      expect(instant?.operation.outputFields).toEqual(
+        expect.arrayContaining(polled?.operation.outputFields ?? []),
+      );
+    });
 
     it('subscribes the Zap hook URL to its event and unsubscribes it by the subscription id', async () => {
       const hookUrl = 'https://hooks.zapier.com/hooks/standard/1/abc/';
@@ -137,7 +192,7 @@ describe.each(triggers)(
     });
 
     it('lists its route with the bearer and returns the items in the service order', async () => {
-      const items = itemsLike(example, key === 'meeting_ended' ? SAMPLE_ITEMS : 5);
+      const items = itemsLike(example, key === 'meeting_ended_instant' ? SAMPLE_ITEMS : 5);
       service().get(path).reply(200, items);
       stubExtras(
         key,
@@ -164,18 +219,6 @@ describe.each(triggers)(
       expect(loaded).toHaveLength(SAMPLE_ITEMS);
     });
 
-    it('returns nothing when nothing happened', async () => {
-      service().get(path).reply(200, []);
-      expect(await appTester(op.list(key), bundleWith())).toEqual([]);
-    });
-
-    it('refuses a list body that is not a list', async () => {
-      service().get(path).reply(200, { success: true });
-      expect((await caught(appTester(op.list(key), bundleWith()))).detail.message).toMatch(
-        /other than a list/,
-      );
-    });
-
     it('has a static sample of the shape the service returns', () => {
       const sample = App.triggers?.[key]?.operation.sample;
       expect(validate(schemaId, structuredClone(sample)).ok).toBe(true);
@@ -184,17 +227,26 @@ describe.each(triggers)(
 );
 
 describe('meeting_ended: what a Zap needs without another step', () => {
-  it('adds attendees, host, duration, transcript and the action items as line items', async () => {
-    const item = {
-      ...schemaExamples.meetingEnded,
-      id: 'mtg_x',
-      host_user_id: 'usr_host',
-      start_at: '2024-05-02T09:00:00Z',
-      end_at: '2024-05-02T09:42:17Z',
-    };
-    stubExtras('meeting_ended', ['mtg_x']);
+  const ended = {
+    ...schemaExamples.meetingEnded,
+    id: 'mtg_x',
+    host_user_id: 'usr_host',
+    start_at: '2024-05-02T09:00:00Z',
+    end_at: '2024-05-02T09:42:17Z',
+  };
+
+  it('polling adds the duration from the polled item alone, with no other request', async () => {
+    service().get('/api/partner/triggers/meeting-ended').reply(200, [ended]);
+    expect(await appTester(op.trigger('meeting_ended'), bundleWith())).toEqual([
+      { ...ended, duration_minutes: 42 },
+    ]);
+  });
+
+  it('instant adds attendees, host, duration, transcript and the action items as line items', async () => {
+    const item = ended;
+    stubExtras('meeting_ended_instant', ['mtg_x']);
     const [enriched] = (await appTester(
-      op.trigger('meeting_ended'),
+      op.trigger('meeting_ended_instant'),
       bundleWith({ cleanedRequest: item }),
     )) as object[];
     expect(enriched).toEqual({

@@ -1,8 +1,9 @@
+import { definePartnerTriggers } from '../event-trigger.factory.js';
 import { schemaExamples } from '../generated/service-data.js';
-import { definePartnerInstantTrigger } from '../instant-trigger.factory.js';
 import { meetingRefOutputFields } from '../output-fields.js';
 
-export default definePartnerInstantTrigger({
+/** The spec's polling trigger (default) and its instant twin on the hook extension. */
+export const { polling, instant } = definePartnerTriggers({
   key: 'contact_discovered',
   noun: 'Contact',
   label: 'Contact Discovered',
@@ -20,3 +21,5 @@ export default definePartnerInstantTrigger({
     { key: 'social_profile_id', label: 'Social Profile ID', type: 'string' },
   ],
 });
+
+export default polling;

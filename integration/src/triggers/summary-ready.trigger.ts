@@ -1,8 +1,9 @@
+import { definePartnerTriggers } from '../event-trigger.factory.js';
 import { schemaExamples } from '../generated/service-data.js';
-import { definePartnerInstantTrigger } from '../instant-trigger.factory.js';
 import { meetingRefOutputFields } from '../output-fields.js';
 
-export default definePartnerInstantTrigger({
+/** The spec's polling trigger (default) and its instant twin on the hook extension. */
+export const { polling, instant } = definePartnerTriggers({
   key: 'summary_ready',
   noun: 'Summary',
   label: 'Summary Ready',
@@ -17,3 +18,5 @@ export default definePartnerInstantTrigger({
     { key: 'markdown_body', label: 'Summary (Markdown)', type: 'string' },
   ],
 });
+
+export default polling;
