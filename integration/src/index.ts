@@ -6,12 +6,19 @@ import generateDocument from './creates/generate-document.create.js';
 import summarizeMeeting from './creates/summarize-meeting.create.js';
 import transcribeAudio from './creates/transcribe-audio.create.js';
 import findMeeting from './searches/find-meeting.search.js';
+import getTranscript from './searches/get-transcript.search.js';
 import { addBearer, mapErrors } from './service.client.js';
-import contactDiscovered from './triggers/contact-discovered.trigger.js';
-import followupEmailReady from './triggers/followup-email-ready.trigger.js';
-import meetingEnded from './triggers/meeting-ended.trigger.js';
+import contactDiscovered, {
+  instant as contactDiscoveredInstant,
+} from './triggers/contact-discovered.trigger.js';
+import followupEmailReady, {
+  instant as followupEmailReadyInstant,
+} from './triggers/followup-email-ready.trigger.js';
+import languagesList from './triggers/languages-list.trigger.js';
+import meetingEnded, { instant as meetingEndedInstant } from './triggers/meeting-ended.trigger.js';
 import meetingsList from './triggers/meetings-list.trigger.js';
-import summaryReady from './triggers/summary-ready.trigger.js';
+import newMeeting from './triggers/new-meeting.trigger.js';
+import summaryReady, { instant as summaryReadyInstant } from './triggers/summary-ready.trigger.js';
 
 export default defineApp({
   version: packageJson.version,
@@ -21,14 +28,33 @@ export default defineApp({
   afterResponse: [mapErrors],
   // 429s reach mapErrors, the one place errors are mapped, instead of core's generic ThrottledError.
   flags: { throwForThrottlingEarly: false },
+  // The spec's polling triggers, then their instant twins on Parley's hook extension.
   triggers: {
     [meetingEnded.key]: meetingEnded,
     [summaryReady.key]: summaryReady,
     [contactDiscovered.key]: contactDiscovered,
     [followupEmailReady.key]: followupEmailReady,
+    [meetingEndedInstant.key]: meetingEndedInstant,
+    [summaryReadyInstant.key]: summaryReadyInstant,
+    [contactDiscoveredInstant.key]: contactDiscoveredInstant,
+    [followupEmailReadyInstant.key]: followupEmailReadyInstant,
+    [newMeeting.key]: newMeeting,
     [meetingsList.key]: meetingsList,
+    [languagesList.key]: languagesList,
   },
-  searches: { [findMeeting.key]: findMeeting },
+  searches: { [findMeeting.key]: findMeeting, [getTranscript.key]: getTranscript },
+  // Find Meeting, and when it finds nothing, Create Meeting with the same title.
+  searchOrCreates: {
+    [findMeeting.key]: {
+      key: findMeeting.key,
+      display: {
+        label: 'Find or Create Meeting',
+        description: 'Finds one of your meetings by ID or title; creates it when none matches.',
+      },
+      search: findMeeting.key,
+      create: createMeeting.key,
+    },
+  },
   creates: {
     [generateDocument.key]: generateDocument,
     [createMeeting.key]: createMeeting,

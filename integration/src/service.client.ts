@@ -20,12 +20,31 @@ const trimSlash = (url: string): string => url.replace(/\/+$/, '');
  * automation-platform routes live on another host than the REST routes; it defaults to the base URL.
  */
 export function serviceConfig(env: NodeJS.ProcessEnv = process.env) {
-  const baseUrl = trimSlash(env.PARLEY_BASE_URL || PUBLISHED_BASE_URL);
+  const baseUrl = secureRoot('PARLEY_BASE_URL', env.PARLEY_BASE_URL || PUBLISHED_BASE_URL);
   return {
     baseUrl,
-    integrationUrl: trimSlash(env.PARLEY_INTEGRATION_URL || baseUrl),
+    integrationUrl: secureRoot('PARLEY_INTEGRATION_URL', env.PARLEY_INTEGRATION_URL || baseUrl),
     segment: env.PARLEY_PARTNER_SEGMENT || DEFAULT_PARTNER_SEGMENT,
   };
+}
+
+/** Hosts a development deployment runs on, where plain http carries nothing off the machine. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A service root without its trailing slash, refused unless https: the app sends OAuth tokens and
+ * client secrets there. Plain http is for a deployment on the same machine (the end-to-end tests).
+ */
+function secureRoot(name: string, raw: string): string {
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  const local = url?.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+  if (url?.protocol !== 'https:' && !local) {
+    throw new Error(
+      `${name} must be an https:// address (it is "${raw}"): Parley connections carry tokens. ` +
+        'Set it with zapier-platform env:set; plain http is accepted only for localhost.',
+    );
+  }
+  return trimSlash(raw);
 }
 
 export const urls = {
@@ -61,14 +80,39 @@ interface ErrorBody {
   error?: unknown;
   error_description?: unknown;
   code?: unknown;
+  detail?: unknown;
 }
 
 const bodyOf = (response: HttpResponse): ErrorBody =>
   response.data && typeof response.data === 'object' ? (response.data as ErrorBody) : {};
 
-/** The service's own words: the api-error `error`, an OAuth `error_description`, or the raw text. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/**
+ * A 422's `detail` items as sentences that name each field (the Zap's input by its API name, which the
+ * step's field help shows): `The field "audio_url" is not accepted: input should be a valid URL.`
+ */
+export function validationText(detail: unknown): string | undefined {
+  if (!Array.isArray(detail) || detail.length === 0) return undefined;
+  const sentences = detail.slice(0, 5).map((item: { loc?: unknown; msg?: unknown; type?: unknown }) => {
+    const loc = Array.isArray(item?.loc) ? item.loc.map(String) : [];
+    // The first segment says where in the request (`body`, `query`), not which field.
+    const path = ['body', 'query'].includes(loc[0] ?? '') ? loc.slice(1) : loc;
+    const field = path.length ? `The field "${path.join('.')}"` : 'The request';
+    if (item?.type === 'missing') return `${field} is required.`;
+    const msg =
+      typeof item?.msg === 'string' && item.msg.trim() ? item.msg.trim().replace(/\.$/, '') : 'invalid';
+    return `${field} is not accepted: ${lowerFirst(msg)}.`;
+  });
+  const more = detail.length > 5 ? ` (${detail.length - 5} more problems.)` : '';
+  return `Parley refused the input. ${sentences.join(' ')}${more}`;
+}
+
+/** The service's own words: a 422's fields, the api-error `error`, an OAuth `error_description`, or the raw text. */
 export function errorText(response: HttpResponse): string {
   const body = bodyOf(response);
+  const invalid = validationText(body.detail);
+  if (invalid) return invalid;
   for (const candidate of [body.error_description, body.error]) {
     if (typeof candidate === 'string' && candidate.trim()) return candidate;
   }
@@ -111,12 +155,17 @@ export function meetingIdOf(request: { url?: string; body?: unknown } | undefine
 
 export const MEETING_NOT_FOUND = 'meeting_not_found';
 
+/** The service's words when a URL it fetched for the user answered a client error (bad gateway 502). */
+const UPSTREAM_REFUSED = /answered HTTP 4\d\d\b/;
+
 /** Every non-2xx answer becomes the error Zapier knows how to act on; 2xx passes through untouched. */
 export const mapErrors: AfterResponseMiddleware = (response, z) => {
   const { status } = response;
   if (status < 400) return response;
   const text = errorText(response);
-  const code = bodyOf(response).code;
+  const body = bodyOf(response);
+  // The api-error `code`, or an OAuth error body's `error` (invalid_grant, invalid_client …).
+  const code = body.code ?? (body.error_description !== undefined ? body.error : undefined);
   if (status === 401) {
     // With autoRefresh Zapier refreshes the token and replays the step once.
     throw new z.errors.RefreshAuthError(`Parley refused the access token: ${text}`);
@@ -141,6 +190,12 @@ export const mapErrors: AfterResponseMiddleware = (response, z) => {
       retryAfterSeconds(response.headers.get('retry-after')) ?? undefined,
     );
   }
+  if (status === 502 && UPSTREAM_REFUSED.test(text)) {
+    // A link the user gave (an audio URL) answered 4xx: the same link fails on every retry.
+    throw new z.errors.HaltedError(
+      `Parley could not use the link in this step: ${text}. Check that the URL is right and publicly reachable; retrying will not help.`,
+    );
+  }
   if (status >= 500) {
     throw new z.errors.ThrottledError(
       `Parley had a temporary problem (HTTP ${status}): ${text}`,
@@ -150,14 +205,27 @@ export const mapErrors: AfterResponseMiddleware = (response, z) => {
   throw new z.errors.Error(text, typeof code === 'string' ? code : `http_${status}`, status);
 };
 
+/** What core packs into an AppError's message (JSON), when the error is one. */
+export function appErrorOf(
+  error: unknown,
+): { message?: unknown; code?: unknown; status?: unknown } | undefined {
+  if (!(error instanceof Error) || error.name !== 'AppError') return undefined;
+  try {
+    return JSON.parse(error.message) as { message?: unknown; code?: unknown; status?: unknown };
+  } catch {
+    return undefined;
+  }
+}
+
 /** True for the error `mapErrors` raises on a 404 about a meeting (a search turns it into no result). */
 export function isMeetingNotFound(error: unknown): boolean {
-  if (!(error instanceof Error) || error.name !== 'AppError') return false;
-  try {
-    return (JSON.parse(error.message) as { code?: unknown }).code === MEETING_NOT_FOUND;
-  } catch {
-    return false;
-  }
+  return appErrorOf(error)?.code === MEETING_NOT_FOUND;
+}
+
+/** The HTTP status an AppError of `mapErrors` carries. */
+export function statusOfAppError(error: unknown): number | undefined {
+  const status = appErrorOf(error)?.status;
+  return typeof status === 'number' ? status : undefined;
 }
 
 /** JSON body of a successful response, typed by the caller from the schemas' generated types. */

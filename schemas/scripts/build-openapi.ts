@@ -8,6 +8,7 @@ import { openapiPath } from '../src/paths.js';
 import { type ProtoMessage, type RouteSpec, requestBodyRequired } from '../src/route-spec.js';
 import { allRoutes } from '../src/routes.js';
 import { readSchemaFiles, type SchemaDocument } from '../src/schema-files.js';
+import { partnerHookRoutes } from '../src/server-routes.js';
 import { errorResponses, json, responses, securityOf, securitySchemes, tags } from './openapi-components.js';
 import { describeOperations } from './operation-descriptions.js';
 
@@ -101,17 +102,33 @@ function successResponses(route: RouteSpec, schemas: Map<string, SchemaDocument>
   return { '200': { description: schemas.get(id)?.description ?? id, content: json(id) } };
 }
 
+/** Parley's extensions: served by the reference server, not part of the spec's interface. */
+const extensionRoutes = new Set(partnerHookRoutes.map((r) => r.name));
+
+/** The callback URL's field and what the POST carries, per route that has a callback. */
+const callbackTarget = (route: RouteSpec) =>
+  route.request === 'partner-hook.request'
+    ? { name: 'event', field: 'target_url', summary: 'An event of the subscription, delivered to target_url' }
+    : {
+        name: 'documentReady',
+        field: 'callback_url',
+        summary: 'The generated document, delivered to callback_url',
+      };
+
 const callbacksOf = (route: RouteSpec) => ({
-  documentReady: {
-    '{$request.body#/callback_url}': {
+  [callbackTarget(route).name]: {
+    [`{$request.body#/${callbackTarget(route).field}}`]: {
       post: {
         operationId: `${route.name}-callback`,
-        summary: 'The generated document, delivered to callback_url',
+        summary: callbackTarget(route).summary,
         // The service calls the client's URL: no credential of ours is involved.
         security: [],
         requestBody: { required: true, content: json(route.callback as string) },
         responses: {
           '200': { description: 'Any 2xx acknowledges the delivery; other outcomes are retried.' },
+          ...(route.request === 'partner-hook.request'
+            ? { '410': { description: 'Gone: the subscription ends and nothing more is delivered to it.' } }
+            : {}),
         },
       },
     },
@@ -126,7 +143,15 @@ function operation(route: RouteSpec, schemas: Map<string, SchemaDocument>) {
   const validatesJson = route.body === 'json' || route.body === 'json-or-protobuf';
   const parameters = [
     ...(route.path.includes(':id')
-      ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'Meeting id.' }]
+      ? [
+          {
+            name: 'id',
+            in: 'path',
+            required: true,
+            schema: { type: 'string' },
+            description: route.path.includes('/hooks/') ? 'Hook subscription id.' : 'Meeting id.',
+          },
+        ]
       : []),
     ...(route.auth === 'query-key'
       ? [
@@ -156,12 +181,13 @@ function operation(route: RouteSpec, schemas: Map<string, SchemaDocument>) {
       ...errorResponses(route, takesId, validatesJson, route.group === 'speech'),
     },
     ...(route.callback ? { callbacks: callbacksOf(route) } : {}),
+    ...(extensionRoutes.has(route.name) ? { 'x-parley-extension': true } : {}),
   };
 }
 
 export function buildOpenApiDocument(schemas: Map<string, SchemaDocument> = readSchemaFiles()) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of allRoutes) {
+  for (const route of [...allRoutes, ...partnerHookRoutes]) {
     const path = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
     const item = paths[path] ?? {};
     if (route.group === 'partner' || route.group === 'oauth') item.servers = integrationServers;

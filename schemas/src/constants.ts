@@ -223,6 +223,20 @@ export const DocumentCallbackStatus = { SUCCESS: 'success', FAILED: 'failed' } a
  */
 export const RequestLimits = { jsonDepth: 64 } as const;
 
+/**
+ * Events of the hook subscriptions (POST /api/partner/hooks, a Parley extension). The first four are
+ * the polling triggers' events, delivered as their items; `meeting-created` delivers the meeting.
+ */
+export const HookEvent = {
+  MEETING_ENDED: 'meeting-ended',
+  SUMMARY_READY: 'summary-ready',
+  CONTACT_DISCOVERED: 'contact-discovered',
+  FOLLOWUP_EMAIL_READY: 'followup-email-ready',
+  MEETING_CREATED: 'meeting-created',
+} as const;
+export type HookEventName = (typeof HookEvent)[keyof typeof HookEvent];
+export const HOOK_EVENTS: readonly HookEventName[] = Object.values(HookEvent);
+
 /** OAuth 2.0 token lifetimes of the partner interface, in seconds. Refresh tokens rotate on every use. */
 export const OAuthTtl = {
   accessToken: 60 * 60,

@@ -11,6 +11,10 @@ import { buildOpenApi } from '../scripts/build-openapi.js';
 import { getSchema } from './index.js';
 import { jsonSchemaDir, openapiPath, schemasRoot } from './paths.js';
 import { allRoutes } from './routes.js';
+import { partnerHookRoutes } from './server-routes.js';
+
+/** The spec's routes and Parley's documented extensions. */
+const documented = [...allRoutes, ...partnerHookRoutes];
 
 const require = createRequire(import.meta.url);
 const text = readFileSync(openapiPath, 'utf8');
@@ -87,13 +91,20 @@ describe('openapi.yaml', () => {
 
   it('lists every route of the catalog exactly once, under its method and path', () => {
     const ids = operations.map((o) => o.op.operationId);
-    expect(ids.sort()).toEqual(allRoutes.map((r) => r.name).sort());
-    for (const route of allRoutes) {
+    expect(ids.sort()).toEqual(documented.map((r) => r.name).sort());
+    for (const route of documented) {
       const found = operations.filter((o) => o.op.operationId === route.name);
       expect(found).toHaveLength(1);
       expect(found[0]).toMatchObject({ method: route.method, path: route.path.replace(/:(\w+)/g, '{$1}') });
       expect(found[0]?.op.summary).toBe(route.summary);
     }
+  });
+
+  it('marks the extensions, and only them, as x-parley-extension', () => {
+    const marked = operations.filter(
+      (o) => (o.op as { 'x-parley-extension'?: boolean })['x-parley-extension'],
+    );
+    expect(marked.map((o) => o.op.operationId).sort()).toEqual(partnerHookRoutes.map((r) => r.name).sort());
   });
 
   it('refers to schema files that exist, and to each route’s own request and response schemas', () => {
@@ -102,7 +113,7 @@ describe('openapi.yaml', () => {
       expect(existsSync(join(jsonSchemaDir, ref.slice('./json/'.length))), ref).toBe(true);
     }
     for (const { op } of operations) {
-      const route = allRoutes.find((r) => r.name === op.operationId);
+      const route = documented.find((r) => r.name === op.operationId);
       const own = refs({ requestBody: op.requestBody, ok: op.responses['200'] });
       if (route?.request) expect(own).toContain(`./json/${route.request}.schema.json`);
       if (route?.response) expect(own).toContain(`./json/${route.response}.schema.json`);
@@ -112,7 +123,7 @@ describe('openapi.yaml', () => {
   it('declares the error responses: 4xx everywhere but /health, 404 for ids, 422 for JSON bodies, 500', () => {
     for (const { path, op } of operations) {
       const codes = Object.keys(op.responses);
-      const route = allRoutes.find((r) => r.name === op.operationId);
+      const route = documented.find((r) => r.name === op.operationId);
       if (path !== '/health')
         expect(
           codes.some((c) => c.startsWith('4')),

@@ -222,3 +222,38 @@ export const emulatorRoutes: RouteSpec[] = [
     'List callback delivery tries',
   ),
 ];
+
+/**
+ * Hook subscriptions, a Parley extension of the partner interface (the spec shows none): the four
+ * trigger events and meeting-created delivered to a URL as they happen, instead of polled. Served
+ * and documented in openapi.yaml (marked `x-parley-extension`) like the partner routes; the spec's
+ * polling triggers stay exactly as specified.
+ */
+export const partnerHookRoutes: RouteSpec[] = [
+  {
+    name: 'partner-hook-subscribe',
+    summary: 'Subscribe a URL to an event (Parley extension)',
+    method: 'POST',
+    path: '/api/partner/hooks',
+    auth: 'partner-bearer',
+    scopes: ['meetings:read'],
+    body: 'json',
+    request: 'partner-hook.request',
+    answer: 'json',
+    response: 'partner-hook.response',
+    callback: 'partner-hook-delivery',
+    group: 'partner',
+  },
+  {
+    name: 'partner-hook-unsubscribe',
+    summary: 'End a hook subscription (Parley extension)',
+    method: 'DELETE',
+    path: '/api/partner/hooks/:id',
+    auth: 'partner-bearer',
+    scopes: ['meetings:read'],
+    body: 'none',
+    answer: 'json',
+    response: 'partner-hook.response',
+    group: 'partner',
+  },
+];

@@ -7,6 +7,7 @@ import {
   DocumentCallbackStatus,
   DocumentModel,
   ErrorCodes,
+  HOOK_EVENTS,
   Limits,
   OAUTH_TOKEN_TYPE,
   OAuthGrantType,
@@ -67,6 +68,8 @@ describe('speech, stream and partner schemas', () => {
   it('keeps enums and limits equal to constants.ts', () => {
     expect(prop('generate-document.request', 'model').enum).toEqual([...DOCUMENT_MODELS]);
     expect(prop('stream-config', 'encoding').enum).toEqual([...STREAM_ENCODINGS]);
+    expect(prop('partner-hook.request', 'event').enum).toEqual([...HOOK_EVENTS]);
+    expect(prop('partner-hook.response', 'event').enum).toEqual([...HOOK_EVENTS]);
     expect(prop('stream-error', 'error', 'code').enum).toEqual(Object.keys(StreamErrorClose));
     expect(prop('oauth-token.request', 'grant_type').enum).toEqual(Object.values(OAuthGrantType));
     expect(prop('oauth-token.response', 'token_type').const).toBe(OAUTH_TOKEN_TYPE);

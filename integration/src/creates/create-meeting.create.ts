@@ -1,7 +1,9 @@
 // Create Meeting through the meeting REST route create-meeting, on the OAuth bearer (meetings:write).
-import type { CreateMeetingRequest, CreateMeetingResponse } from '@parley/schemas/types';
+
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import type { CreateMeetingRequest, CreateMeetingResponse } from '../generated/schema-types.js';
 import { schemaExamples } from '../generated/service-data.js';
+import { createdMeetingOutputFields } from '../output-fields.js';
 import { dataOf, urls } from '../service.client.js';
 
 const inputFields = defineInputFields([
@@ -44,25 +46,6 @@ export default defineCreate({
     inputFields,
     perform,
     sample: { ...schemaExamples.createdMeeting },
-    outputFields: [
-      { key: 'id', label: 'Meeting ID', type: 'string', primary: true },
-      { key: 'title', label: 'Title', type: 'string' },
-      { key: 'status', label: 'Status', type: 'string' },
-      { key: 'host_user_id', label: 'Host User ID', type: 'string' },
-      { key: 'participant_ids', label: 'Participant IDs', type: 'string', list: true },
-      { key: 'co_host_ids', label: 'Co-Host IDs', type: 'string', list: true },
-      { key: 'start_at', label: 'Started At', type: 'datetime' },
-      { key: 'created_at', label: 'Created At', type: 'datetime' },
-      { key: 'updated_at', label: 'Updated At', type: 'datetime' },
-      { key: 'language', label: 'Language', type: 'string' },
-      { key: 'translation_languages', label: 'Translation Languages', type: 'string', list: true },
-      { key: 'languages', label: 'Languages', type: 'string', list: true },
-      {
-        key: 'allow_users_to_add_translation_languages',
-        label: 'Guests May Add Translation Languages',
-        type: 'boolean',
-      },
-      { key: 'invitation_link_expires_at', label: 'Invitation Link Expires At', type: 'datetime' },
-    ],
+    outputFields: createdMeetingOutputFields,
   },
 });

@@ -3,12 +3,12 @@
 // with that body. The Zap editor never calls back, so it gets the sample while loading samples.
 
 import { createHash } from 'node:crypto';
+import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
 import type {
   GenerateDocumentCallback,
   GenerateDocumentRequest,
   GenerateDocumentResponse,
-} from '@parley/schemas/types';
-import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+} from '../generated/schema-types.js';
 import { DOCUMENT_MODELS, schemaExamples } from '../generated/service-data.js';
 import { meetingInput } from '../meeting.field.js';
 import { dataOf, urls } from '../service.client.js';
@@ -31,10 +31,19 @@ const inputFields = defineInputFields([
     required: false,
     default: DOCUMENT_MODELS[0],
     choices: [
-      { value: DOCUMENT_MODELS[0], label: 'Standard', sample: DOCUMENT_MODELS[0] },
-      { value: DOCUMENT_MODELS[1], label: 'Alternate', sample: DOCUMENT_MODELS[1] },
+      {
+        value: DOCUMENT_MODELS[0],
+        label: `Default writing model (${DOCUMENT_MODELS[0]})`,
+        sample: DOCUMENT_MODELS[0],
+      },
+      {
+        value: DOCUMENT_MODELS[1],
+        label: `Alternate writing model (${DOCUMENT_MODELS[1]})`,
+        sample: DOCUMENT_MODELS[1],
+      },
     ],
-    helpText: 'Which of the two writing models to use; Standard unless you have a reason to switch.',
+    helpText:
+      "The deployment's two writing models for documents; which engine each runs is the deployment's choice. Keep the default unless your Parley admin suggests the alternate.",
   },
   {
     key: 'deliver_later',

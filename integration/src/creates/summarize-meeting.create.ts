@@ -1,6 +1,7 @@
 // Summarize Meeting through the meeting REST route summarize-meeting, on the OAuth bearer (meetings:write).
-import type { SummarizeMeetingRequest, SummarizeMeetingResponse } from '@parley/schemas/types';
+
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import type { SummarizeMeetingRequest, SummarizeMeetingResponse } from '../generated/schema-types.js';
 import { schemaExamples } from '../generated/service-data.js';
 import { meetingInput } from '../meeting.field.js';
 import { dataOf, urls } from '../service.client.js';

@@ -1,10 +1,11 @@
 // Transcribe Audio: file speech-to-text (POST /v1/stt) of an audio file the service downloads itself.
 // The OAuth token goes in `Authorization: Bearer` (see service.client.ts), never as the `api_key` query.
 import { randomUUID } from 'node:crypto';
-import type { SttRequest, SttResponse, SttUtterance } from '@parley/schemas/types';
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import type { SttRequest, SttResponse, SttUtterance } from '../generated/schema-types.js';
 import { schemaExamples } from '../generated/service-data.js';
 import { dataOf, urls } from '../service.client.js';
+import { LANGUAGE_DROPDOWN } from '../triggers/languages-list.trigger.js';
 
 const inputFields = defineInputFields([
   {
@@ -28,7 +29,9 @@ const inputFields = defineInputFields([
     type: 'string',
     list: true,
     required: false,
-    helpText: 'Up to 3 language codes spoken in the recording (e.g. en, de); leave empty to detect.',
+    dynamic: LANGUAGE_DROPDOWN,
+    helpText:
+      'Up to 3 languages spoken in the recording (or their codes, e.g. en, de); leave empty to detect.',
   },
   {
     key: 'context_keywords',

@@ -1,8 +1,9 @@
 // Find Meeting: by id (from the dropdown or an earlier step) or by title among the recent meetings, then
 // the meeting's details with its latest AI summary. No match is an empty result, not an error, so a Zap
 // can branch on "nothing found".
-import type { MeetingWithProfiles, PartnerMeetingResponse } from '@parley/schemas/types';
+
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
+import type { MeetingWithProfiles, PartnerMeetingResponse } from '../generated/schema-types.js';
 import { schemaExamples } from '../generated/service-data.js';
 import { meetingInput } from '../meeting.field.js';
 import { meetingOutputFields } from '../output-fields.js';

@@ -29,10 +29,18 @@ export const bundleWith = (extra: Partial<Bundle> = {}): Bundle =>
 export const service = () => nock(BASE_URL, { reqheaders: { authorization: `Bearer ${ACCESS_TOKEN}` } });
 
 /** Operations of the app by kind and key, typed loosely for appTester. */
-const performOf = (group: Record<string, { operation: object }> | undefined, key: string) =>
-  defined((group?.[key]?.operation as { perform?: unknown } | undefined)?.perform, `operation ${key}`);
+const performOf = (
+  group: Record<string, { operation: object }> | undefined,
+  key: string,
+  method: 'perform' | 'performList' | 'performSubscribe' | 'performUnsubscribe' = 'perform',
+) =>
+  defined((group?.[key]?.operation as Record<string, unknown> | undefined)?.[method], `${method} of ${key}`);
 export const op = {
   trigger: (key: string) => performOf(App.triggers, key),
+  /** The instant triggers' list (samples, the editor's test), subscribe and unsubscribe. */
+  list: (key: string) => performOf(App.triggers, key, 'performList'),
+  subscribe: (key: string) => performOf(App.triggers, key, 'performSubscribe'),
+  unsubscribe: (key: string) => performOf(App.triggers, key, 'performUnsubscribe'),
   search: (key: string) => performOf(App.searches, key),
   create: (key: string) => performOf(App.creates, key),
 };

@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_REFUSED } from '../authentication.js';
 import { serviceConfig, urls } from '../service.client.js';
 import {
   appTester,
@@ -23,6 +24,19 @@ describe('OAuth2 configuration', () => {
     expect(oauth.enablePkce).toBe(true);
     expect(oauth.autoRefresh).toBe(true);
     expect(oauth.scope?.split(' ')).toEqual(['meetings:read', 'meetings:write', 'documents:write']);
+  });
+
+  it('computes the authorize URL at run time, so env:set moves it and no URL is frozen into the build', async () => {
+    expect(typeof oauth.authorizeUrl).toBe('function');
+    process.env.PARLEY_INTEGRATION_URL = 'https://auth.example.org';
+    try {
+      const url = (await appTester(oauth.authorizeUrl, {
+        inputData: { state: 's', redirect_uri: 'r' },
+      })) as string;
+      expect(url.startsWith('https://auth.example.org/oauth/partner/authorize?')).toBe(true);
+    } finally {
+      delete process.env.PARLEY_INTEGRATION_URL;
+    }
   });
 
   it('builds the authorize URL on the configured deployment', async () => {
@@ -92,7 +106,50 @@ describe('OAuth2 configuration', () => {
       error_description: 'The authorization code has expired or was already used',
     });
     const error = await caught(appTester(oauth.getAccessToken, { inputData: { code: 'old' } }));
-    expect(error.detail.message).toBe('The authorization code has expired or was already used');
+    expect(error.detail.message).toBe(
+      'Parley refused the sign-in code (The authorization code has expired or was already used). ' +
+        'Codes are single-use and expire after 10 minutes: connect again.',
+    );
+  });
+
+  it('says which settings to check when the token endpoint refuses the client (401, before mapErrors)', async () => {
+    nock(BASE_URL)
+      .post('/api/oauth/partner/token')
+      .reply(401, { error: 'invalid_client', error_description: 'Client authentication failed' });
+    const error = await caught(appTester(oauth.getAccessToken, { inputData: { code: 'c' } }));
+    expect(error.name).toBe('AppError');
+    expect(error.detail.message).toBe(CLIENT_REFUSED);
+    expect(error.detail.message).toMatch(/CLIENT_ID and CLIENT_SECRET/);
+  });
+
+  it('asks to reconnect when the refresh token is refused', async () => {
+    nock(BASE_URL)
+      .post('/api/oauth/partner/token')
+      .reply(400, { error: 'invalid_grant', error_description: 'Refresh token was revoked' });
+    const error = await caught(appTester(oauth.refreshAccessToken, { authData }));
+    expect(error.name).toBe('ExpiredAuthError');
+    // Core's appTester appends its own "What happened" lines to the message.
+    expect(error.message).toContain(
+      'Parley no longer accepts this connection (Refresh token was revoked): it was revoked, or signed out elsewhere. Reconnect your Parley account.',
+    );
+  });
+
+  it('keeps the stored refresh token when a refresh answer carries none (a concurrent refresh)', async () => {
+    nock(BASE_URL)
+      .post('/api/oauth/partner/token')
+      .reply(200, { access_token: 'at_same', token_type: 'Bearer', expires_in: 3600 });
+    expect(await appTester(oauth.refreshAccessToken, { authData })).toEqual({
+      access_token: 'at_same',
+      refresh_token: authData.refresh_token,
+    });
+  });
+
+  it('refuses a token answer without an access token, naming the setting to check', async () => {
+    nock(BASE_URL).post('/api/oauth/partner/token').reply(200, { hello: 'proxy page' });
+    const error = await caught(appTester(oauth.getAccessToken, { inputData: { code: 'c' } }));
+    expect(error.detail.message).toMatch(
+      /answered without an access token: check that PARLEY_INTEGRATION_URL/,
+    );
   });
 
   it('never sends the old access token to the token endpoint', async () => {
@@ -138,6 +195,27 @@ describe('deployment settings from the environment', () => {
       integrationUrl: 'https://hooks.example.org',
       segment: 'zapier',
     });
+  });
+
+  it('refuses a plain-http deployment that is not on this machine, naming the variable', async () => {
+    expect(() => serviceConfig({ PARLEY_BASE_URL: 'http://parley.example.com' })).toThrow(
+      'PARLEY_BASE_URL must be an https:// address (it is "http://parley.example.com")',
+    );
+    expect(() => serviceConfig({ PARLEY_INTEGRATION_URL: 'http://10.0.0.5:8080' })).toThrow(
+      /PARLEY_INTEGRATION_URL/,
+    );
+    expect(() => serviceConfig({ PARLEY_BASE_URL: 'not a url' })).toThrow(/must be an https/);
+    expect(serviceConfig({ PARLEY_BASE_URL: 'http://localhost:8080' }).baseUrl).toBe('http://localhost:8080');
+    const configured = process.env.PARLEY_BASE_URL;
+    process.env.PARLEY_BASE_URL = 'http://parley.example.com';
+    try {
+      const error = await caught(
+        appTester(oauth.authorizeUrl, { inputData: { state: 's', redirect_uri: 'r' } }),
+      );
+      expect(error.message).toMatch(/PARLEY_BASE_URL must be an https:\/\/ address/);
+    } finally {
+      process.env.PARLEY_BASE_URL = configured;
+    }
   });
 
   it('reads the environment at call time, so routes follow a changed segment', async () => {

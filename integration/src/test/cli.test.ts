@@ -2,8 +2,18 @@
 // (what `zapier-platform push` uploads). The build installs the production dependencies from the npm
 // registry into a temp copy, so it is slow; a build/build.zip newer than the app's sources is reused.
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -13,10 +23,18 @@ import { describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const appDir = fileURLToPath(new URL('../..', import.meta.url));
 const zipPath = join(appDir, 'build', 'build.zip');
-const cliBin = join(
-  dirname(createRequire(import.meta.url).resolve('zapier-platform-cli/package.json')),
-  'src/bin/run',
-);
+const sourceZipPath = join(appDir, 'build', 'source.zip');
+const require = createRequire(import.meta.url);
+const cliBin = join(dirname(require.resolve('zapier-platform-cli/package.json')), 'src/bin/run');
+
+/** Where npm installed a package for this workspace (its own node_modules, or the repo's). */
+function installedPackage(name: string): string {
+  const found = [join(appDir, 'node_modules', name), join(appDir, '..', 'node_modules', name)].find(
+    existsSync,
+  );
+  if (!found) throw new Error(`${name} is not installed`);
+  return found;
+}
 
 /** The CLI as a user runs it (Node 22, the workspace's tools on PATH), on the published defaults. */
 function zapierPlatform(args: string[]) {
@@ -71,12 +89,34 @@ describe('zapier-platform CLI', () => {
     // The platform refuses uploads above 50 MB unpacked? It caps the zip; stay far below.
     expect(size).toBeLessThan(10 * 1024 * 1024);
 
-    // The definition inside the zip points at the published https service.
-    const definition = JSON.parse(zip.readAsText('definition.json')) as {
-      authentication: { oauth2Config: { authorizeUrl: { url: string } } };
-    };
-    expect(definition.authentication.oauth2Config.authorizeUrl.url).toBe(
-      'https://api.parley.dev/oauth/partner/authorize',
-    );
+    // No deployment is frozen into the definition: the authorize URL is a function run at connect.
+    const definition = zip.readAsText('definition.json');
+    const parsed = JSON.parse(definition) as { authentication: { oauth2Config: { authorizeUrl: unknown } } };
+    expect(typeof parsed.authentication.oauth2Config.authorizeUrl).toBe('string');
+    expect(String(parsed.authentication.oauth2Config.authorizeUrl)).toMatch(/^\$func\$/);
+    expect(definition).not.toMatch(/https?:\/\/(127\.0\.0\.1|localhost|api\.parley\.dev)/);
   }, 600_000);
+
+  it('builds the app again from source.zip alone, with only its declared packages', async () => {
+    if (!existsSync(sourceZipPath)) throw new Error('no build/source.zip: the build test runs first');
+    const dir = mkdtempSync(join(tmpdir(), 'parley-source-'));
+    try {
+      new AdmZip(sourceZipPath).extractAllTo(dir);
+      // The packages the source declares, and nothing of the monorepo (no @parley/*, no parent folders).
+      const declared = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        dependencies: Record<string, string>;
+        devDependencies: Record<string, string>;
+      };
+      mkdirSync(join(dir, 'node_modules', '@types'), { recursive: true });
+      for (const name of ['zapier-platform-core', 'typescript', '@types/node']) {
+        expect(Object.keys({ ...declared.dependencies, ...declared.devDependencies })).toContain(name);
+        symlinkSync(installedPackage(name), join(dir, 'node_modules', name));
+      }
+      const tsc = join(dir, 'node_modules', 'typescript', 'bin', 'tsc');
+      await run(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: dir });
+      expect(existsSync(join(dir, 'dist', 'index.js'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

@@ -3,8 +3,10 @@
 // the platform's redirect URI, a user with a password, and a browser stand-in that walks the
 // authorize pages by their own forms, following redirects by hand.
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
+import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
 import {
   localEngines,
   startTestServer,
@@ -21,6 +23,13 @@ export const CLIENT = {
   redirectUri: 'https://zapier.com/dashboard/auth/oauth/return/App000CLIAPI/',
 };
 export const PASSWORD = 'e2e correct horse battery staple';
+
+/**
+ * Limits of the end-to-end tests: a step that takes 2 s on an idle machine takes many times that on a
+ * busy 2-core one (the server, its engines and the test share the cores), so the limits are minutes,
+ * not vitest's default seconds. A hung test still ends.
+ */
+export const E2E_TIMEOUTS = { testTimeout: 180_000, hookTimeout: 180_000 };
 
 const admin = { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
@@ -171,4 +180,81 @@ export async function signInAndApprove(
     throw new Error(`the decision answered ${decided.status}: ${decided.html.slice(0, 300)}`);
   }
   return new URL(decided.location);
+}
+
+export type AuthData = { access_token: string; refresh_token: string };
+type Run = (method: unknown, bundle?: object) => Promise<unknown>;
+interface OAuthConfig {
+  authorizeUrl?: unknown;
+  getAccessToken?: unknown;
+  scope?: unknown;
+}
+
+/** The platform's side of a connection: authorize URL with PKCE, the pages, the app's token exchange. */
+export async function connectAccount(oauth: OAuthConfig, run: Run, email: string): Promise<AuthData> {
+  const { verifier, challenge } = pkcePair();
+  const state = 'zapier-state-7f3a';
+  // The platform evaluates a function authorizeUrl with the bundle at run time.
+  const authorizeUrl =
+    typeof oauth.authorizeUrl === 'function'
+      ? String(await run(oauth.authorizeUrl, { inputData: { state, redirect_uri: CLIENT.redirectUri } }))
+      : String(oauth.authorizeUrl);
+  const url = new URL(authorizeUrl);
+  // What the platform adds itself: the app's scope and, with enablePkce, the S256 challenge.
+  url.searchParams.set('scope', String(oauth.scope));
+  url.searchParams.set('code_challenge', challenge);
+  url.searchParams.set('code_challenge_method', 'S256');
+  const back = await signInAndApprove(url.href, email);
+  expect(back.href.startsWith(CLIENT.redirectUri)).toBe(true);
+  expect(back.searchParams.get('state')).toBe(state);
+  const code = back.searchParams.get('code');
+  expect(code).toBeTruthy();
+  const tokens = (await run(oauth.getAccessToken, {
+    inputData: { code, redirect_uri: CLIENT.redirectUri, code_verifier: verifier },
+  })) as AuthData;
+  expect(tokens.access_token).toBeTruthy();
+  expect(tokens.refresh_token).toBeTruthy();
+  return tokens;
+}
+
+export interface Delivery {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A receiver on 127.0.0.1 that records every POST and answers with the status its path is given. */
+export async function startReceiver() {
+  const received: Delivery[] = [];
+  const statuses = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      received.push({ path, headers: req.headers, body });
+      res.writeHead(statuses.get(path) ?? 200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    received,
+    url: (path: string) => `${root}${path}`,
+    answer: (path: string, status: number) => statuses.set(path, status),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Steps the server's outbox until `done()` holds, in a bounded number of rounds: an event goes
+ * through a chain of jobs (the meeting's end, the fan-out, the deliveries), each due when queued.
+ */
+export async function runJobsUntil(server: TestServer, done: () => boolean, rounds = 40): Promise<void> {
+  for (let round = 0; round < rounds && !done(); round++) {
+    await server.jobs.runDue();
+    if (!done()) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

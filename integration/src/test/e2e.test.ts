@@ -9,7 +9,10 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bundle } from 'zapier-platform-core';
 import { OAUTH_SCOPES } from '../service.client.js';
 import {
+  type AuthData,
   CLIENT,
+  connectAccount,
+  E2E_TIMEOUTS,
   endMeeting,
   keepHttpUnpatched,
   pkcePair,
@@ -19,6 +22,7 @@ import {
 import { loadApp } from './load-app.test-support.js';
 
 keepHttpUnpatched();
+vi.setConfig(E2E_TIMEOUTS);
 // The URLs the app computes at import (authorize) need the server's port: start it first.
 // Low enough that the last test meets the per-token limit in a bounded loop, high enough for the rest.
 const RATE_LIMIT = 40;
@@ -33,45 +37,18 @@ const { App, appTester } = await loadApp({
 const oauth = App.authentication?.oauth2Config;
 if (!oauth) throw new Error('the app defines no oauth2Config');
 
-type AuthData = { access_token: string; refresh_token: string };
 type Run = (method: unknown, bundle?: object) => Promise<unknown>;
 const run = appTester as Run;
-const perform = (group: 'triggers' | 'searches' | 'creates', key: string): unknown => {
-  const operations = App[group] as Record<string, { operation: { perform: unknown } }> | undefined;
-  const operation = operations?.[key]?.operation;
-  if (!operation) throw new Error(`the app defines no ${key}`);
-  return operation.perform;
+const perform = (group: 'triggers' | 'searches' | 'creates', key: string, method = 'perform'): unknown => {
+  const operations = App[group] as unknown as
+    | Record<string, { operation: Record<string, unknown> }>
+    | undefined;
+  const found = operations?.[key]?.operation?.[method];
+  if (!found) throw new Error(`the app defines no ${method} of ${key}`);
+  return found;
 };
-
-/** The platform's side of a connection: authorize URL with PKCE, the pages, the app's token exchange. */
-async function connect(): Promise<AuthData> {
-  const { verifier, challenge } = pkcePair();
-  const state = 'zapier-state-7f3a';
-  const authorize = oauth?.authorizeUrl as { url: string; params: Record<string, string> };
-  const fill: Record<string, string> = {
-    '{{process.env.CLIENT_ID}}': CLIENT.id,
-    '{{bundle.inputData.state}}': state,
-    '{{bundle.inputData.redirect_uri}}': CLIENT.redirectUri,
-  };
-  const query = new URLSearchParams(
-    Object.entries(authorize.params).map(([name, value]): [string, string] => [name, fill[value] ?? value]),
-  );
-  // What the platform adds itself: the app's scope and, with enablePkce, the S256 challenge.
-  query.set('scope', String(oauth?.scope));
-  query.set('code_challenge', challenge);
-  query.set('code_challenge_method', 'S256');
-  const back = await signInAndApprove(`${authorize.url}?${query}`, user.email);
-  expect(back.href.startsWith(CLIENT.redirectUri)).toBe(true);
-  expect(back.searchParams.get('state')).toBe(state);
-  const code = back.searchParams.get('code');
-  expect(code).toBeTruthy();
-  const tokens = (await run(oauth?.getAccessToken, {
-    inputData: { code, redirect_uri: CLIENT.redirectUri, code_verifier: verifier } as never,
-  })) as AuthData;
-  expect(tokens.access_token).toBeTruthy();
-  expect(tokens.refresh_token).toBeTruthy();
-  return tokens;
-}
+/** What a polling trigger returns (the spec's routes; no hook extension needed). */
+const list = (key: string) => perform('triggers', key);
 
 let authData: AuthData;
 const as = (inputData: Record<string, unknown> = {}, meta: Record<string, unknown> = {}) => ({
@@ -84,7 +61,7 @@ afterAll(() => server.close());
 
 describe('connecting an account', () => {
   it('walks the authorize pages, exchanges the code with PKCE, and passes the connection test', async () => {
-    authData = await connect();
+    authData = await connectAccount(oauth, run, user.email);
     const me = (await run(App.authentication?.test, as())) as { email: string; display_name: string };
     expect(me.email).toBe(user.email);
     // The label the platform renders from the test's fields.
@@ -144,7 +121,7 @@ describe('a meeting through its life, seen by the triggers, the search and the a
   });
 
   it('meeting_ended fires once the meeting ends; contacts and the follow-up e-mail come from its job', async () => {
-    expect(await run(perform('triggers', 'meeting_ended'), as())).toEqual([]);
+    expect(await run(list('meeting_ended'), as())).toEqual([]);
     await server.call('send-meeting-message', user.key, {
       meeting_message: {
         meeting_id: meetingId,
@@ -152,13 +129,13 @@ describe('a meeting through its life, seen by the triggers, the search and the a
       },
     });
     await endMeeting(server, meetingId);
-    const ended = (await run(perform('triggers', 'meeting_ended'), as())) as Array<{ id: string }>;
+    const ended = (await run(list('meeting_ended'), as())) as Array<{ id: string }>;
     expect(ended.map((m) => m.id)).toContain(meetingId);
-    expect(await run(perform('triggers', 'contact_discovered'), as())).toEqual([]);
+    expect(await run(list('contact_discovered'), as())).toEqual([]);
     await server.jobs.runDue();
-    const contacts = (await run(perform('triggers', 'contact_discovered'), as())) as Array<{ email: string }>;
+    const contacts = (await run(list('contact_discovered'), as())) as Array<{ email: string }>;
     expect(contacts.map((c) => c.email).sort()).toEqual(['grace@hopper-labs.com', 'linus@kernel-works.org']);
-    const emails = (await run(perform('triggers', 'followup_email_ready'), as())) as Array<{
+    const emails = (await run(list('followup_email_ready'), as())) as Array<{
       subject: string;
     }>;
     expect(emails).toHaveLength(1);
@@ -166,11 +143,11 @@ describe('a meeting through its life, seen by the triggers, the search and the a
   });
 
   it('summary_ready fires after Summarize Meeting', async () => {
-    expect(await run(perform('triggers', 'summary_ready'), as())).toEqual([]);
+    expect(await run(list('summary_ready'), as())).toEqual([]);
     const summary = (await run(perform('creates', 'summarize_meeting'), as({ meeting_id: meetingId }))) as {
       id: string;
     };
-    const summaries = (await run(perform('triggers', 'summary_ready'), as())) as Array<{ id: string }>;
+    const summaries = (await run(list('summary_ready'), as())) as Array<{ id: string }>;
     expect(summaries.map((s) => s.id)).toEqual([summary.id]);
   });
 

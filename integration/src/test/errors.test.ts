@@ -134,6 +134,56 @@ describe('error mapping (one place: service.client.ts mapErrors)', () => {
   });
 });
 
+describe('errors in words', () => {
+  const transcribe = (audioUrl: string) =>
+    appTester(op.create('transcribe_audio'), bundleWith({ inputData: { audio_url: audioUrl } }));
+
+  it('turns a 422 detail into sentences that name each field', async () => {
+    service()
+      .post('/v1/summarize-meeting')
+      .reply(422, {
+        detail: [
+          { loc: ['body', 'meeting_id'], msg: 'Field required', type: 'missing', input: {} },
+          {
+            loc: ['body', 'user_prompt'],
+            msg: 'String should have at most 2000 characters',
+            type: 'string_too_long',
+            input: 'x',
+          },
+          { loc: ['body'], msg: 'Input should be a valid dictionary', type: 'dict_type', input: 1 },
+        ],
+      });
+    const error = await caught(summarize('mtg_1'));
+    expect(error.name).toBe('AppError');
+    expect(error.detail.message).toBe(
+      'Parley refused the input. The field "meeting_id" is required. ' +
+        'The field "user_prompt" is not accepted: string should have at most 2000 characters. ' +
+        'The request is not accepted: input should be a valid dictionary.',
+    );
+    expect(error.detail.status).toBe(422);
+  });
+
+  it('halts, not retries, when a link the user gave answered a client error (dead audio URL)', async () => {
+    service()
+      .post('/v1/stt')
+      .reply(502, { success: false, error: 'Audio URL answered HTTP 404', code: 'UPSTREAM_FAILED' });
+    const error = await caught(transcribe('https://files.example/gone.wav'));
+    expect(error.name).toBe('HaltedError');
+    // Core's appTester appends its own "What happened" lines to the message.
+    expect(error.message).toContain(
+      'Parley could not use the link in this step: Audio URL answered HTTP 404. ' +
+        'Check that the URL is right and publicly reachable; retrying will not help.',
+    );
+  });
+
+  it('still retries a 502 whose upstream failed on its side (HTTP 503)', async () => {
+    service()
+      .post('/v1/stt')
+      .reply(502, { success: false, error: 'Audio URL answered HTTP 503', code: 'UPSTREAM_FAILED' });
+    expect((await caught(transcribe('https://files.example/busy.wav'))).name).toBe('ThrottledError');
+  });
+});
+
 describe('error helpers', () => {
   it('reads Retry-After as seconds or as an HTTP date', () => {
     const now = Date.parse('2024-05-02T10:00:00Z');

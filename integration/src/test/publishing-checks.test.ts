@@ -97,14 +97,21 @@ describe('publishing checks over the app definition', () => {
     expect(operations.map((o) => o.key).sort()).toEqual(
       [
         'contact_discovered',
+        'contact_discovered_instant',
         'create_meeting',
         'find_meeting',
         'followup_email_ready',
+        'followup_email_ready_instant',
         'generate_document',
+        'get_transcript',
+        'languages_list',
         'meeting_ended',
+        'meeting_ended_instant',
         'meetings_list',
+        'new_meeting',
         'summarize_meeting',
         'summary_ready',
+        'summary_ready_instant',
         'transcribe_audio',
       ].sort(),
     );

@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generatedPath, render } from '../../scripts/sync-samples.js';
+import { generatedPath, render, renderTypes, typesCopyPath } from '../../scripts/sync-samples.js';
 
 describe('src/generated/service-data.ts', () => {
   it('matches the schemas it was copied from (run `npm run sync-samples -w integration` when not)', () => {
     expect(readFileSync(generatedPath, 'utf8')).toBe(render());
+  });
+
+  it("src/generated/schema-types.ts matches the schemas' types (same command)", () => {
+    expect(readFileSync(typesCopyPath, 'utf8')).toBe(renderTypes());
   });
 });

@@ -2,8 +2,8 @@ import { validate } from '@parley/schemas';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ZObject } from 'zapier-platform-core';
+import { SAMPLE_ITEMS } from '../event-trigger.factory.js';
 import { schemaExamples } from '../generated/service-data.js';
-import { SAMPLE_ITEMS } from '../polling-trigger.factory.js';
 import { App, appTester, bundleWith, caught, op, service } from './app.test-support.js';
 
 beforeAll(() => nock.disableNetConnect());
@@ -39,15 +39,79 @@ const triggers = [
   ],
 ] as const;
 
+/**
+ * Meeting Ended adds each meeting's people, transcript and summary from three more routes: answered
+ * here for `ids` (nock's interceptors are used once each, so every call is accounted for).
+ */
+function stubExtras(key: string, ids: string[]) {
+  if (key !== 'meeting_ended_instant') return;
+  for (const id of ids) {
+    service()
+      .post('/v1/get-meetings', { limit: 50 })
+      .reply(200, {
+        success: true,
+        has_more: false,
+        meetings: [
+          {
+            ...schemaExamples.listedMeeting,
+            id,
+            user_profiles: [
+              { id: 'usr_host', name: 'Aiko Tanaka', email: 'aiko@example.com' },
+              { id: 'em:lee@acme.com', name: 'lee@acme.com', email: 'lee@acme.com' },
+            ],
+          },
+        ],
+      });
+    service()
+      .post('/v1/get-meeting-transcripts', { meeting_id: id })
+      .reply(200, {
+        success: true,
+        transcripts: [
+          {
+            id: 'trs_1',
+            meeting_id: id,
+            message_id: 'msg_1',
+            utterances: [
+              { speaker: '0', text: 'Ship on Friday.', start_seconds: 0, end_seconds: 2 },
+              { speaker: '1', text: 'I will update the checklist.', start_seconds: 2, end_seconds: 4 },
+            ],
+          },
+        ],
+      });
+    service()
+      .get(`/api/partner/meetings/${id}`)
+      .reply(200, {
+        ...schemaExamples.partnerMeeting,
+        id,
+        latest_summary: {
+          ai_model: 'x',
+          created_at: '2024-05-02T10:00:00Z',
+          markdown_body:
+            '## Overview\n\nRelease.\n\n## Action items\n\n- [ ] Lee updates the checklist\n- Aiko books the room\n\n## Notes\n\n- not an action',
+        },
+      });
+  }
+}
+
 /** n items of the example's shape with distinct ids, newest first. */
 const itemsLike = (example: { id: string }, n: number) =>
   Array.from({ length: n }, (_, i) => ({ ...example, id: `${example.id}_${i}` }));
 
-describe.each(triggers)('%s trigger', (key, path, example, schemaId) => {
+describe.each(triggers)("%s trigger (polling, the spec's route)", (key, path, example, schemaId) => {
+  it('stays a polling trigger, so Zaps built on it keep working on any deployment of the spec', () => {
+    const operation = App.triggers?.[key]?.operation as unknown as Record<string, unknown>;
+    expect(operation.type).toBe('polling');
+    expect(operation).not.toHaveProperty('performSubscribe');
+  });
+
   it('polls its route with the bearer and returns the items in the service order', async () => {
     const items = itemsLike(example, 5);
     service().get(path).reply(200, items);
-    expect(await appTester(op.trigger(key), bundleWith())).toEqual(items);
+    const polled = (await appTester(op.trigger(key), bundleWith())) as object[];
+    expect(polled).toHaveLength(items.length);
+    polled.forEach((item, i) => {
+      expect(item).toMatchObject(items[i] as object);
+    });
   });
 
   it('keeps a sample load small', async () => {
@@ -64,7 +128,7 @@ describe.each(triggers)('%s trigger', (key, path, example, schemaId) => {
     expect(await appTester(op.trigger(key), bundleWith())).toEqual([]);
   });
 
-  it('refuses a body that is not a list', async () => {
+  it('refuses a list body that is not a list', async () => {
     service().get(path).reply(200, { success: true });
     expect((await caught(appTester(op.trigger(key), bundleWith()))).detail.message).toMatch(
       /other than a list/,
@@ -74,6 +138,154 @@ describe.each(triggers)('%s trigger', (key, path, example, schemaId) => {
   it('has a static sample of the shape the service returns', () => {
     const sample = App.triggers?.[key]?.operation.sample;
     expect(validate(schemaId, structuredClone(sample)).ok).toBe(true);
+  });
+});
+
+describe.each(triggers)(
+  '%s_instant trigger (REST hook, listed by its polling route)',
+  (polledKey, path, example, schemaId) => {
+    const key = `${polledKey}_instant`;
+    const event = path.slice(path.lastIndexOf('/') + 1);
+
+    it('is labelled instant and has the words and base fields of its polling trigger', () => {
+      const [instant, polled] = [App.triggers?.[key], App.triggers?.[polledKey]];
+      expect(instant?.operation.type).toBe('hook');
+      expect(instant?.display.label).toBe(`${polled?.display.label} (Instant)`);
+      expect(instant?.display.description).toBe(polled?.display.description);
+      expect(instant?.operation.outputFields).toEqual(
+        expect.arrayContaining(polled?.operation.outputFields ?? []),
+      );
+    });
+
+    it('subscribes the Zap hook URL to its event and unsubscribes it by the subscription id', async () => {
+      const hookUrl = 'https://hooks.zapier.com/hooks/standard/1/abc/';
+      const subscription = {
+        id: 'hook_1',
+        event,
+        target_url: hookUrl,
+        created_at: '2026-11-25T10:00:00.000Z',
+      };
+      service().post('/api/partner/hooks', { event, target_url: hookUrl }).reply(200, subscription);
+      const subscribed = await appTester(op.subscribe(key), bundleWith({ targetUrl: hookUrl }));
+      expect(subscribed).toEqual(subscription);
+      service().delete('/api/partner/hooks/hook_1').reply(200, subscription);
+      expect(await appTester(op.unsubscribe(key), bundleWith({ subscribeData: subscription }))).toEqual(
+        subscription,
+      );
+    });
+
+    it('counts a subscription the service already ended as unsubscribed', async () => {
+      service().delete('/api/partner/hooks/hook_gone').reply(404, { error: 'Hook subscription not found' });
+      expect(
+        await appTester(op.unsubscribe(key), bundleWith({ subscribeData: { id: 'hook_gone' } })),
+      ).toEqual({
+        id: 'hook_gone',
+      });
+    });
+
+    it('turns a delivery into the one item it carries, and refuses one without an id', async () => {
+      stubExtras(key, [example.id]);
+      const [item] = (await appTester(op.trigger(key), bundleWith({ cleanedRequest: example }))) as object[];
+      expect(item).toMatchObject(example);
+      const bad = await caught(appTester(op.trigger(key), bundleWith({ cleanedRequest: { title: 'x' } })));
+      expect(bad.detail.message).toBe('Parley sent an event without an item id');
+    });
+
+    it('lists its route with the bearer and returns the items in the service order', async () => {
+      const items = itemsLike(example, key === 'meeting_ended_instant' ? SAMPLE_ITEMS : 5);
+      service().get(path).reply(200, items);
+      stubExtras(
+        key,
+        items.map((i) => i.id),
+      );
+      const listed = (await appTester(op.list(key), bundleWith())) as object[];
+      expect(listed).toHaveLength(items.length);
+      listed.forEach((item, i) => {
+        expect(item).toMatchObject(items[i] as object);
+      });
+    });
+
+    it('keeps a sample load small', async () => {
+      const many = itemsLike(example, 50);
+      service().get(path).reply(200, many);
+      stubExtras(
+        key,
+        many.slice(0, SAMPLE_ITEMS).map((i) => i.id),
+      );
+      const loaded = (await appTester(
+        op.list(key),
+        bundleWith({ meta: { isLoadingSample: true } as never }),
+      )) as [];
+      expect(loaded).toHaveLength(SAMPLE_ITEMS);
+    });
+
+    it('has a static sample of the shape the service returns', () => {
+      const sample = App.triggers?.[key]?.operation.sample;
+      expect(validate(schemaId, structuredClone(sample)).ok).toBe(true);
+    });
+  },
+);
+
+describe('meeting_ended: what a Zap needs without another step', () => {
+  const ended = {
+    ...schemaExamples.meetingEnded,
+    id: 'mtg_x',
+    host_user_id: 'usr_host',
+    start_at: '2024-05-02T09:00:00Z',
+    end_at: '2024-05-02T09:42:17Z',
+  };
+
+  it('polling adds the duration from the polled item alone, with no other request', async () => {
+    service().get('/api/partner/triggers/meeting-ended').reply(200, [ended]);
+    expect(await appTester(op.trigger('meeting_ended'), bundleWith())).toEqual([
+      { ...ended, duration_minutes: 42 },
+    ]);
+  });
+
+  it('instant adds attendees, host, duration, transcript and the action items as line items', async () => {
+    const item = ended;
+    stubExtras('meeting_ended_instant', ['mtg_x']);
+    const [enriched] = (await appTester(
+      op.trigger('meeting_ended_instant'),
+      bundleWith({ cleanedRequest: item }),
+    )) as object[];
+    expect(enriched).toEqual({
+      ...item,
+      attendees: [
+        { id: 'usr_host', name: 'Aiko Tanaka', email: 'aiko@example.com' },
+        { id: 'em:lee@acme.com', name: 'lee@acme.com', email: 'lee@acme.com' },
+      ],
+      host_name: 'Aiko Tanaka',
+      host_email: 'aiko@example.com',
+      duration_minutes: 42,
+      transcript_text: 'Speaker 0: Ship on Friday.\nSpeaker 1: I will update the checklist.',
+      summary_markdown: expect.stringContaining('## Action items'),
+      action_items: [{ text: 'Lee updates the checklist' }, { text: 'Aiko books the room' }],
+    });
+  });
+});
+
+describe('new_meeting trigger (instant on meeting-created)', () => {
+  it('subscribes to meeting-created and lists the newest meetings without their profiles', async () => {
+    const hookUrl = 'https://hooks.zapier.com/hooks/standard/1/new/';
+    service().post('/api/partner/hooks', { event: 'meeting-created', target_url: hookUrl }).reply(200, {
+      id: 'hook_2',
+      event: 'meeting-created',
+      target_url: hookUrl,
+      created_at: '2026-11-25T10:00:00Z',
+    });
+    await appTester(op.subscribe('new_meeting'), bundleWith({ targetUrl: hookUrl }));
+    service()
+      .post('/v1/get-meetings', { limit: 50 })
+      .reply(200, { success: true, has_more: false, meetings: [schemaExamples.listedMeeting] });
+    const [listed] = (await appTester(op.list('new_meeting'), bundleWith())) as Record<string, unknown>[];
+    expect(listed?.id).toBe(schemaExamples.listedMeeting.id);
+    expect(listed).not.toHaveProperty('user_profiles');
+    expect(validate('meeting', structuredClone(listed)).ok).toBe(true);
+  });
+
+  it('has a sample of the meeting shape', () => {
+    expect(validate('meeting', structuredClone(App.triggers?.new_meeting?.operation.sample)).ok).toBe(true);
   });
 });
 

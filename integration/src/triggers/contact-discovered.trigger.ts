@@ -1,12 +1,14 @@
+import { definePartnerTriggers } from '../event-trigger.factory.js';
 import { schemaExamples } from '../generated/service-data.js';
 import { meetingRefOutputFields } from '../output-fields.js';
-import { definePollingTrigger } from '../polling-trigger.factory.js';
 
-export default definePollingTrigger({
+/** The spec's polling trigger (default) and its instant twin on the hook extension. */
+export const { polling, instant } = definePartnerTriggers({
   key: 'contact_discovered',
   noun: 'Contact',
   label: 'Contact Discovered',
   description: 'Triggers when a new contact (a guest) is found in one of your meetings.',
+  event: 'contact-discovered',
   path: '/triggers/contact-discovered',
   sample: { ...schemaExamples.contactDiscovered },
   outputFields: [
@@ -19,3 +21,5 @@ export default definePollingTrigger({
     { key: 'social_profile_id', label: 'Social Profile ID', type: 'string' },
   ],
 });
+
+export default polling;

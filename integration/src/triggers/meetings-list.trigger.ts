@@ -1,8 +1,13 @@
 // Hidden trigger behind the meeting dropdown of every action: the user's meetings, newest first, one
 // page of get-meetings at a time. The page cursor (updated_at of the last meeting shown) is kept in
 // z.cursor, so "Load more" in the editor continues where the previous page ended.
-import type { GetMeetingsRequest, GetMeetingsResponse, MeetingWithProfiles } from '@parley/schemas/types';
+
 import { type Bundle, defineTrigger, type ZObject } from 'zapier-platform-core';
+import type {
+  GetMeetingsRequest,
+  GetMeetingsResponse,
+  MeetingWithProfiles,
+} from '../generated/schema-types.js';
 import { GET_MEETINGS_MAX_LIMIT, schemaExamples } from '../generated/service-data.js';
 import { dataOf, urls } from '../service.client.js';
 

@@ -1090,6 +1090,34 @@ export interface OAuthTokenResponse {
 export type ParticipantId = string;
 
 /**
+ * Body the service POSTs to a hook subscription's target_url (a Parley extension): the event's item, exactly as the matching polling trigger lists it (meeting-ended, summary-ready, contact-discovered, followup-email-ready), or for meeting-created the meeting as create-meeting and get-meetings answer it. Headers: webhook-id (the same on every try), webhook-timestamp, webhook-signature (Standard Webhooks, HMAC-SHA256 with the OAuth client's secret) and webhook-event (the subscription's event).
+ */
+export type PartnerHookDelivery =
+  | TriggerMeetingEndedItem
+  | TriggerSummaryReadyItem
+  | TriggerContactDiscoveredItem
+  | TriggerFollowupEmailReadyItem
+  | Meeting;
+
+/**
+ * Body of POST /api/partner/hooks (a Parley extension; the spec shows no subscription interface): subscribe target_url to one event of the token's user. Each delivery is a POST of the event's item (partner-hook-delivery), signed the Standard Webhooks way with the OAuth client's secret. Event names live in constants.ts HOOK_EVENTS.
+ */
+export interface PartnerHookRequest {
+  event: "meeting-ended" | "summary-ready" | "contact-discovered" | "followup-email-ready" | "meeting-created";
+  target_url: string;
+}
+
+/**
+ * A hook subscription (a Parley extension): the answer of POST /api/partner/hooks, and of DELETE /api/partner/hooks/{id} (the subscription that was removed). `id` is what the DELETE takes.
+ */
+export interface PartnerHookResponse {
+  id: string;
+  event: "meeting-ended" | "summary-ready" | "contact-discovered" | "followup-email-ready" | "meeting-created";
+  target_url: string;
+  created_at: string;
+}
+
+/**
  * Body of GET /api/partner/me, the automation platform's connection test.
  */
 export interface PartnerMeResponse {

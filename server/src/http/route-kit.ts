@@ -10,6 +10,7 @@ import {
   fileRoutes,
   oauthPageRoutes,
   pageRoutes,
+  partnerHookRoutes,
   partnerPath,
   type RouteSpec,
   requestBodyRequired,
@@ -98,6 +99,7 @@ export const SERVED_CATALOG: readonly RouteSpec[] = [
   ...pageRoutes,
   ...fileRoutes,
   ...oauthPageRoutes,
+  ...partnerHookRoutes,
   ...emulatorRoutes,
 ];
 

@@ -1,5 +1,7 @@
+import { HookEvent } from '../core/contracts.js';
 import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
 import { meetingContext } from '../services/ai/ai-meeting-context.js';
+import { emitHookEvent } from '../services/partner/hook-events.js';
 import { PartnerMessageType } from '../services/partner/partner-message-types.js';
 import { MEETING_ENDED_JOB } from '../store/meetings.store.js';
 import type { Store } from '../store/store.js';
@@ -29,28 +31,32 @@ export function meetingEndedJobHandler(store: Store, llm: MeetingAiEngine): JobH
     const email = needsEmail ? await llm.followUpEmail(context) : undefined;
     await store.transaction(async (repos) => {
       if (!(await repos.meetings.get(meetingId))) return;
+      // The hook event rides in the same transaction as the job's writes (at least once, like them).
+      await emitHookEvent(repos, { event: HookEvent.MEETING_ENDED, meetingId, itemId: meetingId });
       const recorded = await repos.partnerFeed.messagesOfMeeting(meetingId, PartnerMessageType.CONTACT);
       const known = new Set(recorded.map((m) => String(m.payload.email ?? '').toLowerCase()));
       for (const contact of contacts) {
         const key = contact.email.toLowerCase();
         if (known.has(key)) continue;
         known.add(key);
-        await repos.messages.insert({
+        const message = await repos.messages.insert({
           meetingId,
           senderId: meeting.host_user_id,
           type: PartnerMessageType.CONTACT,
           text: contact.name,
           payload: { ...contact, email: key },
         });
+        await emitHookEvent(repos, { event: HookEvent.CONTACT_DISCOVERED, meetingId, itemId: message.id });
       }
       if (email && !(await repos.partnerFeed.hasMessage(meetingId, PartnerMessageType.FOLLOWUP_EMAIL))) {
-        await repos.messages.insert({
+        const message = await repos.messages.insert({
           meetingId,
           senderId: meeting.host_user_id,
           type: PartnerMessageType.FOLLOWUP_EMAIL,
           text: email.subject,
           payload: { ...email },
         });
+        await emitHookEvent(repos, { event: HookEvent.FOLLOWUP_EMAIL_READY, meetingId, itemId: message.id });
       }
     });
   };

@@ -10,6 +10,7 @@ import type { OutboundClient } from '../net/outbound-client.js';
 import { PartnerService } from '../services/partner/partner.service.js';
 import type { Store } from '../store/store.js';
 import { documentCallbacks } from './document-callbacks.js';
+import { partnerHooks } from './hooks.routes.js';
 import { type OAuthPages, oauthPages } from './oauth.routes.js';
 import { createOAuthProvider } from './oauth-provider.js';
 import { partnerBearerVerifier, partnerSessionReader } from './partner-auth.js';
@@ -61,6 +62,12 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
     outbound: deps.clientUrls,
     allowPrivate: config.allowPrivateUrls,
   });
+  const hooks = partnerHooks({
+    store,
+    jobs: deps.jobs,
+    outbound: deps.clientUrls,
+    allowPrivate: config.allowPrivateUrls,
+  });
   const pages: OAuthPages = oauthPages(provider, {
     partnerSegment: config.partnerSegment,
     secureCookies: config.publicUrl?.startsWith('https://') ?? false,
@@ -74,6 +81,7 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
     mount(kit) {
       pages.mount(kit);
       partnerEmulatorRoutes(kit, store);
+      hooks.mount(kit);
       kit.mount('partner-me', async (_body, caller) => noStore(partner.me(caller)));
       kit.mount('trigger-meeting-ended', async (_body, caller) =>
         noStore(await partner.meetingEnded(caller)),

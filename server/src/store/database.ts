@@ -6,6 +6,7 @@ import type {
   UsersTable,
   WorkspaceTokensTable,
 } from './accounts.tables.js';
+import type { HookSubscriptionsTable } from './hooks.tables.js';
 import type { JobsTable, MailOutboxTable } from './jobs.tables.js';
 import type {
   AiDocumentsTable,
@@ -57,6 +58,7 @@ export interface Database {
   oauth_sessions: OAuthSessionsTable;
   user_passwords: UserPasswordsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  hook_subscriptions: HookSubscriptionsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -7,6 +7,7 @@ import { CommitGroup } from './commit-group.js';
 import { connect } from './connect.js';
 import { ContactsStore } from './contacts.store.js';
 import type { Database, Dialect } from './database.js';
+import { HookSubscriptionsStore } from './hook-subscriptions.store.js';
 import { JobsStore } from './jobs.store.js';
 import { LiveSessionsStore } from './live-sessions.store.js';
 import { MailStore } from './mail.store.js';
@@ -48,6 +49,7 @@ export interface Repositories {
   partnerAuth: PartnerAuthStore;
   partnerFeed: PartnerFeedStore;
   webhookDeliveries: WebhookDeliveriesStore;
+  hookSubscriptions: HookSubscriptionsStore;
   people: PeopleStore;
   workspace: WorkspaceStore;
   jobs: JobsStore;
@@ -73,6 +75,7 @@ function repositories(ctx: RepoContext): Repositories {
     partnerAuth: new PartnerAuthStore(ctx),
     partnerFeed: new PartnerFeedStore(ctx),
     webhookDeliveries: new WebhookDeliveriesStore(ctx),
+    hookSubscriptions: new HookSubscriptionsStore(ctx),
     people: new PeopleStore(ctx),
     workspace: new WorkspaceStore(ctx),
     jobs: new JobsStore(ctx),
@@ -109,6 +112,7 @@ const STAMP_RETRIES = 5;
 
 // Every table, children before parents, so foreign keys never block a wipe (tests snapshot it too).
 export const WIPE_ORDER: (keyof Database)[] = [
+  'hook_subscriptions',
   'webhook_deliveries',
   'oauth_sessions',
   'oauth_tokens',

@@ -6,7 +6,7 @@ import type {
 } from '@parley/schemas/types';
 import { ApiError } from '../../core/api-error.js';
 import type { Caller } from '../../core/caller.js';
-import { MessageType, NextActionType, SummaryStatus } from '../../core/contracts.js';
+import { HookEvent, MessageType, NextActionType, SummaryStatus } from '../../core/contracts.js';
 import type { MeetingAiEngine, NextAction } from '../../engines/llm/llm.engine.js';
 import type { OutboundClient } from '../../net/outbound-client.js';
 import type { Store } from '../../store/store.js';
@@ -14,6 +14,7 @@ import type { MeetingDataCache } from '../cached-data/cached-data.cache.js';
 import { queueMails, summaryMails } from '../mail/mail.service.js';
 import { requireMeeting } from '../meetings/meeting-access.js';
 import { messageView } from '../meetings/message.view.js';
+import { emitHookEvent } from '../partner/hook-events.js';
 import { readAttachments } from './ai-attachments.js';
 import { type AiDocumentView, aiDocumentView, planSteps } from './ai-document.view.js';
 import { meetingContext } from './ai-meeting-context.js';
@@ -58,6 +59,11 @@ export class AiService {
           key_points: result.key_points,
           action_items: result.action_items,
         },
+      });
+      await emitHookEvent(repos, {
+        event: HookEvent.SUMMARY_READY,
+        meetingId: meeting.id,
+        itemId: message.id,
       });
       if (body.send_email_to_participants) {
         const mails = summaryMails({

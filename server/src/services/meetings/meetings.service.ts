@@ -8,10 +8,11 @@ import type {
 } from '@parley/schemas/types';
 import { ApiError } from '../../core/api-error.js';
 import type { Caller } from '../../core/caller.js';
-import { Limits, MeetingStatus } from '../../core/contracts.js';
+import { HookEvent, Limits, MeetingStatus } from '../../core/contracts.js';
 import type { JsonText } from '../../core/json-text.js';
 import type { Store } from '../../store/store.js';
 import { cursorMicros, takePage } from '../paging.js';
+import { emitHookEvent } from '../partner/hook-events.js';
 import { type MeetingViewWithProfiles, meetingView, toMeeting } from './meeting.view.js';
 import { requireMeeting, requireRole } from './meeting-access.js';
 import { MeetingPageRenderer } from './meeting-page.renderer.js';
@@ -46,6 +47,7 @@ export class MeetingsService {
         invitationLinkTtlMicros: INVITATION_LINK_TTL_MICROS,
         participantIds: [caller.userId, ...invited.filter((id) => id !== caller.userId)],
       });
+      await emitHookEvent(repos, { event: HookEvent.MEETING_CREATED, meetingId: row.id, itemId: row.id });
       // create-meeting's answer has no user_profiles: the roster's users are not read for it.
       const meeting = toMeeting(row, row.participant_ids, row.co_host_ids);
       return { meeting: { ...meeting, status: MeetingStatus.LIVE } };

@@ -54,38 +54,19 @@ export class PartnerService {
   }
 
   async meetingEnded(user: PartnerUser): Promise<TriggerMeetingEndedItem[]> {
-    const meetings = await this.store.partnerFeed.endedMeetings(viewer(user), TRIGGER_LIMIT);
-    return meetings.map((m) => ({ ...meetingFields(m), end_at: formatMicros(m.endUs ?? m.startUs) }));
+    return (await this.store.partnerFeed.endedMeetings(viewer(user), TRIGGER_LIMIT)).map(meetingEndedItem);
   }
 
   async summaryReady(user: PartnerUser): Promise<TriggerSummaryReadyItem[]> {
-    const rows = await this.messages(user, MessageType.SUMMARY);
-    return rows.map((m) => ({
-      ...messageFields(m),
-      ai_model: str(m.payload.ai_model),
-      markdown_body: str(m.payload.markdown_body),
-    }));
+    return (await this.messages(user, MessageType.SUMMARY)).map(summaryItem);
   }
 
   async contactDiscovered(user: PartnerUser): Promise<TriggerContactDiscoveredItem[]> {
-    const rows = await this.messages(user, PartnerMessageType.CONTACT);
-    return rows.map((m) => ({
-      ...messageFields(m),
-      name: str(m.payload.name),
-      email: str(m.payload.email),
-      company_name: strOrNull(m.payload.company_name),
-      company_position: strOrNull(m.payload.company_position),
-      social_profile_id: strOrNull(m.payload.social_profile_id),
-    }));
+    return (await this.messages(user, PartnerMessageType.CONTACT)).map(contactItem);
   }
 
   async followupEmailReady(user: PartnerUser): Promise<TriggerFollowupEmailReadyItem[]> {
-    const rows = await this.messages(user, PartnerMessageType.FOLLOWUP_EMAIL);
-    return rows.map((m) => ({
-      ...messageFields(m),
-      subject: str(m.payload.subject),
-      body_html: str(m.payload.body_html),
-    }));
+    return (await this.messages(user, PartnerMessageType.FOLLOWUP_EMAIL)).map(followupItem);
   }
 
   async meeting(user: PartnerUser, meetingId: string): Promise<PartnerMeetingResponse> {
@@ -143,4 +124,32 @@ function meetingFields(m: FeedMeeting) {
     participant_count: m.participantCount,
     tags: meetingTags(m),
   };
+}
+
+/** The items of the triggers, one row each (the lists above and the hook deliveries build them). */
+export function meetingEndedItem(m: FeedMeeting): TriggerMeetingEndedItem {
+  return { ...meetingFields(m), end_at: formatMicros(m.endUs ?? m.startUs) };
+}
+
+export function summaryItem(m: FeedMessage): TriggerSummaryReadyItem {
+  return {
+    ...messageFields(m),
+    ai_model: str(m.payload.ai_model),
+    markdown_body: str(m.payload.markdown_body),
+  };
+}
+
+export function contactItem(m: FeedMessage): TriggerContactDiscoveredItem {
+  return {
+    ...messageFields(m),
+    name: str(m.payload.name),
+    email: str(m.payload.email),
+    company_name: strOrNull(m.payload.company_name),
+    company_position: strOrNull(m.payload.company_position),
+    social_profile_id: strOrNull(m.payload.social_profile_id),
+  };
+}
+
+export function followupItem(m: FeedMessage): TriggerFollowupEmailReadyItem {
+  return { ...messageFields(m), subject: str(m.payload.subject), body_html: str(m.payload.body_html) };
 }

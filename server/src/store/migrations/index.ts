@@ -10,6 +10,7 @@ import { partnerAuth } from './0007-partner-auth.js';
 import { webhookDeliveries } from './0008-webhook-deliveries.js';
 import { scaleOut } from './0009-scale-out.js';
 import { oauthGrantRevocation } from './0010-oauth-grant-revocation.js';
+import { hookSubscriptions } from './0011-hook-subscriptions.js';
 
 // Every migration, in order. Append new ones (`0002-<what>.ts`); never edit one that has shipped:
 // a database that already ran it would not see the change. A migration whose SQL differs between
@@ -26,6 +27,7 @@ function migrations(dialect: MigrationDialect): Record<string, Migration> {
     '0008-webhook-deliveries': webhookDeliveries,
     '0009-scale-out': scaleOut,
     '0010-oauth-grant-revocation': oauthGrantRevocation,
+    '0011-hook-subscriptions': hookSubscriptions,
   };
 }
 

@@ -1,0 +1,140 @@
+// The spec's four automation triggers (meeting ended, summary ready, contact discovered, follow-up e-mail
+// ready) are polling triggers on the spec's routes; each also has an instant twin (`<key>_instant`) on
+// the service's hook subscriptions, a Parley extension: subscribed when a Zap turns on, unsubscribed when
+// it turns off, its deliveries the items themselves, its `performList` the polling route (samples and the
+// editor's test step). Both are built from one spec, so the words, sample, fields and items are the same.
+
+import { type Bundle, defineTrigger, type PlainOutputField, type ZObject } from 'zapier-platform-core';
+import type { PartnerHookResponse } from './generated/schema-types.js';
+import type { HOOK_EVENTS } from './generated/service-data.js';
+import { dataOf, statusOfAppError, urls } from './service.client.js';
+
+/** Items shown while the Zap editor loads samples: the platform keeps 3, so fetch no more to hand. */
+export const SAMPLE_ITEMS = 3;
+
+export type HookEventName = (typeof HOOK_EVENTS)[number];
+
+export interface EventTriggerSpec<K extends string> {
+  key: K;
+  noun: string;
+  label: string;
+  /** Starts "Triggers when"; the publishing check D021 holds it to that. */
+  description: string;
+  /** The hook subscription's event (the instant trigger). */
+  event: HookEventName;
+  /** The newest items as the service lists them (polling, and the instant trigger's samples). */
+  list: (z: ZObject, bundle: Bundle) => Promise<{ id: string }[]>;
+  /** Fields derived from the item alone, no request (both kinds); the sample holds them already. */
+  build?: (item: { id: string }) => { id: string };
+  sample: Record<string, unknown>;
+  outputFields: PlainOutputField[];
+  /**
+   * What the instant trigger adds from other routes (a few requests per item): applied to each
+   * delivery, and to its list, which then keeps the platform's SAMPLE_ITEMS. Polling leaves it out:
+   * every poll would repeat it for each of up to 50 items.
+   */
+  enrich?: {
+    apply: (z: ZObject, item: { id: string }) => Promise<{ id: string }>;
+    sample: Record<string, unknown>;
+    outputFields: PlainOutputField[];
+  };
+}
+
+/** A polling route's items: GET under the automation-platform prefix, a JSON array, newest first. */
+export async function pollItems(z: ZObject, bundle: Bundle, path: string): Promise<{ id: string }[]> {
+  const items = dataOf<unknown>(await z.request({ url: urls.partner(path) }));
+  if (!Array.isArray(items)) {
+    throw new z.errors.Error(`Parley answered ${path} with something other than a list`, 'bad_response', 502);
+  }
+  return bundle.meta?.isLoadingSample ? items.slice(0, SAMPLE_ITEMS) : items;
+}
+
+/** Subscribes the Zap's hook URL; the answer (its `id`) comes back as bundle.subscribeData. */
+export async function subscribeHook(z: ZObject, bundle: Bundle, event: HookEventName) {
+  const response = await z.request({
+    url: urls.partner('/hooks'),
+    method: 'POST',
+    body: { event, target_url: bundle.targetUrl },
+  });
+  return dataOf<PartnerHookResponse>(response);
+}
+
+export async function unsubscribeHook(z: ZObject, bundle: Bundle) {
+  const id = (bundle.subscribeData as { id?: unknown } | undefined)?.id;
+  if (typeof id !== 'string' || !id) {
+    throw new z.errors.Error('This Zap has no Parley subscription to end.', 'no_subscription', 400);
+  }
+  try {
+    return dataOf<PartnerHookResponse>(
+      await z.request({ url: urls.partner(`/hooks/${encodeURIComponent(id)}`), method: 'DELETE' }),
+    );
+  } catch (error) {
+    // Already gone (ended by the service after a 410, or by hand): the goal is met.
+    if (statusOfAppError(error) === 404) return { id };
+    throw error;
+  }
+}
+
+/** A delivery is one item, the body of the service's POST. */
+export function deliveredItems(z: ZObject, bundle: Bundle): { id: string }[] {
+  const item = bundle.cleanedRequest as { id?: unknown } | undefined;
+  if (!item || typeof item !== 'object' || typeof item.id !== 'string') {
+    throw new z.errors.Error('Parley sent an event without an item id', 'bad_delivery', 400);
+  }
+  return [item as { id: string }];
+}
+
+const built = <K extends string>(spec: EventTriggerSpec<K>, items: { id: string }[]) =>
+  spec.build ? items.map(spec.build) : items;
+
+/** The polling trigger: the list, each item built; what the spec defines. */
+export const definePollingTrigger = <K extends string>(spec: EventTriggerSpec<K>) =>
+  defineTrigger({
+    key: spec.key,
+    noun: spec.noun,
+    display: { label: spec.label, description: spec.description },
+    operation: {
+      type: 'polling',
+      perform: async (z, bundle) => built(spec, await spec.list(z, bundle)),
+      sample: spec.sample,
+      outputFields: spec.outputFields,
+    },
+  });
+
+/** The instant trigger under its own key (the spec's polling key keeps its type, so no Zap changes). */
+export const defineInstantTrigger = <K extends string>(
+  spec: EventTriggerSpec<K>,
+  named: { key: string; label: string } = { key: `${spec.key}_instant`, label: `${spec.label} (Instant)` },
+) => {
+  const enrich = spec.enrich;
+  const finish = (z: ZObject, items: { id: string }[]) =>
+    enrich ? Promise.all(items.map((item) => enrich.apply(z, item))) : items;
+  return defineTrigger({
+    key: named.key,
+    noun: spec.noun,
+    display: { label: named.label, description: spec.description },
+    operation: {
+      type: 'hook',
+      performSubscribe: (z, bundle) => subscribeHook(z, bundle, spec.event),
+      performUnsubscribe: unsubscribeHook,
+      perform: (z, bundle) => finish(z, built(spec, deliveredItems(z, bundle))),
+      performList: async (z, bundle) => {
+        const items = built(spec, await spec.list(z, bundle));
+        return finish(z, enrich ? items.slice(0, SAMPLE_ITEMS) : items);
+      },
+      sample: { ...spec.sample, ...enrich?.sample },
+      outputFields: [...spec.outputFields, ...(enrich?.outputFields ?? [])],
+    },
+  });
+};
+
+/** A spec's polling and instant triggers. */
+export const defineEventTriggers = <K extends string>(spec: EventTriggerSpec<K>) => ({
+  polling: definePollingTrigger(spec),
+  instant: defineInstantTrigger(spec),
+});
+
+/** The four trigger events of the spec, listed by their polling routes. */
+export const definePartnerTriggers = <K extends string>(
+  spec: Omit<EventTriggerSpec<K>, 'list'> & { path: string },
+) => defineEventTriggers({ ...spec, list: (z, bundle) => pollItems(z, bundle, spec.path) });

@@ -1,0 +1,28 @@
+// New Meeting: instant on the service's `meeting-created` event (a meeting the user hosts or is invited
+// to), delivered as the meeting create-meeting answers; samples from the newest meetings of get-meetings.
+
+import { defineInstantTrigger, SAMPLE_ITEMS } from '../event-trigger.factory.js';
+import { schemaExamples } from '../generated/service-data.js';
+import { createdMeetingOutputFields } from '../output-fields.js';
+import { fetchMeetingsPage } from './meetings-list.trigger.js';
+
+export default defineInstantTrigger(
+  {
+    key: 'new_meeting',
+    noun: 'Meeting',
+    label: 'New Meeting',
+    description: 'Triggers when a meeting is created that you host or are invited to.',
+    event: 'meeting-created',
+    list: async (z, bundle) => {
+      // get-meetings answers with each meeting's user profiles too; the event carries the meeting only.
+      const meetings = (await fetchMeetingsPage(z)).meetings.map(
+        ({ user_profiles: _, ...meeting }) => meeting,
+      );
+      return bundle.meta?.isLoadingSample ? meetings.slice(0, SAMPLE_ITEMS) : meetings;
+    },
+    sample: { ...schemaExamples.createdMeeting },
+    outputFields: createdMeetingOutputFields,
+  },
+  // No polling route in the spec: instant only, under its own name.
+  { key: 'new_meeting', label: 'New Meeting' },
+);

@@ -1,0 +1,45 @@
+import type { PartnerHookRequest } from '@parley/schemas/types';
+import type { RouteKit } from '../http/route-kit.js';
+import { HOOK_DELIVERY_JOB, HOOK_RETRY, hookDeliveryJobHandler } from '../jobs/hook-delivery.job.js';
+import { HOOK_EVENT_JOB, hookEventJobHandler } from '../jobs/hook-event.job.js';
+import type { JobWorker } from '../jobs/job-worker.js';
+import type { OutboundClient } from '../net/outbound-client.js';
+import { HooksService } from '../services/partner/hooks.service.js';
+import type { Store } from '../store/store.js';
+import { noStore } from './partner.wiring.js';
+
+// The hook subscription routes (a Parley extension, schemas/src/server-routes.ts partnerHookRoutes)
+// and the two jobs behind them: the fan-out of an event and the signed delivery of one item.
+
+export interface HookDeps {
+  store: Store;
+  jobs: JobWorker;
+  /** Client for client-supplied URLs: net/outbound-clients.ts `clientUrls`. */
+  outbound: OutboundClient;
+  allowPrivate: boolean;
+}
+
+export function partnerHooks(deps: HookDeps) {
+  const { store } = deps;
+  deps.jobs.register(HOOK_EVENT_JOB, hookEventJobHandler(store));
+  deps.jobs.register(
+    HOOK_DELIVERY_JOB,
+    hookDeliveryJobHandler({ store, outbound: deps.outbound }),
+    HOOK_RETRY,
+  );
+  const hooks = new HooksService(store, deps.allowPrivate);
+
+  return {
+    mount(kit: RouteKit) {
+      kit.mount<PartnerHookRequest, unknown>('partner-hook-subscribe', async (body, caller, { request }) => {
+        // Deliveries are signed for the client the token was issued to.
+        const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+        const grant = await store.oauthGrants.getToken(token, 'access');
+        return noStore(await hooks.subscribe(caller, grant?.clientId ?? '', body));
+      });
+      kit.mount('partner-hook-unsubscribe', async (_body, caller, { params }) =>
+        noStore(await hooks.unsubscribe(caller, params.id ?? '')),
+      );
+    },
+  };
+}
