@@ -15,6 +15,7 @@ import { LIVE_STT_PATH } from '../src/core/contracts.js';
 import { RnnoiseDenoiseEngine } from '../src/engines/denoise/rnnoise-denoise.adapter.js';
 import { ClassicalDiarizationEngine } from '../src/engines/diarization/classical-diarization.adapter.js';
 import type { LiveSttLimits } from '../src/engines/stt/live-stt.contract.js';
+import { DEFAULT_LIVE_STT_LIMITS } from '../src/engines/stt/live-stt.limits.js';
 import { PocketsphinxSttEngine } from '../src/engines/stt/pocketsphinx.adapter.js';
 import { FvadEngine } from '../src/engines/vad/fvad.adapter.js';
 import { createLiveSttServer } from '../src/ws/live-stt-server.js';
@@ -67,7 +68,12 @@ async function serve(
       vad,
       denoise: new RnnoiseDenoiseEngine(),
       diarization: new ClassicalDiarizationEngine(),
-      limits: { ...limits, ...(maxSessions > 0 ? { maxSessions } : {}) },
+      // One bench key opens every stream: the per-account share would refuse all past a third.
+      limits: {
+        ...limits,
+        ...(maxSessions > 0 ? { maxSessions } : {}),
+        maxSessionsPerAccount: maxSessions > 0 ? maxSessions : DEFAULT_LIVE_STT_LIMITS.maxSessions,
+      },
       sink: {
         openSession: async ({ sessionId }) => ({
           onInterim: () => undefined,
