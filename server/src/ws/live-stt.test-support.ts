@@ -12,6 +12,7 @@ import type {
   LiveSttDeps,
   LiveUtterance,
 } from '../engines/stt/live-stt.contract.js';
+import { DEFAULT_LIVE_STT_LIMITS } from '../engines/stt/live-stt.limits.js';
 import { PocketsphinxSttEngine } from '../engines/stt/pocketsphinx.adapter.js';
 import { FvadEngine } from '../engines/vad/fvad.adapter.js';
 import { createLiveSttServer, type LiveSttServer } from './live-stt-server.js';
@@ -101,8 +102,13 @@ export async function startLiveTestServer(
     ...overrides,
     // These tests judge what a session sends, not how fast: on a loaded CI machine (load 17) six
     // concurrent streams or an 8x-speed noisy one left more than the 15 s of queued audio the
-    // finalize deadline allows, and ended 4503 (UPSTREAM_TIMEOUT).
-    limits: { finalizeTimeoutMs: TEST_FINALIZE_TIMEOUT_MS, ...overrides.limits },
+    // finalize deadline allows, and ended 4503 (UPSTREAM_TIMEOUT). Every test session is one
+    // caller's, so the per-account share is lifted here; its own test sets it (live-stt.protocol).
+    limits: {
+      finalizeTimeoutMs: TEST_FINALIZE_TIMEOUT_MS,
+      maxSessionsPerAccount: overrides.limits?.maxSessions ?? DEFAULT_LIVE_STT_LIMITS.maxSessions,
+      ...overrides.limits,
+    },
   });
   const http = createServer((_req, res) => {
     res.statusCode = 404;
