@@ -16,6 +16,7 @@ export interface AddMeetingParticipantsRequest {
    * Bare user ids or `em:<email>`.
    *
    * @minItems 1
+   * @maxItems 1000
    */
   participant_ids: ParticipantId[];
 }
@@ -65,6 +66,9 @@ export interface AskAiForMeetingRequest {
    * 0 is the default model.
    */
   model?: number;
+  /**
+   * @maxItems 10
+   */
   attachment_urls?: string[];
   /**
    * Existing Markdown to edit (edit mode).
@@ -103,6 +107,7 @@ export interface AssignCoHostRequest {
    * Bare user ids of participants of the meeting.
    *
    * @minItems 1
+   * @maxItems 1000
    */
   user_ids: string[];
 }
@@ -142,6 +147,8 @@ export type ContextKeywords = string[] | string;
 export interface CreateMeetingRequest {
   /**
    * Participants to invite besides the host: bare user ids or `em:<email>`.
+   *
+   * @maxItems 1000
    */
   participant_ids?: ParticipantId[];
   title?: string;
@@ -282,6 +289,9 @@ export interface EmulatorApiKeyRequest {
  * Body of PUT /_emulator/faults: the ids of the faults to turn on (GET /_emulator/faults lists them); every other fault goes off, so `[]` turns all off.
  */
 export interface EmulatorFaultsRequest {
+  /**
+   * @maxItems 50
+   */
   faults: string[];
 }
 
@@ -311,15 +321,33 @@ export interface EmulatorPasswordRequest {
  */
 export interface EmulatorSeedRequest {
   description?: string;
+  /**
+   * @maxItems 10000
+   */
   users?: UserProfile[];
+  /**
+   * @maxItems 10000
+   */
   api_keys?: {
     user_id: string;
     key: string;
   }[];
+  /**
+   * @maxItems 10000
+   */
   meetings?: (Meeting & {
+    /**
+     * @maxItems 50
+     */
     tags?: string[];
   })[];
+  /**
+   * @maxItems 100000
+   */
   meeting_messages?: MeetingMessage[];
+  /**
+   * @maxItems 10000
+   */
   recordings?: {
     id: string;
     meeting_id: string;
@@ -328,10 +356,25 @@ export interface EmulatorSeedRequest {
     duration_s?: number;
     created_at: string;
   }[];
+  /**
+   * @maxItems 10000
+   */
   transcripts?: TranscriptRecord[];
+  /**
+   * @maxItems 100000
+   */
   transcript_utterances?: TranscriptUtterance[];
+  /**
+   * @maxItems 100000
+   */
   live_transcription_chunks?: LiveTranscriptionChunk[];
+  /**
+   * @maxItems 10000
+   */
   user_default_meeting_settings?: UserDefaultMeetingSetting[];
+  /**
+   * @maxItems 10000
+   */
   guest_contacts?: {
     id: string;
     owner_user_id: string;
@@ -343,6 +386,9 @@ export interface EmulatorSeedRequest {
     social_profile_id?: string | null;
     created_at: string;
   }[];
+  /**
+   * @maxItems 10000
+   */
   recording_speakers?: {
     meeting_id: string;
     speaker: string;
@@ -807,6 +853,14 @@ export interface EngineHealth {
   adapter: string;
   available: boolean;
   /**
+   * One line on what serves it (model, version, languages).
+   */
+  detail?: string;
+  /**
+   * The languages it produces, when it can say (translate: every target language some installed route reaches).
+   */
+  languages?: string[];
+  /**
    * Why the engine is unavailable.
    */
   reason?: string;
@@ -1131,8 +1185,27 @@ export interface PlaygroundFixturesResponse {
      */
     text: string;
     speakers: number;
+    /**
+     * Length in seconds.
+     */
+    duration_s?: number;
     purpose: string[];
   }[];
+}
+
+/**
+ * Body of POST /playground/uploads (reference server): the uploaded audio file's signed URL, to pass as `audio_url` to file STT or denoise, and when it stops working.
+ */
+export interface PlaygroundUploadResponse {
+  /**
+   * Signed, expiring URL of the stored file.
+   */
+  url: string;
+  expires_in_seconds: number;
+  /**
+   * Size of the stored file.
+   */
+  bytes: number;
 }
 
 /**
@@ -1147,6 +1220,7 @@ export interface RemoveCoHostRequest {
    * Bare user ids of participants of the meeting.
    *
    * @minItems 1
+   * @maxItems 1000
    */
   user_ids: string[];
 }
@@ -1174,6 +1248,7 @@ export interface RemoveMeetingParticipantsRequest {
    * Bare user ids or `em:<email>`.
    *
    * @minItems 1
+   * @maxItems 1000
    */
   participant_ids: ParticipantId[];
 }
@@ -1329,6 +1404,26 @@ export interface ServerConfig {
    */
   s3ForcePathStyle?: boolean;
   /**
+   * Seconds after a refresh during which the same refresh token, presented again, gets the same new pair instead of revoking the grant (a platform refreshing concurrently). PARLEY_OAUTH_REFRESH_GRACE_SECONDS; default 10 (OAUTH_REFRESH_GRACE_SECONDS).
+   */
+  oauthRefreshGraceSeconds: number;
+  /**
+   * Largest audio file an audio_url download (stt, denoise) may be; larger is 413. Streamed to a temporary file, never held in memory. PARLEY_AUDIO_MAX_BYTES; default 64 MiB (an hour of 128 kbit/s MP3).
+   */
+  audioMaxBytes: number;
+  /**
+   * audio_url downloads (with their decode) one process runs at once; four times as many wait, more are refused with 503 and Retry-After. PARLEY_AUDIO_DOWNLOADS; default 4.
+   */
+  audioDownloadConcurrency: number;
+  /**
+   * Live speech-to-text sessions one account may hold open on one server process at once; more are refused (4503) while other accounts keep being admitted. PARLEY_LIVE_STT_ACCOUNT_SESSIONS; default a third of the process's sessions, at least 1.
+   */
+  liveSttAccountSessions?: number;
+  /**
+   * Longest a live speech-to-text session may stay open; it is then finalized as if the client had ended it (finals, `finished`, close 1000). PARLEY_LIVE_STT_MAX_SESSION_MINUTES; default 120.
+   */
+  liveSttMaxSessionMinutes?: number;
+  /**
    * Requests per minute one partner access token may make on the partner routes; more get 429 with Retry-After. PARLEY_PARTNER_RATE_LIMIT; default 600.
    */
   partnerRateLimit: number;
@@ -1417,7 +1512,7 @@ export interface StreamConnected {
 }
 
 /**
- * Parley's error frame (the spec shows none). Sent once, as the last frame, before the server closes with `close_code` (constants.ts StreamErrorClose). `code` reuses the ErrorCodes names where one fits; IDLE_TIMEOUT is stream-only. Authentication failure sends no frame: the socket is closed with 1008. Protobuf mode: StreamResponse{error: StreamError}.
+ * Parley's error frame (the spec shows none). Sent once, as the last frame, before the server closes with `close_code`. `code` reuses the ErrorCodes names where one fits; IDLE_TIMEOUT is stream-only. Authentication failure sends no frame: the socket is closed with 1008. Protobuf mode: StreamResponse{error: StreamError}.
  */
 export interface StreamError {
   error: {
@@ -1643,7 +1738,7 @@ export interface TranslateTextRequest {
 }
 
 /**
- * Body of a 200 from POST /v1/translate-text (the spec does not show one; this is Parley's choice). `translations` has one entry per requested target, in request order; `language` is the code the target resolved to ("French" -> "fr"). `source_language` is the detected code when the request said "auto", otherwise the resolved given language. `via` (Parley addition) lists the languages a translation pivoted through when no direct pair was available (the local Apertium engine pivots through English or Spanish); it is absent for a direct translation.
+ * Body of a 200 from POST /v1/translate-text (the spec does not show one; this is Parley's choice). `translations` has one entry per requested target, in request order; `language` is the code the target resolved to ("French" -> "fr"). An entry carries `text`, or, for a target the serving engine cannot translate into while the others succeed, `error` and `code` (the same words as the error body), so one unsupported target fails alone. `source_language` is the detected code when the request said "auto", otherwise the resolved given language. `via` (Parley addition) lists the languages a translation pivoted through when no direct pair was available (the local Apertium engine pivots through English or Spanish); it is absent for a direct translation.
  */
 export interface TranslateTextResponse {
   success: boolean;
@@ -1652,16 +1747,36 @@ export interface TranslateTextResponse {
    * @minItems 1
    * @maxItems 10
    */
-  translations: {
-    language: string;
-    text: string;
-    /**
-     * Languages the text passed through, in order; absent when translated directly.
-     *
-     * @minItems 1
-     */
-    via?: string[];
-  }[];
+  translations: (TranslatedTarget | FailedTarget)[];
+}
+
+export interface TranslatedTarget {
+  /**
+   * The code the target resolved to.
+   */
+  language: string;
+  text: string;
+  /**
+   * Languages the text passed through, in order; absent when translated directly.
+   *
+   * @minItems 1
+   */
+  via?: string[];
+}
+
+export interface FailedTarget {
+  /**
+   * The resolved code of the target; a target that could not be resolved is given back as it was sent.
+   */
+  language: string;
+  /**
+   * Why this target was not translated (present instead of `text`).
+   */
+  error: string;
+  /**
+   * The error code of a target that was not translated.
+   */
+  code: "BAD_REQUEST";
 }
 
 /**
@@ -1787,6 +1902,8 @@ export interface UpdateUserDefaultMeetingSettingRequest {
   /**
    * Speech-to-text input languages, IETF BCP-47.
    *
+   * @maxItems 10
+   *
    * Items: IETF BCP-47 language tag, e.g. `en` or `pt-BR`.
    */
   original_languages?: string[];
@@ -1795,9 +1912,14 @@ export interface UpdateUserDefaultMeetingSettingRequest {
    */
   view_language?: string;
   /**
+   * @maxItems 10
+   *
    * Items: IETF BCP-47 language tag, e.g. `en` or `pt-BR`.
    */
   translation_languages?: string[];
+  /**
+   * @maxItems 100
+   */
   contextual_keywords?: string[];
 }
 
