@@ -1,21 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
 import { ApiError } from '../core/api-error.js';
 import { DocumentCallbackStatus } from '../core/contracts.js';
 import { EngineFailedError, EngineUnavailableError } from '../engines/engine.js';
 import type { OutboundClient } from '../net/outbound-client.js';
-import { OutboundBlockedError, OutboundUrlError } from '../net/outbound-errors.js';
 import type { PartnerService } from '../services/partner/partner.service.js';
 import type { JobRow } from '../store/jobs.store.js';
 import type { Store } from '../store/store.js';
 import type { RetryPolicy } from './backoff.js';
-import { type JobHandler, PermanentJobError } from './job-worker.js';
+import type { JobHandler } from './job-worker.js';
+import { isSuccess, sendSignedDelivery } from './signed-delivery.js';
 
 // generate-document with a callback_url: the document is written and POSTed by a job of the
 // durable outbox (the jobs table), so a restart loses nothing and a receiver that is down gets it
-// later. At least once, with the same `webhook-id` on every try; signed as Standard Webhooks
-// specifies (HMAC-SHA256 over `id.timestamp.body` with the OAuth client's secret, through the
-// `standardwebhooks` package). Every try is recorded for GET /_emulator/webhook-deliveries.
+// later. At least once, with the same `webhook-id` on every try; signed and recorded by
+// signed-delivery.ts.
 
 export const DOCUMENT_CALLBACK_JOB = 'partner-document-callback';
 
@@ -26,7 +24,6 @@ export const CALLBACK_RETRY: RetryPolicy = {
   maxMs: 60 * 60_000,
   jitter: 0.2,
 };
-const CALLBACK_TIMEOUT_MS = 15_000;
 
 export interface DocumentCallbackPayload {
   deliveryId: string;
@@ -52,47 +49,16 @@ export function documentCallbackJobHandler(deps: {
   return async (raw, job: JobRow) => {
     const payload = raw as DocumentCallbackPayload;
     const body = JSON.stringify(await callbackBody(deps.partner, payload));
-    const secret = await deps.store.registeredClients.webhookSecret(payload.clientId);
-    const timestamp = new Date();
-    const signature = new Webhook(secret).sign(payload.deliveryId, timestamp, body);
-    const attempt = job.attempts;
-    const record = (statusCode: number | null, error: string | null) =>
-      deps.store.webhookDeliveries.record({
-        deliveryId: payload.deliveryId,
-        jobId: job.id,
-        clientId: payload.clientId,
-        url: payload.callbackUrl,
-        attempt,
-        statusCode,
-        error,
-      });
-    let status: number;
-    try {
-      const reply = await deps.outbound.request({
-        url: payload.callbackUrl,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'webhook-id': payload.deliveryId,
-          'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-          'webhook-signature': deps.signatureHeader?.(signature) ?? signature,
-        },
-        body,
-        timeoutMs: CALLBACK_TIMEOUT_MS,
-        maxBytes: 64 * 1024,
-        maxRedirects: 0,
-      });
-      status = reply.status;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await record(null, message);
-      // A URL that is refused now (private address, bad URL) is refused on every try.
-      if (error instanceof OutboundBlockedError || error instanceof OutboundUrlError)
-        throw new PermanentJobError(message);
-      throw error;
-    }
-    await record(status, status >= 200 && status < 300 ? null : `HTTP ${status}`);
-    if (status < 200 || status >= 300) throw new Error(`callback answered HTTP ${status}`);
+    const status = await sendSignedDelivery(deps, {
+      deliveryId: payload.deliveryId,
+      jobId: job.id,
+      attempt: job.attempts,
+      clientId: payload.clientId,
+      url: payload.callbackUrl,
+      body,
+      ...(deps.signatureHeader ? { signatureHeader: deps.signatureHeader } : {}),
+    });
+    if (!isSuccess(status)) throw new Error(`callback answered HTTP ${status}`);
   };
 }
 
