@@ -17,16 +17,24 @@ interface SessionResult {
   error?: string;
 }
 
-async function session(url: string, pcm: Int16Array, speed = 1): Promise<SessionResult> {
+/**
+ * Opens a JSON session with the bench key and sends an empty config. `connected` is false when the
+ * server refused it instead (at capacity: no `connected`, an error frame, close 4503).
+ */
+export async function openBenchSession(url: string): Promise<{ client: LiveSttClient; connected: boolean }> {
   const client = await LiveSttClient.connect(url, { api_key: BENCH_KEY, format: 'json' });
   client.sendConfig({});
-  // A server at capacity refuses the session instead: no `connected`, an error frame, close 4503.
   const connected = await client
     .waitFor((f) => 'connected' in f)
     .then(
       () => true,
       () => false,
     );
+  return { client, connected };
+}
+
+async function session(url: string, pcm: Int16Array, speed = 1): Promise<SessionResult> {
+  const { client, connected } = await openBenchSession(url);
   let firstFrameAt = 0;
   let endAt = 0;
   if (connected) {

@@ -19,9 +19,10 @@ import type { LiveSttLimits } from '../src/engines/stt/live-stt.contract.js';
 import { DEFAULT_LIVE_STT_LIMITS } from '../src/engines/stt/live-stt.limits.js';
 import { corpusWer } from '../src/engines/stt/wer.js';
 import { DEFAULT_VAD_OPTIONS } from '../src/engines/vad/vad-segmenter.js';
-import { chunksOf, LiveSttClient } from '../src/ws/live-stt-client.js';
+import { chunksOf, type LiveSttClient } from '../src/ws/live-stt-client.js';
 import { type Spread, spread } from './bench-kit.js';
-import { BENCH_KEY, type RecordedFinal, startServer } from './live-stream.server.js';
+import { openBenchSession } from './live-stream.levels.js';
+import { type RecordedFinal, startServer } from './live-stream.server.js';
 
 /** English fixtures with several turns that the live tests stream: conversations and the noisy pair. */
 export const TURN_FIXTURES = [
@@ -110,15 +111,8 @@ interface Played {
 }
 
 async function play(url: string, clip: Clip, speed = 1): Promise<Played> {
-  const client = await LiveSttClient.connect(url, { api_key: BENCH_KEY, format: 'json' });
-  client.sendConfig({});
   // A refused session (an error frame, then close) plays nothing and counts as not served.
-  const connected = await client
-    .waitFor((f) => 'connected' in f)
-    .then(
-      () => true,
-      () => false,
-    );
+  const { client, connected } = await openBenchSession(url);
   let startedAt = 0;
   if (connected) {
     await client.stream(clip.pcm, { speed, onFirstFrame: (at) => (startedAt = at) });
