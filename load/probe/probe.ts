@@ -54,15 +54,7 @@ const parsed = (() => {
       },
     });
   } catch (error) {
-    // The plan names k6's settings; the probe's user gave flags.
-    const flags = {
-      CAPACITY_LEVELS: '--levels',
-      STAGGER_MS: '--stagger-ms',
-      SESSIONS_PER_LEVEL: '--sessions-per-level',
-    };
-    let message = (error as Error).message;
-    for (const [name, flag] of Object.entries(flags)) message = message.replace(name, flag);
-    return usage(message);
+    return usage((error as Error).message);
   }
 })();
 const { values } = parsed;
