@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,8 @@ import {
   OutboundTooLargeError,
   OutboundUpstreamError,
 } from '../../net/outbound-errors.js';
-import { fetchAudio, isAcceptableAudioType } from './fetch-audio.js';
+import { type FetchAudioOptions, fetchAudioToFile, isAcceptableAudioType } from './fetch-audio.js';
+import { withTempDir } from './temp-dir.js';
 
 let server: http.Server;
 let base: string;
@@ -37,6 +39,14 @@ beforeAll(async () => {
 });
 
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+/** The download as the speech services make it (to a temp file), read back to look at. */
+const fetchAudio = (from: typeof client, url: string, options: FetchAudioOptions = {}) =>
+  withTempDir(async (dir) => {
+    const file = `${dir}/input`;
+    const fetched = await fetchAudioToFile(from, url, file, options);
+    return { ...fetched, bytes: await readFile(file) };
+  });
 
 describe('fetchAudio', () => {
   it('downloads audio, following redirects', async () => {

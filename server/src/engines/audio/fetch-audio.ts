@@ -13,7 +13,8 @@ export interface FetchAudioOptions {
 }
 
 export interface FetchedAudio {
-  bytes: Buffer;
+  /** Bytes written to the file. */
+  bytes: number;
   contentType: string | undefined;
   /** Final URL after redirects. */
   url: string;
@@ -35,7 +36,7 @@ export async function fetchAudioToFile(
   url: string,
   file: string,
   options: FetchAudioOptions = {},
-): Promise<{ bytes: number; contentType: string | undefined; url: string }> {
+): Promise<FetchedAudio> {
   const res = await client.request({
     url,
     method: 'GET',
@@ -68,22 +69,4 @@ function checkAudioHead({
   if (!isAcceptableAudioType(headers['content-type'])) {
     throw new OutboundContentError(`Audio URL returned ${headers['content-type']}, not an audio file`, at);
   }
-}
-
-export async function fetchAudio(
-  client: OutboundClient,
-  url: string,
-  options: FetchAudioOptions = {},
-): Promise<FetchedAudio> {
-  const res = await client.request({
-    url,
-    method: 'GET',
-    headers: ACCEPT_AUDIO,
-    timeoutMs: options.timeoutMs,
-    maxBytes: options.maxBytes,
-    signal: options.signal,
-    onHead: checkAudioHead,
-  });
-  if (res.body.length === 0) throw new OutboundContentError('Audio URL returned an empty body', res.url);
-  return { bytes: res.body, contentType: res.headers['content-type'], url: res.url };
 }
