@@ -6,6 +6,7 @@ import { buildEngines, type Engines } from '../engines/registry.js';
 import { expectSchema, type Reply } from '../testing/test-server.js';
 import {
   type AudioHost,
+  expectError,
   fixtureById,
   type SpeechServer,
   startAudioHost,
@@ -44,14 +45,6 @@ async function denoise(
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   expectSchema('denoise.response', reply.body);
   return reply.body;
-}
-
-function expectError(reply: Reply, status: number, error?: string | RegExp): void {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  expectSchema('api-error', reply.body);
-  const text = (reply.body as { error: string }).error;
-  if (typeof error === 'string') expect(text).toBe(error);
-  else if (error) expect(text).toMatch(error);
 }
 
 function expectValidationError(reply: Reply, loc: (string | number)[]): void {

@@ -3,11 +3,12 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import type { AppDeps } from '../app.js';
 import { loadConfig } from '../core/config.js';
 import { type FixtureFile, fixtureFiles } from '../engines/audio/fixture-audio.js';
 import { contentTypeOf } from '../files/file-store.js';
-import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
+import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 
 // Test support (not a test) for the speech routes: a static audio host on 127.0.0.1 that plays the
 // part of the public storage an audio_url points at, and a test server whose configuration allows
@@ -115,4 +116,17 @@ export async function postRaw(
     bytes,
     json: () => JSON.parse(Buffer.from(bytes).toString('utf8')),
   };
+}
+
+/** A speech route's error answer: this status, the api-error body, and its text when given. */
+export function expectError(
+  reply: { status: number; body: unknown },
+  status: number,
+  error?: string | RegExp,
+) {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+  expectSchema('api-error', reply.body);
+  const text = (reply.body as { error: string }).error;
+  if (typeof error === 'string') expect(text).toBe(error);
+  else if (error) expect(text).toMatch(error);
 }

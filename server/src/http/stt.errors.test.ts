@@ -7,6 +7,7 @@ import { createOutboundClient } from '../net/outbound-client.js';
 import { expectSchema } from '../testing/test-server.js';
 import {
   type AudioHost,
+  expectError,
   fixtureById,
   postRaw,
   type SpeechServer,
@@ -33,20 +34,7 @@ afterAll(async () => {
   await host.close();
 });
 
-interface ErrorBody {
-  success: false;
-  error: string;
-  code: string;
-}
-
 const path = (key?: string) => (key === undefined ? '/v1/stt' : `/v1/stt?api_key=${encodeURIComponent(key)}`);
-
-function expectError(reply: { status: number; body: unknown }, status: number, error?: string | RegExp) {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  expectSchema('api-error', reply.body);
-  if (typeof error === 'string') expect((reply.body as ErrorBody).error).toBe(error);
-  else if (error) expect((reply.body as ErrorBody).error).toMatch(error);
-}
 
 describe('POST /v1/stt: the spec error table', () => {
   it('401 Missing authorization without a key, 401 Invalid API key with a wrong one', async () => {
