@@ -85,6 +85,10 @@ export class PocketsphinxSttEngine implements SttEngine {
     } catch (error) {
       return unavailable(`library not loadable (install libpocketsphinx3): ${(error as Error).message}`);
     }
+    // No `-logfn`: ps_init hands it to sphinxbase's err_set_logfile, which opens a new global log
+    // file and fcloses the old one while other decoders may be writing to it on koffi's worker
+    // threads (a use after free: the native abort "free(): unaligned chunk detected in tcache 2"
+    // under concurrent streams). Logging stays off from the library's load (err_set_logfp(NULL)).
     const argv = [
       '-hmm',
       paths.hmm,
@@ -92,8 +96,6 @@ export class PocketsphinxSttEngine implements SttEngine {
       paths.lm,
       '-dict',
       paths.dict,
-      '-logfn',
-      '/dev/null',
       '-remove_silence',
       'no',
     ];
