@@ -30,6 +30,8 @@ export interface PocketsphinxLibrary {
   exp(decoder: Pointer, logValue: number): number;
   lookupWord(decoder: Pointer, word: string): string | null;
   addWord(decoder: Pointer, word: string, phones: string, update: boolean): number;
+  /** Whether sphinxbase's global log is still off, as loading the library left it. */
+  loggingOff(): boolean;
 }
 
 export interface ModelPaths {
@@ -63,6 +65,7 @@ export function loadPocketsphinx(names: LibraryNames = {}): PocketsphinxLibrary 
     'void *cmd_ln_parse_r(void *inout, void *defn, int argc, void *argv, int strict)',
   );
   const errSetLogfp = sb.func('void err_set_logfp(void *fp)');
+  const errGetLogfp = sb.func('void *err_get_logfp()');
   const logmathExp = sb.func('double logmath_exp(void *lmath, int p)');
   const ckdFree = sb.func('void ckd_free(void *ptr)');
   const cmdLnFree = sb.func('int cmd_ln_free_r(void *cmdln)');
@@ -142,5 +145,6 @@ export function loadPocketsphinx(names: LibraryNames = {}): PocketsphinxLibrary 
       return phones;
     },
     addWord: (decoder, word, phones, update) => psAddWord(decoder, word, phones, update ? 1 : 0) as number,
+    loggingOff: () => errGetLogfp() === null,
   };
 }

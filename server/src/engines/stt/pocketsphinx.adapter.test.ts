@@ -3,7 +3,9 @@ import { fixtureFiles, fixturePcm, fixturesPresent } from '../audio/fixture-audi
 import { concatPcm } from '../audio/pcm.js';
 import { ENGLISH_SENTENCES, silence, speak } from '../audio/test-speech.js';
 import { EngineUnavailableError } from '../engine.js';
-import { PocketsphinxSttEngine } from './pocketsphinx.adapter.js';
+import { decoderArgv, PocketsphinxSttEngine } from './pocketsphinx.adapter.js';
+import { PocketsphinxDecoder } from './pocketsphinx-decoder.js';
+import { DEFAULT_MODEL_DIR, loadPocketsphinx, modelPaths } from './pocketsphinx-library.js';
 import { corpusWer, wordErrorRate } from './wer.js';
 
 let engine: PocketsphinxSttEngine;
@@ -180,5 +182,17 @@ describe('pocketsphinx STT engine', () => {
     });
     expect(noLib.status()).toMatchObject({ available: false });
     expect(noLib.status().detail).toMatch(/library not loadable/);
+  });
+});
+
+// A decoder built while others decode must leave sphinxbase's one global log file alone: replacing
+// it (`-logfn`) fcloses the file other worker threads write to, and the process aborted in free().
+describe('pocketsphinx decoders and the library log', () => {
+  it('builds a decoder without opening a global log file', async () => {
+    const lib = loadPocketsphinx();
+    expect(lib.loggingOff()).toBe(true);
+    const decoder = await PocketsphinxDecoder.create(lib, decoderArgv(modelPaths(DEFAULT_MODEL_DIR)));
+    await decoder.free();
+    expect(lib.loggingOff()).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import {
   DEFAULT_MODEL_DIR,
   type LibraryNames,
   loadPocketsphinx,
+  type ModelPaths,
   missingModelFiles,
   modelPaths,
   type PocketsphinxLibrary,
@@ -61,6 +62,16 @@ const MAX_UTTERANCE_MS = 30_000;
  */
 const LIVE_SEARCH = ['-maxhmmpf', '3000'];
 
+/**
+ * A decoder's configuration. No `-logfn`: ps_init hands it to sphinxbase's err_set_logfile, which
+ * opens a new global log file and fcloses the old one while other decoders may be writing to it on
+ * koffi's worker threads (a use after free: the native abort "free(): unaligned chunk detected in
+ * tcache 2" under concurrent streams). Logging stays off from the library's load.
+ */
+export function decoderArgv(paths: ModelPaths): string[] {
+  return ['-hmm', paths.hmm, '-lm', paths.lm, '-dict', paths.dict, '-remove_silence', 'no'];
+}
+
 export class PocketsphinxSttEngine implements SttEngine {
   readonly languages = [LANGUAGE] as const;
   readonly wholeFile = false;
@@ -85,20 +96,7 @@ export class PocketsphinxSttEngine implements SttEngine {
     } catch (error) {
       return unavailable(`library not loadable (install libpocketsphinx3): ${(error as Error).message}`);
     }
-    // No `-logfn`: ps_init hands it to sphinxbase's err_set_logfile, which opens a new global log
-    // file and fcloses the old one while other decoders may be writing to it on koffi's worker
-    // threads (a use after free: the native abort "free(): unaligned chunk detected in tcache 2"
-    // under concurrent streams). Logging stays off from the library's load (err_set_logfp(NULL)).
-    const argv = [
-      '-hmm',
-      paths.hmm,
-      '-lm',
-      paths.lm,
-      '-dict',
-      paths.dict,
-      '-remove_silence',
-      'no',
-    ];
+    const argv = decoderArgv(paths);
     const create = (live: boolean) =>
       PocketsphinxDecoder.create(lib, live ? [...argv, ...LIVE_SEARCH] : argv);
     let first: PocketsphinxDecoder | undefined;
