@@ -6,6 +6,7 @@ import { asyncapiPath, openapiPath } from '@parley/schemas/paths';
 import { PROTO_CONTENT_TYPE, SessionTTSRequest } from '@parley/schemas/proto';
 import type { DocsSessionResponse } from '@parley/schemas/types';
 import { parse, stringify } from 'yaml';
+import { pageRoutes } from '../core/contracts.js';
 import { readSchemaFile, readSource } from './docs.routes.js';
 import { FileReply } from './file-reply.js';
 import { Reply } from './reply.js';
@@ -68,6 +69,8 @@ export function sessionOf(req: IncomingMessage, deps: DocsPagesDeps): DocsSessio
   };
 }
 
+/** Where the example body is served (its catalog entry). */
+const TTS_EXAMPLE_PATH = pageRoutes.find((r) => r.name === 'docs-tts-example')?.path;
 const TTS_EXAMPLE = SessionTTSRequest.create({
   session_id: 'docs',
   message_id: 'try-it-out',
@@ -104,7 +107,7 @@ export function docsPagesRoutes(kit: RouteKit, deps: DocsPagesDeps): void {
     }
     const tts = doc.paths?.['/v1/tts']?.post?.requestBody?.content?.[PROTO_CONTENT_TYPE]?.schema;
     if (tts) {
-      tts.description = `${tts.description} To try it out here, download [an example body](/docs/tts-request.bin) (text: "${TTS_EXAMPLE.text}") and choose it below; the answer is a SessionTTSResponse to download.`;
+      tts.description = `${tts.description} To try it out here, download [an example body](${TTS_EXAMPLE_PATH}) (text: "${TTS_EXAMPLE.text}") and choose it below; the answer is a SessionTTSResponse to download.`;
     }
     doc.info.description = [
       doc.info.description,
