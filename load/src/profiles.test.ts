@@ -20,6 +20,8 @@ describe('profiles', () => {
       duration: '5m',
     });
     expect(arrivalScenario('soak', 5, 50)).toMatchObject({ duration: '60m' });
+    // Smoke makes every VU before the start: none is made mid-run while arrivals wait.
+    expect(arrivalScenario('smoke', 5, 300, 5)).toMatchObject({ preAllocatedVUs: 20, maxVUs: 20 });
     expect(arrivalScenario('spike', 5, 50)).toMatchObject({
       executor: 'ramping-arrival-rate',
       stages: [{ target: 20 }, {}, {}],
