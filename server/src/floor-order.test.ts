@@ -12,7 +12,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['services'],
   ['jobs'],
   ['http', 'ws', 'partner', 'emulator', 'playground'],
-  ['app.ts', 'main.ts', 'testing'],
+  ['app.ts', 'build-server.ts', 'main.ts', 'testing'],
 ];
 
 const SRC = 'server/src/';

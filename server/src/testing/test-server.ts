@@ -1,33 +1,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validate } from '@parley/schemas';
 import { pino } from 'pino';
-import { type AppDeps, createApp, createHttpServer } from '../app.js';
-import { systemClock } from '../core/clock.js';
+import type { AppDeps } from '../app.js';
+import { buildServer } from '../build-server.js';
 import { loadConfig } from '../core/config.js';
 import { type IdGenerator, sequentialIds } from '../core/ids.js';
-import { createExtractiveMeetingAi } from '../engines/llm/extractive-llm.adapter.js';
-import { buildEngines } from '../engines/registry.js';
-import { createUnavailableTranslator } from '../engines/translate/translator.js';
-import { FileStore } from '../files/file-store.js';
-import { createMetrics } from '../http/metrics.js';
+import type { Engines } from '../engines/registry.js';
+import type { FileStorage } from '../files/file-storage.js';
 import type { JobWorker } from '../jobs/job-worker.js';
-import { createJobWorker } from '../jobs/jobs.js';
-import { createOutboundClients } from '../net/outbound-clients.js';
-import { createPartnerInterface } from '../partner/partner.wiring.js';
-import { type MailTransport, outboxMailTransport } from '../services/mail/mail.transport.js';
-import { createServices, type ServiceDeps, type Services } from '../services/services.js';
-import { openClusterSignals } from '../store/cluster-signals.js';
-import { openStore, type Store } from '../store/store.js';
-import { createLiveStt, type LiveSttMountDeps } from '../ws/live-stt.mount.js';
-import type { LiveSttServer } from '../ws/live-stt-server.js';
+import type { MailTransport } from '../services/mail/mail.transport.js';
+import type { ServiceDeps, Services } from '../services/services.js';
+import type { Store } from '../store/store.js';
+import type { LiveSttMountDeps } from '../ws/live-stt.mount.js';
 import { defaultTestDatabase } from './databases.js';
 
 // A real server on 127.0.0.1, port 0, over a fresh database (in-memory SQLite unless a URL is
-// given), for tests that speak HTTP to it exactly as a client would.
+// given), for tests that speak HTTP to it exactly as a client would. buildServer (build-server.ts)
+// builds it as it builds main.ts's, with the engines of its configuration; what a test replaces
+// is named in the options.
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
 
@@ -52,7 +44,7 @@ export interface TestServer {
   services: Services;
   /** The outbox worker, not started: a test steps it with `runDue()`. */
   jobs: JobWorker;
-  files: FileStore;
+  files: FileStorage;
   /** POST `body` as JSON (a string is sent as-is) to `path`. */
   post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
   get<T = unknown>(path: string, headers?: Record<string, string>): Promise<Reply<T>>;
@@ -63,39 +55,22 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/**
- * The live engines main.ts mounts (local pocketsphinx, VAD, RNNoise, diarization), for
- * `startTestServer({ live })` in tests of other packages that must reach the server through this file.
- */
-export async function localLiveEngines(): Promise<Omit<LiveSttMountDeps, 'services'>> {
-  const engines = await buildEngines();
-  return {
-    stt: engines.localStt,
-    vad: engines.vad,
-    denoise: engines.denoise,
-    diarization: engines.diarization,
-  };
-}
-
-/** Every engine main.ts builds (file STT, TTS …), for `startTestServer({ deps: { engines } })` elsewhere. */
-export const localEngines = () => buildEngines();
-
 export async function startTestServer(
   options: {
     databaseUrl?: string;
     /** Ids of new records; sequential by default (two servers on one database need distinct ones). */
     ids?: IdGenerator;
     env?: Record<string, string>;
+    /** Every engine; the ones main.ts builds from this configuration when absent. */
+    engines?: Engines;
+    /** Parts of the app replaced (an engine-state source for /health, a file store). */
     deps?: Partial<AppDeps>;
     /** Service dependencies replacing the defaults (an llm engine, outbound clients). */
     serviceDeps?: Partial<ServiceDeps>;
     /** Where the job worker delivers mail; the outbox table when absent. */
     mailTransport?: MailTransport;
-    /**
-     * Engines (and limits) for WS /v1/stt/stream; without them the first stream loads the local
-     * engines main.ts uses (a test server that never streams never pays for them).
-     */
-    live?: Omit<LiveSttMountDeps, 'services'>;
+    /** Engines or limits of WS /v1/stt/stream replacing the ones of `engines`. */
+    live?: Partial<Omit<LiveSttMountDeps, 'services'>>;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
@@ -105,88 +80,21 @@ export async function startTestServer(
     DATABASE_URL: options.databaseUrl ?? database?.url ?? 'sqlite::memory:',
     LOG_LEVEL: 'silent',
     PARLEY_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    PARLEY_FILES_SECRET: 'test-files-secret-0123456789',
     ...options.env,
   });
-  const ids = options.ids ?? sequentialIds();
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir, clock: systemClock, ids });
-  const signals = await openClusterSignals({
-    databaseUrl: config.databaseUrl,
-    dialect: store.dialect,
-    db: store.db,
+  const built = await buildServer(config, {
+    ids: options.ids ?? sequentialIds(),
+    logger: pino({ level: 'silent' }),
+    processMetrics: false,
+    ...(options.engines ? { engines: options.engines } : {}),
+    ...(options.serviceDeps ? { services: options.serviceDeps } : {}),
+    ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+    ...(options.live ? { live: options.live } : {}),
+    ...(options.deps ? { app: options.deps } : {}),
   });
-  const outbound = createOutboundClients(config);
-  const llm = options.serviceDeps?.llm ?? createExtractiveMeetingAi();
-  const logger = pino({ level: 'silent' });
-  const services = createServices({
-    store,
-    clock: systemClock,
-    ids,
-    config,
-    llm,
-    // Tests that translate transcripts pass an engine in serviceDeps.
-    translate: createUnavailableTranslator('no translation engine in this test server'),
-    logger,
-    ...outbound,
-    ...options.serviceDeps,
-  });
-  const jobs = createJobWorker({
-    store,
-    clock: options.serviceDeps?.clock ?? systemClock,
-    mailTransport: options.mailTransport ?? outboxMailTransport(store),
-    logger,
-    leaseMs: config.jobLeaseMs,
-  });
-  const partner = createPartnerInterface({
-    store,
-    config,
-    llm,
-    jobs,
-    clientUrls: options.serviceDeps?.clientUrls ?? outbound.clientUrls,
-  });
-  let url = '';
-  const files = new FileStore({
-    rootDir: join(dataDir, 'files'),
-    secret: 'test-files-secret-0123456789',
-    clock: systemClock,
-    baseUrl: () => url,
-  });
-  let live: Promise<LiveSttServer> | undefined;
-  const liveServer = () => {
-    live ??= (options.live ? Promise.resolve(options.live) : localLiveEngines()).then((engines) =>
-      createLiveStt({ ...engines, services }),
-    );
-    return live;
-  };
-  if (options.live) await liveServer();
-  const deps: AppDeps = {
-    config,
-    store,
-    clock: systemClock,
-    ids,
-    logger,
-    services,
-    files,
-    baseUrl: () => url,
-    engines: { statuses: () => [] },
-    clientUrls: options.serviceDeps?.clientUrls ?? outbound.clientUrls,
-    metrics: createMetrics({ processMetrics: false }),
-    bearer: partner.bearer,
-    session: partner.session,
-    partner,
-    signals,
-    demoApiKey: undefined,
-    live: {
-      handleUpgrade: (req, socket, head) =>
-        void liveServer().then(
-          (server) => server.handleUpgrade(req, socket, head),
-          () => socket.destroy(),
-        ),
-    },
-  };
-  const app = createApp({ ...deps, ...options.deps });
-  const server: Server = createHttpServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await built.listen(0, '127.0.0.1');
+  const { store, services } = built;
 
   const send = async <T>(
     method: string,
@@ -214,8 +122,8 @@ export async function startTestServer(
     wsUrl: url.replace(/^http/, 'ws'),
     store,
     services,
-    jobs,
-    files,
+    jobs: built.jobs,
+    files: built.files,
     post: (path, body, headers) => send('POST', path, body, headers),
     get: (path, headers) => send('GET', path, undefined, headers),
     call: (route, key, body) => send('POST', `/v1/${route}`, body ?? {}, { 'X-API-Key': key }),
@@ -226,11 +134,8 @@ export async function startTestServer(
       return { userId: user.id, accountId: account.id, email, key: secret };
     },
     async close() {
-      await (await live)?.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await signals.close();
-      await store.close();
+      built.http.closeAllConnections();
+      await built.close();
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
