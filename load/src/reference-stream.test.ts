@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@parley/server/test-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driveSession } from '../probe/session-driver.ts';
 import { fixtureFrames } from './audio-frames.ts';
 import { streamUrl } from './stream-url.ts';

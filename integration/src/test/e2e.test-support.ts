@@ -6,13 +6,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
 import {
   startTestServer,
   TEST_ADMIN_TOKEN,
   type TestServer,
   type TestUser,
 } from '@parley/server/test-server';
+import { expect } from 'vitest';
 
 export type { TestServer, TestUser };
 
