@@ -3,8 +3,8 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { checkKey, FileStore } from '../files/file-store.js';
-import { startTestServer, type TestServer } from '../testing/test-server.js';
 
 let server: TestServer;
 

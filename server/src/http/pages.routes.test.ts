@@ -1,8 +1,8 @@
 import { PROTO_CONTENT_TYPE, SessionTTSRequest } from '@parley/schemas/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { expectSchema, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { ErrorText, LIVE_STT_PATH, StreamClose } from '../core/contracts.js';
-import { expectSchema, startTestServer, type TestServer } from '../testing/test-server.js';
 
 // The server's own routes that are not JSON: directory pages, packaged files (with send's path
 // containment), the playground's fixtures, and the WebSocket upgrade, all served by the route kit.

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, connect, registerClient, setPassword } from '../../test-support/partner-oauth.js';
 import {
   expectSchema,
   startTestServer,
   TEST_ADMIN_TOKEN,
   type TestServer,
   type TestUser,
-} from '../testing/test-server.js';
-import { bearer, connect, registerClient, setPassword } from './partner.test-support.js';
+} from '../../test-support/test-server.js';
 
 // The partner routes over real state: triggers computed from meetings, ends, summaries and guests
 // of two accounts, checked as the platform relies on them (newest first, at most 50, unique and

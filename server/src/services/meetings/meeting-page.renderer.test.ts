@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testDatabases } from '../../../test-support/databases.js';
+import { meetingInput, openTestStore } from '../../../test-support/test-store.js';
 import type { Store } from '../../store/store.js';
-import { meetingInput, openTestStore } from '../../store/store.test-support.js';
-import { testDatabases } from '../../testing/databases.js';
 import { meetingViews } from './meeting.view.js';
 import { MeetingsService } from './meetings.service.js';
 

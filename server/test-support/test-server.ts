@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validate } from '@parley/schemas';
 import { pino } from 'pino';
-import type { AppDeps } from '../app.js';
-import { buildServer } from '../build-server.js';
-import { loadConfig } from '../core/config.js';
-import { type IdGenerator, sequentialIds } from '../core/ids.js';
-import type { Engines } from '../engines/registry.js';
-import type { FileStorage } from '../files/file-storage.js';
-import type { JobWorker } from '../jobs/job-worker.js';
-import type { MailTransport } from '../services/mail/mail.transport.js';
-import type { ServiceDeps, Services } from '../services/services.js';
-import type { Store } from '../store/store.js';
-import type { LiveSttMountDeps } from '../ws/live-stt.mount.js';
+import type { AppDeps } from '../src/app.js';
+import { buildServer } from '../src/build-server.js';
+import { loadConfig } from '../src/core/config.js';
+import { type IdGenerator, sequentialIds } from '../src/core/ids.js';
+import type { Engines } from '../src/engines/registry.js';
+import type { FileStorage } from '../src/files/file-storage.js';
+import type { JobWorker } from '../src/jobs/job-worker.js';
+import type { MailTransport } from '../src/services/mail/mail.transport.js';
+import type { ServiceDeps, Services } from '../src/services/services.js';
+import type { Store } from '../src/store/store.js';
+import type { LiveSttMountDeps } from '../src/ws/live-stt.mount.js';
 import { defaultTestDatabase } from './databases.js';
 
 // A real server on 127.0.0.1, port 0, over a fresh database (in-memory SQLite unless a URL is
