@@ -105,8 +105,9 @@ describe('floor order of server/src', () => {
     const climbs = output.summary.violations.map((v) => `${v.from} -> ${v.to} (${v.rule.name})`);
     expect(output.summary.totalCruised).toBeGreaterThan(100);
     expect(climbs).toEqual([]);
-    // Parsing every module of server/src takes seconds on a loaded machine.
-  }, 60_000);
+    // Parsing every module of server/src takes ~20 s at load 11 and 70 s at load 22: the suite's
+    // hang limit (vitest.config.ts), not a shorter one.
+  });
 
   it('no package imports another package by path: its exports are the way in', () => {
     expect(crossPackageImports()).toEqual([]);
