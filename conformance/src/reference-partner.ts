@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Limits } from '@parley/schemas/constants';
-import { TEST_ADMIN_TOKEN, type TestServer, type TestUser } from '../../server/src/testing/test-server.js';
+import { TEST_ADMIN_TOKEN, type TestServer, type TestUser } from '@parley/server/test-server';
 
 // The partner side of the in-process reference server, set up through its emulator routes as an
 // operator would: an OAuth client for the kit (its redirect URI is never fetched: the kit reads the

@@ -63,6 +63,12 @@ export interface RouteSpec {
   responseProto?: ProtoMessage;
   /** Schema id of the body the server posts to the client's `callback_url`. */
   callback?: string;
+  /**
+   * A polling trigger of the automation platform: at most `Limits.triggerItems` items, each with a
+   * unique `id`, newest first by `orderedBy`. The server, the kit's checks, the load scripts and the
+   * Zapier app take their trigger lists from the entries that carry it.
+   */
+  trigger?: { orderedBy: 'created_at' | 'end_at' };
   group:
     | 'meetings'
     | 'messages'

@@ -140,6 +140,7 @@ export const partnerRoutes: RouteSpec[] = [
     body: 'none',
     answer: 'json',
     response: 'trigger-meeting-ended.response',
+    trigger: { orderedBy: 'end_at' },
     group: 'partner',
   },
   {
@@ -152,6 +153,7 @@ export const partnerRoutes: RouteSpec[] = [
     body: 'none',
     answer: 'json',
     response: 'trigger-summary-ready.response',
+    trigger: { orderedBy: 'created_at' },
     group: 'partner',
   },
   {
@@ -164,6 +166,7 @@ export const partnerRoutes: RouteSpec[] = [
     body: 'none',
     answer: 'json',
     response: 'trigger-contact-discovered.response',
+    trigger: { orderedBy: 'created_at' },
     group: 'partner',
   },
   {
@@ -176,6 +179,7 @@ export const partnerRoutes: RouteSpec[] = [
     body: 'none',
     answer: 'json',
     response: 'trigger-followup-email-ready.response',
+    trigger: { orderedBy: 'created_at' },
     group: 'partner',
   },
   {
@@ -241,3 +245,11 @@ export const streamRoutes: RouteSpec[] = [
 ];
 
 export const allRoutes: RouteSpec[] = [...restRoutes, ...speechRoutes, ...partnerRoutes, ...opsRoutes];
+
+/** A polling trigger's route: the catalog entry with its `trigger` facts. */
+export type TriggerRoute = RouteSpec & { trigger: NonNullable<RouteSpec['trigger']> };
+
+/** The automation platform's polling triggers, in catalog order: every list of triggers is this one. */
+export const triggerRoutes: readonly TriggerRoute[] = partnerRoutes.filter(
+  (route): route is TriggerRoute => route.trigger !== undefined,
+);

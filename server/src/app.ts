@@ -39,7 +39,7 @@ import type { LiveSttServer } from './ws/live-stt-server.js';
 
 // The HTTP server's listeners, assembled from injected parts: the front door (request id, logs,
 // metrics) before the route table, which holds every route of the catalog, and the WebSocket
-// upgrades. It never listens (main.ts does), so tests run it on port 0 with an in-memory database,
+// upgrades. It never listens (build-server.ts does), so tests run it on port 0 with an in-memory database,
 // a manual clock and sequential ids.
 
 export interface AppDeps {
@@ -49,7 +49,7 @@ export interface AppDeps {
   ids: IdGenerator;
   logger: Logger;
   /**
-   * The engines registry (main.ts: buildEngines(config)): states for /health and the engines of
+   * The engines registry (build-server.ts: buildEngines(config)): states for /health and the engines of
    * the speech routes. A route whose engine is absent answers 503.
    */
   engines: EngineStatusSource & SpeechEngines;

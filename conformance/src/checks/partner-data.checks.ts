@@ -1,5 +1,6 @@
 import { validate } from '@parley/schemas';
 import { DocumentCallbackStatus, Limits } from '@parley/schemas/constants';
+import { triggerRoutes } from '@parley/schemas/routes';
 import { Webhook } from 'standardwebhooks';
 import { startCallbackReceiver } from '../callback-receiver.js';
 import { couldNotJudge, expect, fail, skip } from '../check.js';
@@ -13,13 +14,17 @@ import { define } from './define.js';
 // details and generate-document (synchronous, and with a callback to the kit's own receiver whose
 // Standard Webhooks signature is verified with the `standardwebhooks` package).
 
-/** The triggers and the field each one is ordered by (newest first). */
-export const TRIGGERS = [
-  { name: 'meeting-ended', newestBy: 'end_at' },
-  { name: 'summary-ready', newestBy: 'created_at' },
-  { name: 'contact-discovered', newestBy: 'created_at' },
-  { name: 'followup-email-ready', newestBy: 'created_at' },
-] as const;
+/** The catalog's triggers (path segment after `triggers/`) and the field each is ordered by, newest first. */
+export const TRIGGERS = triggerRoutes.map((route) => ({
+  name: route.name.replace(/^trigger-/, ''),
+  newestBy: route.trigger.orderedBy,
+}));
+
+function triggerNamed(name: string): (typeof TRIGGERS)[number] {
+  const trigger = TRIGGERS.find((t) => t.name === name);
+  if (!trigger) throw new Error(`the catalog has no trigger ${name}`);
+  return trigger;
+}
 
 type Item = Record<string, unknown> & { id: string };
 
@@ -75,8 +80,8 @@ async function subjectMeeting(ctx: CheckContext): Promise<{ id: string; summary?
     [...items].sort((a, b) => time(b, field) - time(a, field))[0];
   // Never one of the run's own meetings (titled with the run id): another lane may be deleting it.
   const runs = (title: unknown) => String(title ?? '').startsWith(ctx.target.runId);
-  const summaries = (await listed(ctx, TRIGGERS[1])).filter((s) => !runs(s.meeting_title));
-  const ended = (await listed(ctx, TRIGGERS[0])).filter((m) => !runs(m.title));
+  const summaries = (await listed(ctx, triggerNamed('summary-ready'))).filter((s) => !runs(s.meeting_title));
+  const ended = (await listed(ctx, triggerNamed('meeting-ended'))).filter((m) => !runs(m.title));
   const endedIds = new Set(ended.map((m) => m.id));
   const summary =
     newest(

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { restRoutes, speechRoutes } from '../core/contracts.js';
 import { WIPE_ORDER } from '../store/store.js';
-import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 
 // Whatever arrives as a body, the routes answer with a 4xx and change nothing: no 5xx, no rows.
 // 2,000 random bodies spread over every JSON route of the catalog.

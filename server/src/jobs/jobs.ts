@@ -7,9 +7,8 @@ import { JobWorker } from './job-worker.js';
 import { mailJobHandler } from './mail.job.js';
 
 // The outbox worker with the job kinds of the services registered (the partner interface registers
-// its own when the roots build it: partner/partner.wiring.ts). The composition roots
-// (main.ts, testing/test-server.ts) build it once; main.ts starts and stops it, tests step it with
-// `runDue()`.
+// its own when the root builds it: partner/partner.wiring.ts). build-server.ts builds it once;
+// main.ts starts and stops it, tests step it with `runDue()`.
 
 export interface JobDeps {
   store: Store;

@@ -17,9 +17,9 @@ import { partnerBearerVerifier, partnerSessionReader } from './partner-auth.js';
 import { partnerEmulatorRoutes } from './partner-emulator.routes.js';
 import { failedSignInsFor, tokenLimitFor } from './shared-limits.js';
 
-// The partner interface, built once by the composition roots (main.ts, testing/test-server.ts):
+// The partner interface, built once by the composition root (build-server.ts):
 // its credential checks for the house's `bearer` and `session` slots, its jobs registered in the
-// roots' worker, and its routes: the spec's (schemas/src/routes.ts, groups `partner` and `oauth`)
+// root's worker, and its routes: the spec's (schemas/src/routes.ts, groups `partner` and `oauth`)
 // and the OAuth pages' form posts and revocation (schemas/src/server-routes.ts), all through the
 // route kit like every other route.
 

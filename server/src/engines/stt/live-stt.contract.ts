@@ -9,7 +9,7 @@ import type { SttEngine } from './stt.engine.js';
 // What the live speech-to-text socket (ws/) needs from the rest of the server, all injected: who
 // the API key belongs to, the engines, where results are recorded, and its limits. It sits on the
 // engines floor so that services/meetings/live-results.service.ts can implement the results sink without
-// importing ws/. main.ts and testing/test-server.ts build these from the services, the engines
+// importing ws/. build-server.ts (main.ts, the test server) builds these from the services, the engines
 // registry and the configuration; tests pass small stand-ins.
 
 /** The key's owner as the accounts service resolves it; the sink checks meeting access with it. */
