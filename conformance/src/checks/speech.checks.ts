@@ -1,14 +1,12 @@
 import { ErrorText } from '@parley/schemas/constants';
-import { PROTO_CONTENT_TYPE } from '@parley/schemas/proto';
 import { parseBuffer } from 'music-metadata';
 import speechErrors from '../../cases/speech-errors.json' with { type: 'json' };
 import { choice, couldNotJudge, expect, fail, skip, verify } from '../check.js';
-import type { CheckContext } from '../context.js';
 import { at } from '../json-path.js';
-import { protoLayout } from '../proto-layout.js';
 import { choiceSchema, expectErrorText, expectSchema, expectStatus, verifyStatus } from '../schema-check.js';
 import { wordErrorRate } from '../wer.js';
 import { define } from './define.js';
+import { audioSource, decodeTts, proto, q, TTS_TEXT, tts } from './speech-inputs.js';
 
 // Speech: file STT of a fixture with known text, the error table row by row, TTS protobuf both ways
 // with its OGG/Opus file parsed by music-metadata, signed URL tampering, denoise's M4A/AAC, translate.
@@ -24,61 +22,6 @@ const FIXTURE = {
 };
 /** How far the last utterance's end_ms may be from the fixture's duration (silence trimmed, padding). */
 const END_TOLERANCE_MS = 1_500;
-const TTS_TEXT = 'The quarterly review starts at nine tomorrow morning.';
-
-const q = (ctx: CheckContext) => `api_key=${encodeURIComponent(ctx.target.apiKey)}`;
-
-function proto(ctx: CheckContext) {
-  const layout = protoLayout(ctx.target.protoFiles, ctx.target.protoStreamMessage);
-  return { request: layout.ttsRequest, response: layout.ttsResponse };
-}
-
-/** A SessionTTSResponse from bytes, or a readable failure naming what came instead. */
-function decodeTts(ctx: CheckContext, bytes: Uint8Array, what: string) {
-  const { response } = proto(ctx);
-  try {
-    return response.toObject(response.decode(bytes)) as { audio_url?: string; error?: string };
-  } catch (error) {
-    const head = Buffer.from(bytes.subarray(0, 80))
-      .toString('utf8')
-      .replace(/[^\x20-\x7e]/g, '.');
-    return fail(
-      'DECODE',
-      `${what}: not a SessionTTSResponse: ${(error as Error).message} (body begins "${head}")`,
-      at(what, '$', 'a SessionTTSResponse', head),
-    );
-  }
-}
-
-/** One TTS call per run, shared by the OGG and signed-URL checks. */
-function tts(ctx: CheckContext): Promise<{ audioUrl: string }> {
-  return ctx.shared('tts', async () => {
-    const { request } = proto(ctx);
-    const body = request
-      .encode(request.fromObject({ session_id: ctx.target.runId, message_id: 'tts-1', text: TTS_TEXT }))
-      .finish();
-    const reply = await ctx.http.send(`/v1/tts?${q(ctx)}`, {
-      method: 'POST',
-      headers: { 'content-type': PROTO_CONTENT_TYPE },
-      body,
-    });
-    expectStatus(reply, 200, 'tts');
-    const decoded = decodeTts(ctx, reply.bytes, 'tts');
-    if (!decoded.audio_url)
-      fail(
-        'MISSING_FIELD',
-        `tts answered no audio_url (error: ${decoded.error || 'none'})`,
-        at('tts', '$.audio_url', 'a signed URL', decoded.error || undefined),
-      );
-    return { audioUrl: decoded.audio_url as string };
-  });
-}
-
-function audioSource(ctx: CheckContext, path: string): string {
-  const url = ctx.audioUrl(path);
-  if (!url) skip('needs --audio-base-url (where fixtures/audio is served for the deployment to fetch)');
-  return url as string;
-}
 
 export const speechChecks = [
   define({
