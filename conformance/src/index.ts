@@ -13,7 +13,8 @@ import { junitReport } from './reporters/junit.reporter.js';
 import { cleanup, runChecks } from './runner.js';
 import { UsageError } from './usage-error.js';
 
-export type { CheckResult } from './check.js';
+export type { CheckResult, Deviation } from './check.js';
+export { FAILURE_CODES, type FailureCode } from './failure-codes.js';
 export { CHECKS } from './checks/index.js';
 export type { RunReport } from './report.js';
 
