@@ -14,8 +14,8 @@ import { cleanup, runChecks } from './runner.js';
 import { UsageError } from './usage-error.js';
 
 export type { CheckResult, Deviation } from './check.js';
-export { FAILURE_CODES, type FailureCode } from './failure-codes.js';
 export { CHECKS } from './checks/index.js';
+export { FAILURE_CODES, type FailureCode } from './failure-codes.js';
 export type { RunReport } from './report.js';
 
 export interface RunOptions {
