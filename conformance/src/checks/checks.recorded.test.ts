@@ -221,6 +221,11 @@ describe('stream checks on recorded sessions', () => {
     }
     expect(await judgeSessions('stream.03.utterance-ids', s)).toBe('FAIL');
   });
+  it('stream.03 could not judge sessions without a result (never PASS on nothing)', async () => {
+    const s = copy();
+    for (const session of s) session.frames = session.frames.filter((f) => !f.data.chunk);
+    expect(await judgeSessions('stream.03.utterance-ids', s)).toBe('COULD_NOT_JUDGE');
+  });
   it('stream.04 fails on non-cumulative interims', async () => {
     const s = copy();
     for (const f of chunkFrames(s[0] as SessionRecording)) {

@@ -106,7 +106,11 @@ export const streamChecks = [
     spec: 'The id is the same across the interim and final results of one utterance and changes after a final.',
     level: 'MUST',
     async run(ctx) {
-      for (const s of await recorded(ctx)) {
+      const all = await recorded(ctx);
+      // No result at all says nothing about ids (a session that ended before any).
+      if (!all.some((s) => chunks(s).length > 0))
+        couldNotJudge('no session sent a result: utterance ids could not be judged');
+      for (const s of all) {
         const finalIds = new Set<string>();
         let current: string | undefined;
         const label = `${s.format} session`;
