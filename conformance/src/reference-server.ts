@@ -14,7 +14,8 @@ import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '@parley/serv
 // serves fixtures/audio as the public storage an audio_url points at.
 
 import { FIXTURES_DIR } from './fixture-dir.js';
-import { type ReferencePartner, setUpPartner } from './reference-partner.js';
+import type { ReferenceDatabase, ReferenceServer } from './reference.js';
+import { setUpPartner } from './reference-partner.js';
 
 const TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
@@ -24,20 +25,6 @@ const TYPES: Record<string, string> = {
   '.m4a': 'audio/mp4',
   '.webm': 'audio/webm',
 };
-
-export interface ReferenceServer {
-  baseUrl: string;
-  wsUrl: string;
-  apiKey: string;
-  secondApiKey: string;
-  adminToken: string;
-  audioBaseUrl: string;
-  /** The kit's OAuth client, its user's sign-in and the callback secret. */
-  partner: ReferencePartner;
-  close(): Promise<void>;
-}
-
-export type ReferenceDatabase = 'sqlite' | 'postgres';
 
 /**
  * Starts the reference server: on in-memory SQLite by default (or what PARLEY_TEST_SERVERS_ON_PG=1
