@@ -1,0 +1,77 @@
+// The live decoder's search settings side by side: for each, the fixtures' turns run through the
+// recognizer in this process (live-turns.work.ts), and the table gives the CPU a real-time stream
+// takes (% of a core, all threads), the word error rate, turn splits, interims per turn, where in
+// the audio each turn's first interim came, and the work after the endpoint. The settings run in
+// turn, round after round (`--rounds`), so a shared machine's load falls on all of them alike;
+// the cost column is each setting's median over its rounds. Figures: bench/README.md "Live decoder search".
+// Run: npx tsx bench/live-search.bench.ts [-- --searches now,ds2 --rounds 3 --try '-ds 2 -topn 2'
+//      --limits '{"interimEveryMs":100}' --fixtures id,…]
+
+import { execSync } from 'node:child_process';
+import { LIVE_SEARCH } from '../src/engines/stt/pocketsphinx-live.config.js';
+import { isEntry, option } from './bench-kit.js';
+import { loadClips, TURN_FIXTURES } from './live-turns.js';
+import { type EndpointWork, measureEndpointWork } from './live-turns.work.js';
+
+/** Named search settings: the live default, and the pocketsphinx options that cut a frame's work. */
+export const SEARCHES: Record<string, readonly string[]> = {
+  now: LIVE_SEARCH,
+  default: [],
+  'maxhmmpf 1500': ['-maxhmmpf', '1500'],
+  'ds 2': [...LIVE_SEARCH, '-ds', '2'],
+  'topn 2': [...LIVE_SEARCH, '-topn', '2'],
+  'pl_window 5': [...LIVE_SEARCH, '-pl_window', '5'],
+  'maxwpf 5': [...LIVE_SEARCH, '-maxwpf', '5'],
+  'beams e-40': [...LIVE_SEARCH, '-beam', '1e-40', '-wbeam', '1e-24', '-pbeam', '1e-40'],
+  'no fwdflat': [...LIVE_SEARCH, '-fwdflat', 'no'],
+  'no bestpath': [...LIVE_SEARCH, '-bestpath', 'no'],
+};
+
+const uptime = () => execSync('uptime').toString().trim();
+const r = (v: number | undefined) => (v === undefined ? '-' : String(Math.round(v)));
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+function row(name: string, runs: EndpointWork[]): Record<string, string | number> {
+  const last = runs.at(-1) as EndpointWork;
+  return {
+    search: name,
+    'CPU % of a core (median; rounds)': `${median(runs.map((w) => w.cpuPercent)).toFixed(1)} (${runs.map((w) => w.cpuPercent.toFixed(1)).join(', ')})`,
+    'WER %': (last.wer * 100).toFixed(1),
+    'split/merged/missed': `${last.split}/${last.merged}/${last.missed} of ${last.turns}`,
+    'interims/turn': last.interimsPerTurn.toFixed(1),
+    'first interim audio p50/p95 ms': `${r(last.firstInterimAudio?.p50)} / ${r(last.firstInterimAudio?.p95)}`,
+    'work after endpoint p50/p95 ms': `${r(median(runs.map((w) => w.work.p50)))} / ${r(median(runs.map((w) => w.work.p95)))}`,
+  };
+}
+
+async function main(): Promise<void> {
+  const names = option('searches', Object.keys(SEARCHES).join(',')).split(',');
+  const rounds = Number(option('rounds', '3'));
+  const tried = option('try', '');
+  const limits = JSON.parse(option('limits', '{}'));
+  const searches: [string, readonly string[]][] = names.map((name) => {
+    const search = SEARCHES[name];
+    if (!search) throw new Error(`--searches: no ${name} (${Object.keys(SEARCHES).join(', ')})`);
+    return [name, search];
+  });
+  if (tried) searches.push([`try ${tried}`, [...LIVE_SEARCH, ...tried.split(/\s+/)]]);
+  const clips = await loadClips(option('fixtures', TURN_FIXTURES.join(',')).split(','));
+  console.log(`live search: ${clips.map((c) => c.id).join(' + ')}, limits ${JSON.stringify(limits)}`);
+  console.log(`start: ${uptime()}`);
+  const runs = new Map<string, EndpointWork[]>();
+  for (let round = 1; round <= rounds; round++) {
+    for (const [name, search] of searches) {
+      const work = await measureEndpointWork(clips, { name, limits, search });
+      runs.set(name, [...(runs.get(name) ?? []), work]);
+      console.log(
+        `round ${round} ${name}: CPU ${work.cpuPercent.toFixed(1)} %, WER ${(work.wer * 100).toFixed(1)} %; ${uptime()}`,
+      );
+    }
+  }
+  console.table(searches.map(([name]) => row(name, runs.get(name) ?? [])));
+  console.log(`end: ${uptime()}`);
+  process.exit(0);
+}
+
+if (isEntry(import.meta.url)) await main();
