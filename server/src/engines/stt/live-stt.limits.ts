@@ -30,6 +30,7 @@ export const DEFAULT_LIVE_STT_LIMITS: LiveSttLimits = {
   // more; pauses inside a turn, at commas and between clauses, are mostly shorter. The bench
   // measures turn splits beside the end of speech → final latency (bench/README.md, bench:speech).
   endpointSilenceMs: 200,
+  speechOnsetMs: 200,
   // The final's second decoding pass runs in the endpoint's silence, not after it.
   decodePauseMs: 80,
   // WebRTC VAD keeps ~0.1 s after speech voiced; frames 30 dB under the speech are silence.
