@@ -7,8 +7,9 @@
 // minutes, so the cost that counts is each setting's ratio to the `now` run just before it
 // (median over rounds). Figures: bench/README.md "Live decoder search".
 // Run: npx tsx bench/live-search.bench.ts [-- --searches 'ds 2,maxwpf 5' --rounds 3 --try '-ds 2 -topn 2'
-//      --try-limits '{"interimEveryMs":100}' --fixtures id,…]   (--try: search arguments after
-//      LIVE_SEARCH; --try-limits: live limits with the default search; each is one more setting)
+//      --try-limits '{"interimEveryMs":100};{"speechOnsetMs":120}' --fixtures id,…]   (--try: search
+//      arguments after LIVE_SEARCH; --try-limits: live limits with the default search, `;` between
+//      settings; each is one more setting; --searches now measures only these)
 
 import { execSync } from 'node:child_process';
 import type { LiveSttLimits } from '../src/engines/stt/live-stt.contract.js';
@@ -70,8 +71,8 @@ function settingsFromOptions(): Setting[] {
   const tried = option('try', '');
   if (tried)
     settings.push({ name: `try ${tried}`, search: [...LIVE_SEARCH, ...tried.split(/\s+/)], limits: {} });
-  const limits = option('try-limits', '');
-  if (limits) settings.push({ name: limits, search: LIVE_SEARCH, limits: JSON.parse(limits) });
+  for (const limits of option('try-limits', '').split(';').filter(Boolean))
+    settings.push({ name: limits, search: LIVE_SEARCH, limits: JSON.parse(limits) });
   return settings.filter((s) => s.name !== 'now');
 }
 
