@@ -121,6 +121,11 @@ export interface LiveSttLimits {
   /** Silence that ends an utterance (the VAD endpointer). */
   endpointSilenceMs: number;
   /**
+   * Voiced audio before an utterance opens (VadOptions.minSpeechMs): clicks and breaths shorter
+   * than this never start one, and no interim comes sooner after speech starts.
+   */
+  speechOnsetMs: number;
+  /**
    * Silence after which the recognizer finishes decoding the words so far, ahead of the endpoint,
    * so the final is ready when the endpoint comes; speech before the endpoint continues the
    * utterance. At or above `endpointSilenceMs`: decoding waits for the endpoint.
