@@ -63,6 +63,11 @@ export interface RouteSpec {
   responseProto?: ProtoMessage;
   /** Schema id of the body the server posts to the client's `callback_url`. */
   callback?: string;
+  /**
+   * Schema id of the 202 JSON body a request with `callback_url` gets, where that field is a Parley
+   * extension of a spec route (stt); the route's 200 stays the spec's.
+   */
+  accepted?: string;
   group:
     | 'meetings'
     | 'messages'

@@ -14,7 +14,7 @@ import {
 import { buildEngines } from './engines/registry.js';
 import { openFileStorage } from './files/file-storages.js';
 import { createMetrics } from './http/metrics.js';
-import { createJobWorker } from './jobs/jobs.js';
+import { createJobWorker, createSpeechJobWorker } from './jobs/jobs.js';
 import { createOutboundClients } from './net/outbound-clients.js';
 import { createPartnerInterface } from './partner/partner.wiring.js';
 import { outboxMailTransport } from './services/mail/mail.transport.js';
@@ -70,6 +70,12 @@ async function main(): Promise<void> {
     logger,
     leaseMs: config.jobLeaseMs,
   });
+  const speechJobs = createSpeechJobWorker({
+    store,
+    clock: systemClock,
+    logger,
+    leaseMs: config.jobLeaseMs,
+  });
   const partner = createPartnerInterface({
     store,
     config,
@@ -113,6 +119,7 @@ async function main(): Promise<void> {
     services,
     metrics: createMetrics({ processMetrics: true }),
     clientUrls: outbound.clientUrls,
+    speechJobs,
     bearer: partner.bearer,
     session: partner.session,
     partner,
@@ -135,6 +142,7 @@ async function main(): Promise<void> {
   if (config.warmEngines) void engines.warmUp();
   // Delivers queued e-mail (and other outbox jobs) in the background until shutdown.
   jobs.start();
+  speechJobs.start();
   logger.info(
     {
       url,
@@ -172,7 +180,7 @@ async function main(): Promise<void> {
       server.closeIdleConnections();
     });
     await streamsClosed;
-    await jobs.stop();
+    await Promise.all([jobs.stop(), speechJobs.stop()]);
     await signals.close();
     await store.close();
     logger.info('stopped');

@@ -1,6 +1,6 @@
+import { newDeliveryId } from '../core/ids.js';
 import { type HookEventPayload, hookItem } from '../services/partner/hook-events.js';
 import type { Store } from '../store/store.js';
-import { newDeliveryId } from './document-callback.job.js';
 import { HOOK_DELIVERY_JOB, type HookDeliveryPayload } from './hook-delivery.job.js';
 import type { JobHandler } from './job-worker.js';
 

@@ -31,12 +31,10 @@ export function partnerHooks(deps: HookDeps) {
 
   return {
     mount(kit: RouteKit) {
-      kit.mount<PartnerHookRequest, unknown>('partner-hook-subscribe', async (body, caller, { request }) => {
+      kit.mount<PartnerHookRequest, unknown>('partner-hook-subscribe', async (body, caller) =>
         // Deliveries are signed for the client the token was issued to.
-        const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-        const grant = await store.oauthGrants.getToken(token, 'access');
-        return noStore(await hooks.subscribe(caller, grant?.clientId ?? '', body));
-      });
+        noStore(await hooks.subscribe(caller, caller.clientId ?? '', body)),
+      );
       kit.mount('partner-hook-unsubscribe', async (_body, caller, { params }) =>
         noStore(await hooks.unsubscribe(caller, params.id ?? '')),
       );

@@ -98,36 +98,31 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
       kit.mount('partner-meeting', async (_body, caller, { params }) =>
         noStore(await partner.meeting(caller, params.id ?? '')),
       );
-      kit.mount<GenerateDocumentRequest, unknown>(
-        'generate-document',
-        async (body, caller, { params, request }) => {
-          const meetingId = params.id ?? '';
-          if (body.callback_url) {
-            // The delivery is signed for the client the token was issued to.
-            const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-            const grant = await store.oauthGrants.getToken(token, 'access');
-            const payload = await callbacks.accept(
-              caller,
-              grant?.clientId ?? '',
-              meetingId,
-              body,
-              body.callback_url,
-            );
-            return noStore({
-              success: true,
-              meeting_id: meetingId,
-              message: `Document queued; the result will be POSTed to the callback URL (webhook-id ${payload.deliveryId})`,
-            });
-          }
-          const text = await partner.documentText(caller, meetingId, body);
+      kit.mount<GenerateDocumentRequest, unknown>('generate-document', async (body, caller, { params }) => {
+        const meetingId = params.id ?? '';
+        if (body.callback_url) {
+          // The delivery is signed for the client the token was issued to.
+          const payload = await callbacks.accept(
+            caller,
+            caller.clientId ?? '',
+            meetingId,
+            body,
+            body.callback_url,
+          );
           return noStore({
             success: true,
             meeting_id: meetingId,
-            document_text: text,
-            message: 'Document generated',
+            message: `Document queued; the result will be POSTed to the callback URL (webhook-id ${payload.deliveryId})`,
           });
-        },
-      );
+        }
+        const text = await partner.documentText(caller, meetingId, body);
+        return noStore({
+          success: true,
+          meeting_id: meetingId,
+          document_text: text,
+          message: 'Document generated',
+        });
+      });
     },
   };
 }

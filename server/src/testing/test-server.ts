@@ -15,7 +15,7 @@ import { createUnavailableTranslator } from '../engines/translate/translator.js'
 import { FileStore } from '../files/file-store.js';
 import { createMetrics } from '../http/metrics.js';
 import type { JobWorker } from '../jobs/job-worker.js';
-import { createJobWorker } from '../jobs/jobs.js';
+import { createJobWorker, createSpeechJobWorker } from '../jobs/jobs.js';
 import { createOutboundClients } from '../net/outbound-clients.js';
 import { createPartnerInterface } from '../partner/partner.wiring.js';
 import { type MailTransport, outboxMailTransport } from '../services/mail/mail.transport.js';
@@ -52,6 +52,8 @@ export interface TestServer {
   services: Services;
   /** The outbox worker, not started: a test steps it with `runDue()`. */
   jobs: JobWorker;
+  /** The speech jobs' worker (stt with callback_url), not started either. */
+  speechJobs: JobWorker;
   files: FileStore;
   /** POST `body` as JSON (a string is sent as-is) to `path`. */
   post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
@@ -136,6 +138,12 @@ export async function startTestServer(
     logger,
     leaseMs: config.jobLeaseMs,
   });
+  const speechJobs = createSpeechJobWorker({
+    store,
+    clock: options.serviceDeps?.clock ?? systemClock,
+    logger,
+    leaseMs: config.jobLeaseMs,
+  });
   const partner = createPartnerInterface({
     store,
     config,
@@ -169,6 +177,7 @@ export async function startTestServer(
     baseUrl: () => url,
     engines: { statuses: () => [] },
     clientUrls: options.serviceDeps?.clientUrls ?? outbound.clientUrls,
+    speechJobs,
     metrics: createMetrics({ processMetrics: false }),
     bearer: partner.bearer,
     session: partner.session,
@@ -215,6 +224,7 @@ export async function startTestServer(
     store,
     services,
     jobs,
+    speechJobs,
     files,
     post: (path, body, headers) => send('POST', path, body, headers),
     get: (path, headers) => send('GET', path, undefined, headers),
