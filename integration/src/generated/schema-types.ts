@@ -1558,6 +1558,44 @@ export interface StreamResult {
 export type StreamServerFrame = StreamConnected | StreamResult | StreamFinished | StreamError;
 
 /**
+ * Immediate 202 body of POST /v1/stt when the request carried callback_url (a Parley extension): the transcription is queued and its result follows as stt-callback. job_id is also the webhook-id header of that delivery and its job_id field; session_id is the request's or the generated one. It never carries the transcript.
+ */
+export interface SttAcceptedResponse {
+  success: true;
+  job_id: string;
+  session_id: string;
+  message: string;
+  text?: never;
+  utterances?: never;
+}
+
+/**
+ * Body the service POSTs to the callback_url of POST /v1/stt (a Parley extension) when the transcription ends. On success: status "success" and the synchronous answer's fields (stt.response plus session_id). On failure: status "failed" with `error` (the words the synchronous answer's error body would carry) and `code` (an ErrorCodes name). Both carry job_id (the 202 answer's, also the webhook-id header), session_id and created_at. Signed the Standard Webhooks way: with the OAuth client's secret when the request came with an access token, with `whsec_` + base64(SHA-256(API key)) when it came with an API key.
+ */
+export type SttCallback =
+  | (SttResponse & {
+      status: "success";
+      job_id: string;
+      session_id: string;
+      created_at: string;
+    })
+  | {
+      status: "failed";
+      job_id: string;
+      session_id: string;
+      error: string;
+      code:
+        | "BAD_REQUEST"
+        | "UNSUPPORTED_MEDIA_TYPE"
+        | "PAYLOAD_TOO_LARGE"
+        | "UPSTREAM_FAILED"
+        | "UPSTREAM_TIMEOUT"
+        | "ENGINE_UNAVAILABLE"
+        | "INTERNAL";
+      created_at: string;
+    };
+
+/**
  * One speaker-diarized segment of a file speech-to-text result. With diarization off every segment has speaker "0".
  */
 export interface SttUtterance {
@@ -1591,6 +1629,10 @@ export interface SttRequest {
    */
   language_hint?: string;
   context_keywords?: ContextKeywords;
+  /**
+   * Parley extension (the spec shows callback_url only on generate-document). When present, the service answers 202 stt-accepted.response at once and POSTs the result (stt-callback), signed the Standard Webhooks way, to this URL when the transcription ends. Absent: the spec's synchronous answer, unchanged.
+   */
+  callback_url?: string;
 }
 
 /**
