@@ -5,6 +5,7 @@ import { HOOK_EVENT_JOB, hookEventJobHandler } from '../jobs/hook-event.job.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import type { OutboundClient } from '../net/outbound-client.js';
 import { HooksService } from '../services/partner/hooks.service.js';
+import type { MeetingLink } from '../services/partner/meeting-link.js';
 import type { Store } from '../store/store.js';
 import { noStore } from './partner.wiring.js';
 
@@ -17,11 +18,13 @@ export interface HookDeps {
   /** Client for client-supplied URLs: net/outbound-clients.ts `clientUrls`. */
   outbound: OutboundClient;
   allowPrivate: boolean;
+  /** Adds meeting_url to the delivered items when the deployment names its meeting page. */
+  link: MeetingLink;
 }
 
 export function partnerHooks(deps: HookDeps) {
   const { store } = deps;
-  deps.jobs.register(HOOK_EVENT_JOB, hookEventJobHandler(store));
+  deps.jobs.register(HOOK_EVENT_JOB, hookEventJobHandler(store, deps.link));
   deps.jobs.register(
     HOOK_DELIVERY_JOB,
     hookDeliveryJobHandler({ store, outbound: deps.outbound }),

@@ -7,6 +7,7 @@ import type { RouteKit } from '../http/route-kit.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import { MEETING_ENDED_JOB, meetingEndedJobHandler } from '../jobs/meeting-ended.job.js';
 import type { OutboundClient } from '../net/outbound-client.js';
+import { meetingLink } from '../services/partner/meeting-link.js';
 import { PartnerService } from '../services/partner/partner.service.js';
 import type { Store } from '../store/store.js';
 import { documentCallbacks } from './document-callbacks.js';
@@ -34,6 +35,7 @@ export interface PartnerDeps {
     | 'allowPrivateUrls'
     | 'partnerRateLimit'
     | 'oauthRefreshGraceSeconds'
+    | 'meetingUrlTemplate'
   >;
   /** The meeting-AI engine (main.ts: engines.llm). */
   llm: MeetingAiEngine;
@@ -53,7 +55,8 @@ export interface PartnerInterface {
 export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
   const { config, store } = deps;
   const provider = createOAuthProvider(store, { refreshGraceSeconds: config.oauthRefreshGraceSeconds });
-  const partner = new PartnerService(store, deps.llm);
+  const link = meetingLink(config.meetingUrlTemplate);
+  const partner = new PartnerService(store, deps.llm, link);
   deps.jobs.register(MEETING_ENDED_JOB, meetingEndedJobHandler(store, deps.llm));
   const callbacks = documentCallbacks({
     store,
@@ -67,6 +70,7 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
     jobs: deps.jobs,
     outbound: deps.clientUrls,
     allowPrivate: config.allowPrivateUrls,
+    link,
   });
   const pages: OAuthPages = oauthPages(provider, {
     partnerSegment: config.partnerSegment,
