@@ -32,6 +32,7 @@ if (!oauth) throw new Error('the app defines no oauth2Config');
 type Run = (method: unknown, bundle?: object) => Promise<unknown>;
 const run = appTester as Run;
 const operation = App.creates?.transcribe_audio?.operation;
+if (!operation) throw new Error('the app defines no transcribe_audio');
 const receiver = await startReceiver();
 
 // The recording host: two speakers over about 20 s; `/announced-large.wav` serves a short clip but
@@ -56,7 +57,7 @@ const as = (inputData: Record<string, unknown> = {}) => ({ authData, inputData, 
 /** The app's perform with the platform's callback URL replaced by the receiver's. */
 const performWithCallback = (path: string) => (z: { generateCallbackUrl: () => string }, bundle: Bundle) => {
   z.generateCallbackUrl = () => receiver.url(path);
-  return (operation?.perform as (z: unknown, b: Bundle) => unknown)(z, bundle);
+  return (operation.perform as (z: unknown, b: Bundle) => unknown)(z, bundle);
 };
 
 /** Runs the speech worker's jobs (transcription, then delivery) and returns the verified body. */
@@ -73,7 +74,7 @@ async function delivered(path: string): Promise<Record<string, unknown>> {
 }
 
 const resume = (cleanedRequest: unknown, outputData: unknown) =>
-  run(operation?.performResume, { ...as(), cleanedRequest, outputData });
+  run(operation.performResume, { ...as(), cleanedRequest, outputData });
 
 beforeAll(async () => {
   authData = await connectAccount(oauth, run, user.email);
@@ -96,7 +97,7 @@ describe('Transcribe Audio through the callback', () => {
     const body = await delivered('/later');
     expect(body).toMatchObject({ status: 'success', job_id: accepted.job_id, session_id: accepted.id });
     const resumed = (await resume(body, accepted)) as Record<string, unknown>;
-    const waited = (await run(operation?.perform, as({ audio_url, deliver_later: false }))) as Record<
+    const waited = (await run(operation.perform, as({ audio_url, deliver_later: false }))) as Record<
       string,
       unknown
     >;
@@ -121,7 +122,7 @@ describe('Transcribe Audio through the callback', () => {
     const words =
       'Parley could not use the link in this step: Audio URL answered HTTP 404. ' +
       'Check that the URL is right and publicly reachable; retrying will not help.';
-    const waiting = run(operation?.perform, as({ audio_url, deliver_later: false }));
+    const waiting = run(operation.perform, as({ audio_url, deliver_later: false }));
     await expect(waiting).rejects.toMatchObject({
       name: 'HaltedError',
       message: expect.stringContaining(words),
