@@ -69,6 +69,11 @@ export interface RouteSpec {
    * Zapier app take their trigger lists from the entries that carry it.
    */
   trigger?: { orderedBy: 'created_at' | 'end_at' };
+  /**
+   * Schema id of the 202 JSON body a request with `callback_url` gets, where that field is a Parley
+   * extension of a spec route (stt); the route's 200 stays the spec's.
+   */
+  accepted?: string;
   group:
     | 'meetings'
     | 'messages'

@@ -65,6 +65,9 @@ export const speechRoutes: RouteSpec[] = [
     requestProto: { name: 'parley.v1.SttRequest', file: 'stt.proto' },
     answer: 'json',
     response: 'stt.response',
+    // Parley extension: with callback_url, 202 at once and the result POSTed later.
+    accepted: 'stt-accepted.response',
+    callback: 'stt-callback',
     group: 'speech',
   },
   {

@@ -27,6 +27,9 @@ import { speechRoutes } from './http/speech.routes.js';
 import { transcriptionRoutes } from './http/transcription.routes.js';
 import { UNSERVED_ROUTES } from './http/unserved-routes.js';
 import { workspaceRoutes } from './http/workspace.routes.js';
+import type { JobWorker } from './jobs/job-worker.js';
+import { registerSttCallbackJobs } from './jobs/stt-callback.job.js';
+import { callbackUrlCheck } from './net/callback-url.js';
 import type { OutboundClient } from './net/outbound-client.js';
 import type { PartnerInterface } from './partner/partner.wiring.js';
 import { playgroundRoutes } from './playground/playground.routes.js';
@@ -55,6 +58,8 @@ export interface AppDeps {
   engines: EngineStatusSource & SpeechEngines;
   /** Client for client-supplied URLs (audio_url): net/outbound-clients.ts `clientUrls`. */
   clientUrls: OutboundClient;
+  /** The speech jobs' worker (jobs/jobs.ts createSpeechJobWorker); the roots start and stop it. */
+  speechJobs: JobWorker;
   services: Services;
   metrics: Metrics;
   /** Where produced files go (built once by the composition root): local directory or S3. */
@@ -151,21 +156,22 @@ export function createApp(deps: AppDeps): AppListeners {
   workspaceRoutes(kit, services.workspace);
   aiRoutes(kit, services.ai);
   cachedDataRoutes(kit, services.cachedData);
-  speechRoutes(
-    kit,
-    createSpeechServices({
-      engines: deps.engines,
-      files,
-      outbound: deps.clientUrls,
-      ids: deps.ids,
-      clock: deps.clock,
-      baseUrl: deps.baseUrl,
-      downloads: audioDownloads({
-        maxBytes: config.audioMaxBytes,
-        concurrency: config.audioDownloadConcurrency,
-      }),
+  const speech = createSpeechServices({
+    engines: deps.engines,
+    files,
+    outbound: deps.clientUrls,
+    ids: deps.ids,
+    clock: deps.clock,
+    baseUrl: deps.baseUrl,
+    downloads: audioDownloads({
+      maxBytes: config.audioMaxBytes,
+      concurrency: config.audioDownloadConcurrency,
     }),
-  );
+    store,
+    checkCallbackUrl: callbackUrlCheck(config.allowPrivateUrls),
+  });
+  registerSttCallbackJobs(deps.speechJobs, { store, stt: speech.stt, outbound: deps.clientUrls });
+  speechRoutes(kit, speech);
   deps.partner.mount(kit);
   emulatorRoutes(kit, {
     store,

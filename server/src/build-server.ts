@@ -12,7 +12,7 @@ import type { FileStorage } from './files/file-storage.js';
 import { openFileStorage } from './files/file-storages.js';
 import { createMetrics } from './http/metrics.js';
 import type { JobWorker } from './jobs/job-worker.js';
-import { createJobWorker } from './jobs/jobs.js';
+import { createJobWorker, createSpeechJobWorker } from './jobs/jobs.js';
 import { createOutboundClients } from './net/outbound-clients.js';
 import { createPartnerInterface } from './partner/partner.wiring.js';
 import { type MailTransport, outboxMailTransport } from './services/mail/mail.transport.js';
@@ -58,6 +58,8 @@ export interface BuiltServer {
   engines: Engines;
   /** The outbox worker, not started: main.ts starts it, a test steps it with `runDue()`. */
   jobs: JobWorker;
+  /** The speech jobs' worker (stt with callback_url), not started either. */
+  speechJobs: JobWorker;
   files: FileStorage;
   signals: ClusterSignals;
   live: LiveSttServer;
@@ -106,6 +108,13 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
     logger,
     leaseMs: config.jobLeaseMs,
   });
+  // Long transcriptions get their own worker: on the outbox they would hold up mail and hooks.
+  const speechJobs = createSpeechJobWorker({
+    store,
+    clock: serviceDeps.clock,
+    logger,
+    leaseMs: config.jobLeaseMs,
+  });
   const partner = createPartnerInterface({
     store,
     config,
@@ -148,6 +157,7 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
     services,
     metrics: createMetrics({ processMetrics: overrides.processMetrics ?? true }),
     clientUrls: serviceDeps.clientUrls,
+    speechJobs,
     bearer: partner.bearer,
     session: partner.session,
     partner,
@@ -164,6 +174,7 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
     services,
     engines,
     jobs,
+    speechJobs,
     files: overrides.app?.files ?? files,
     signals,
     live,
@@ -184,7 +195,7 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
         http.closeIdleConnections();
       });
       await streamsClosed;
-      await jobs.stop();
+      await Promise.all([jobs.stop(), speechJobs.stop()]);
       await signals.close();
       await store.close();
     },

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
       await seedDemo();
     },
   });
-  const { store, engines, jobs } = server;
+  const { store, engines, jobs, speechJobs } = server;
   const demoCreated = await seedDemo();
   const url = await server.listen(config.port, config.host);
   // Engines load on first use unless asked for up front: a warm-up costs ~180 MB and seconds of CPU
@@ -38,6 +38,8 @@ async function main(): Promise<void> {
   if (config.warmEngines) void engines.warmUp();
   // Delivers queued e-mail (and other outbox jobs) in the background until shutdown.
   jobs.start();
+  // Transcribes stt requests that carry a callback_url, apart so a long clip never holds up mail.
+  speechJobs.start();
   logger.info(
     {
       url,

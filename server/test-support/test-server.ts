@@ -44,6 +44,8 @@ export interface TestServer {
   services: Services;
   /** The outbox worker, not started: a test steps it with `runDue()`. */
   jobs: JobWorker;
+  /** The speech jobs' worker (stt with callback_url), not started either. */
+  speechJobs: JobWorker;
   files: FileStorage;
   /** POST `body` as JSON (a string is sent as-is) to `path`. */
   post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
@@ -123,6 +125,7 @@ export async function startTestServer(
     store,
     services,
     jobs: built.jobs,
+    speechJobs: built.speechJobs,
     files: built.files,
     post: (path, body, headers) => send('POST', path, body, headers),
     get: (path, headers) => send('GET', path, undefined, headers),

@@ -30,3 +30,24 @@ export function createJobWorker(deps: JobDeps): JobWorker {
   jobs.register(MAIL_JOB, mailJobHandler(deps.mailTransport));
   return jobs;
 }
+
+/**
+ * How long the speech worker holds a claimed job: a long recording's transcription (stt with
+ * callback_url) takes minutes on the local engines, and another process must not take it over
+ * meanwhile. A job of a killed process runs again after this.
+ */
+export const SPEECH_JOB_LEASE_MS = 60 * 60_000;
+
+/**
+ * The worker of the speech jobs (jobs/stt-callback.job.ts, registered by app.ts): apart from the
+ * main one, so a transcription of minutes holds up no e-mail or hook delivery, and one at a time
+ * per process, so queued transcriptions do not crowd out the synchronous requests' engines.
+ */
+export function createSpeechJobWorker(deps: Omit<JobDeps, 'mailTransport'>): JobWorker {
+  return new JobWorker({
+    store: deps.store,
+    clock: deps.clock,
+    logger: deps.logger,
+    leaseMs: Math.max(deps.leaseMs, SPEECH_JOB_LEASE_MS),
+  });
+}

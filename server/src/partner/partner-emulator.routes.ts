@@ -39,7 +39,8 @@ export function partnerEmulatorRoutes(kit: RouteKit, store: Store): void {
       deliveries: tries.map((t) => ({
         delivery_id: t.deliveryId,
         job_id: t.jobId,
-        client_id: t.clientId,
+        client_id: t.clientId || null,
+        key_id: t.keyId,
         url: t.url,
         attempt: t.attempt,
         status_code: t.statusCode,

@@ -7,6 +7,7 @@ import type { RouteKit } from '../http/route-kit.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import { MEETING_ENDED_JOB, meetingEndedJobHandler } from '../jobs/meeting-ended.job.js';
 import type { OutboundClient } from '../net/outbound-client.js';
+import { meetingLink } from '../services/partner/meeting-link.js';
 import { PartnerService } from '../services/partner/partner.service.js';
 import type { Store } from '../store/store.js';
 import { documentCallbacks } from './document-callbacks.js';
@@ -34,6 +35,7 @@ export interface PartnerDeps {
     | 'allowPrivateUrls'
     | 'partnerRateLimit'
     | 'oauthRefreshGraceSeconds'
+    | 'meetingUrlTemplate'
   >;
   /** The meeting-AI engine (main.ts: engines.llm). */
   llm: MeetingAiEngine;
@@ -53,7 +55,8 @@ export interface PartnerInterface {
 export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
   const { config, store } = deps;
   const provider = createOAuthProvider(store, { refreshGraceSeconds: config.oauthRefreshGraceSeconds });
-  const partner = new PartnerService(store, deps.llm);
+  const link = meetingLink(config.meetingUrlTemplate);
+  const partner = new PartnerService(store, deps.llm, link);
   deps.jobs.register(MEETING_ENDED_JOB, meetingEndedJobHandler(store, deps.llm));
   const callbacks = documentCallbacks({
     store,
@@ -67,6 +70,7 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
     jobs: deps.jobs,
     outbound: deps.clientUrls,
     allowPrivate: config.allowPrivateUrls,
+    link,
   });
   const pages: OAuthPages = oauthPages(provider, {
     partnerSegment: config.partnerSegment,
@@ -98,36 +102,31 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
       kit.mount('partner-meeting', async (_body, caller, { params }) =>
         noStore(await partner.meeting(caller, params.id ?? '')),
       );
-      kit.mount<GenerateDocumentRequest, unknown>(
-        'generate-document',
-        async (body, caller, { params, request }) => {
-          const meetingId = params.id ?? '';
-          if (body.callback_url) {
-            // The delivery is signed for the client the token was issued to.
-            const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-            const grant = await store.oauthGrants.getToken(token, 'access');
-            const payload = await callbacks.accept(
-              caller,
-              grant?.clientId ?? '',
-              meetingId,
-              body,
-              body.callback_url,
-            );
-            return noStore({
-              success: true,
-              meeting_id: meetingId,
-              message: `Document queued; the result will be POSTed to the callback URL (webhook-id ${payload.deliveryId})`,
-            });
-          }
-          const text = await partner.documentText(caller, meetingId, body);
+      kit.mount<GenerateDocumentRequest, unknown>('generate-document', async (body, caller, { params }) => {
+        const meetingId = params.id ?? '';
+        if (body.callback_url) {
+          // The delivery is signed for the client the token was issued to.
+          const payload = await callbacks.accept(
+            caller,
+            caller.clientId ?? '',
+            meetingId,
+            body,
+            body.callback_url,
+          );
           return noStore({
             success: true,
             meeting_id: meetingId,
-            document_text: text,
-            message: 'Document generated',
+            message: `Document queued; the result will be POSTed to the callback URL (webhook-id ${payload.deliveryId})`,
           });
-        },
-      );
+        }
+        const text = await partner.documentText(caller, meetingId, body);
+        return noStore({
+          success: true,
+          meeting_id: meetingId,
+          document_text: text,
+          message: 'Document generated',
+        });
+      });
     },
   };
 }
