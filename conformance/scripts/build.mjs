@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
-import { sourceUrlPlugin } from '../../server/scripts/source-url.plugin.mjs';
+import { sourceUrlPlugin } from '@parley/server/source-url-plugin';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = join(repo, 'conformance');

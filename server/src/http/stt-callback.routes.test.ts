@@ -177,7 +177,11 @@ describe('POST /v1/stt with callback_url', () => {
   });
 
   it('answers 503 before queueing when the server has no recognizer', async () => {
-    const bare = await startTestServer({ env: { PARLEY_ALLOW_PRIVATE_URLS: 'true' } });
+    // Test servers run the local engines; an app without any engine is what a bare deployment serves.
+    const bare = await startTestServer({
+      env: { PARLEY_ALLOW_PRIVATE_URLS: 'true' },
+      deps: { engines: { statuses: () => [] } },
+    });
     try {
       const { key } = await bare.user('Cy');
       const reply = await bare.post(sttPath(key), {
