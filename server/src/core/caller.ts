@@ -9,4 +9,9 @@ export interface Caller {
   name: string;
   /** The API key (id, not the secret) the request came with, when it came with one. */
   keyId?: string;
+  /**
+   * The OAuth client the request's access token was issued to, when it came with one: the partner
+   * routes sign what they deliver later (callbacks, hook events) for that client.
+   */
+  clientId?: string;
 }

@@ -37,6 +37,19 @@ export class Reply {
   }
 }
 
+/**
+ * A 200 JSON answer with headers of its own (`Cache-Control: no-store` on the partner routes). `T`
+ * is the shape it holds, so the route kit checks it against the route's response type like a plain
+ * value.
+ */
+export class JsonReply<T> extends Reply {
+  declare readonly shape: T;
+
+  constructor(value: T, headers: Readonly<Record<string, string>>) {
+    super(200, JSON.stringify(value), { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+  }
+}
+
 export function sendReply(res: ServerResponse, reply: Reply): void {
   res.statusCode = reply.status;
   for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);

@@ -1,4 +1,3 @@
-import type { SttRequest } from '@parley/schemas/types';
 import { ApiError } from '../core/api-error.js';
 import { ErrorText } from '../core/contracts.js';
 import type { SttService } from '../services/speech/stt.service.js';
@@ -9,7 +8,7 @@ import type { RouteKit } from './route-kit.js';
 // the spec's 400 "Missing audio_url", other schema failures 422.
 
 export function sttRoutes(kit: RouteKit, stt: SttService): void {
-  kit.mount('stt', (body: SttRequest, caller, { signal }) => stt.transcribe(caller, body, signal), {
+  kit.mount('stt', (body, caller, { signal }) => stt.transcribe(caller, body, signal), {
     precheck: requireAudioUrl,
   });
 }

@@ -1,4 +1,3 @@
-import type { PartnerHookRequest } from '@parley/schemas/types';
 import type { RouteKit } from '../http/route-kit.js';
 import { HOOK_DELIVERY_JOB, HOOK_RETRY, hookDeliveryJobHandler } from '../jobs/hook-delivery.job.js';
 import { HOOK_EVENT_JOB, hookEventJobHandler } from '../jobs/hook-event.job.js';
@@ -31,12 +30,10 @@ export function partnerHooks(deps: HookDeps) {
 
   return {
     mount(kit: RouteKit) {
-      kit.mount<PartnerHookRequest, unknown>('partner-hook-subscribe', async (body, caller, { request }) => {
-        // Deliveries are signed for the client the token was issued to.
-        const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-        const grant = await store.oauthGrants.getToken(token, 'access');
-        return noStore(await hooks.subscribe(caller, grant?.clientId ?? '', body));
-      });
+      // Deliveries are signed for the client the token was issued to.
+      kit.mount('partner-hook-subscribe', async (body, caller) =>
+        noStore(await hooks.subscribe(caller, caller.clientId ?? '', body)),
+      );
       kit.mount('partner-hook-unsubscribe', async (_body, caller, { params }) =>
         noStore(await hooks.unsubscribe(caller, params.id ?? '')),
       );

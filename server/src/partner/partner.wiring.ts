@@ -1,8 +1,7 @@
-import type { GenerateDocumentRequest } from '@parley/schemas/types';
 import type { BearerVerifier, SessionReader } from '../core/bearer-verifier.js';
 import type { Config } from '../core/config.js';
 import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
-import { Reply } from '../http/reply.js';
+import { JsonReply } from '../http/reply.js';
 import type { RouteKit } from '../http/route-kit.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import { MEETING_ENDED_JOB, meetingEndedJobHandler } from '../jobs/meeting-ended.job.js';
@@ -98,44 +97,36 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
       kit.mount('partner-meeting', async (_body, caller, { params }) =>
         noStore(await partner.meeting(caller, params.id ?? '')),
       );
-      kit.mount<GenerateDocumentRequest, unknown>(
-        'generate-document',
-        async (body, caller, { params, request }) => {
-          const meetingId = params.id ?? '';
-          if (body.callback_url) {
-            // The delivery is signed for the client the token was issued to.
-            const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-            const grant = await store.oauthGrants.getToken(token, 'access');
-            const payload = await callbacks.accept(
-              caller,
-              grant?.clientId ?? '',
-              meetingId,
-              body,
-              body.callback_url,
-            );
-            return noStore({
-              success: true,
-              meeting_id: meetingId,
-              message: `Document queued; the result will be POSTed to the callback URL (webhook-id ${payload.deliveryId})`,
-            });
-          }
-          const text = await partner.documentText(caller, meetingId, body);
+      kit.mount('generate-document', async (body, caller, { params }) => {
+        const meetingId = params.id ?? '';
+        if (body.callback_url) {
+          // The delivery is signed for the client the token was issued to.
+          const payload = await callbacks.accept(
+            caller,
+            caller.clientId ?? '',
+            meetingId,
+            body,
+            body.callback_url,
+          );
           return noStore({
             success: true,
             meeting_id: meetingId,
-            document_text: text,
-            message: 'Document generated',
+            message: `Document queued; the result will be POSTed to the callback URL (webhook-id ${payload.deliveryId})`,
           });
-        },
-      );
+        }
+        const text = await partner.documentText(caller, meetingId, body);
+        return noStore({
+          success: true,
+          meeting_id: meetingId,
+          document_text: text,
+          message: 'Document generated',
+        });
+      });
     },
   };
 }
 
 /** The 200 JSON answer of a partner route: about one user's data, so never cached on the way. */
-export function noStore(value: unknown): Reply {
-  return new Reply(200, JSON.stringify(value), {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-  });
+export function noStore<T>(value: T): JsonReply<T> {
+  return new JsonReply(value, { 'Cache-Control': 'no-store' });
 }
