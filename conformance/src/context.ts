@@ -1,3 +1,5 @@
+import { validate } from '@parley/schemas';
+import type { RestRouteName } from './answer.js';
 import type { Exchange } from './check.js';
 import { HttpClient, type Reply } from './http-client.js';
 import { type Rng, rngFor } from './random.js';
@@ -74,8 +76,11 @@ export class CheckContext {
     return [...this.http.exchanges, ...this.extra];
   }
 
-  /** A meeting REST call (`/v1/<route>`) with the given key (the run's key by default; null: none). */
-  call(route: string, body?: unknown, key: string | null = this.target.apiKey): Promise<Reply> {
+  /**
+   * A meeting REST call (`/v1/<route>`) with the given key (the run's key by default; null: none).
+   * `restAnswer(route, reply)` (answer.ts) reads its 200 as the route's response schema types it.
+   */
+  call(route: RestRouteName, body?: unknown, key: string | null = this.target.apiKey): Promise<Reply> {
     return this.http.send(`/v1/${route}`, {
       method: 'POST',
       headers: key === null ? {} : { 'X-API-Key': key },
@@ -91,12 +96,13 @@ export class CheckContext {
   /** Creates a meeting owned by `key`, remembered for cleanup. */
   async createMeeting(label: string, key = this.target.apiKey, extra: Record<string, unknown> = {}) {
     const reply = await this.call('create-meeting', { title: this.title(label), ...extra }, key);
-    const meeting = (reply.body as { meeting?: { id?: unknown } }).meeting;
-    if (reply.status !== 200 || typeof meeting?.id !== 'string') {
+    // A copy: validation may write defaults into what it checks, and the recorded body stays as sent.
+    const created = validate('create-meeting.response', structuredClone(reply.body));
+    if (reply.status !== 200 || !created.ok) {
       throw new Error(`create-meeting answered ${reply.status}: ${reply.text.slice(0, 200)}`);
     }
-    this.state.createdMeetings.set(meeting.id, key);
-    return reply.body as { meeting: Record<string, unknown> & { id: string } };
+    this.state.createdMeetings.set(created.value.meeting.id, key);
+    return created.value;
   }
 
   remember(meetingId: string, key = this.target.apiKey): void {

@@ -1,4 +1,5 @@
 import sequence from '../cases/rest-sequence.json' with { type: 'json' };
+import type { RestRouteName } from './answer.js';
 import type { CheckContext } from './context.js';
 import type { Reply } from './http-client.js';
 
@@ -6,7 +7,8 @@ import type { Reply } from './http-client.js';
 // earlier answers, and each answer is handed to `onStep`.
 
 export interface Step {
-  route: string;
+  /** A meeting REST route of the catalog (the JSON table is the kit's own data). */
+  route: RestRouteName;
   body: unknown;
   capture?: Record<string, string>;
 }

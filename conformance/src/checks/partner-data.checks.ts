@@ -1,12 +1,13 @@
 import { validate } from '@parley/schemas';
 import { DocumentCallbackStatus, Limits } from '@parley/schemas/constants';
 import { Webhook } from 'standardwebhooks';
+import { expectAnswer } from '../answer.js';
 import { startCallbackReceiver } from '../callback-receiver.js';
 import { couldNotJudge, expect, fail, skip } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { excerpt } from '../http-client.js';
 import { partnerBearer, partnerGet } from '../partner-oauth.js';
-import { expectSchema, expectStatus } from '../schema-check.js';
+import { expectStatus } from '../schema-check.js';
 import { define } from './define.js';
 
 // Partner checks of what the interface serves with a bearer token: the four triggers, meeting
@@ -125,8 +126,7 @@ export const partnerDataChecks = [
       const path = `/api/partner/meetings/${encodeURIComponent(meeting.id)}`;
       const reply = await partnerGet(ctx, path);
       expectStatus(reply, 200, path);
-      expectSchema('partner-meeting.response', reply, path);
-      const details = reply.body as { id: string; latest_summary: Record<string, unknown> | null };
+      const details = expectAnswer('partner-meeting.response', reply, path);
       expect(details.id === meeting.id, `${path}: id is "${details.id}"`);
       const summary = meeting.summary;
       if (!summary) return couldNotJudge('the user has no summary: latest_summary could not be judged');
@@ -161,11 +161,10 @@ export const partnerDataChecks = [
       const prompt = 'A short brief of this meeting for the team.';
       const sync = await post({ prompt });
       expectStatus(sync, 200, 'generate-document');
-      expectSchema('generate-document.response', sync, 'generate-document');
-      const doc = sync.body as { success: boolean; meeting_id: string; document_text: string };
+      const doc = expectAnswer('generate-document.response', sync, 'generate-document');
       expect(doc.success === true, `generate-document: success is ${doc.success}`);
       expect(doc.meeting_id === meeting.id, `generate-document: meeting_id is "${doc.meeting_id}"`);
-      expect(doc.document_text.trim().length > 0, 'generate-document: document_text is empty');
+      expect((doc.document_text ?? '').trim().length > 0, 'generate-document: document_text is empty');
       if (!ctx.target.callback) {
         return skip(
           'the synchronous answer conforms; the callback needs --callback-url (and --webhook-secret)',
@@ -176,8 +175,11 @@ export const partnerDataChecks = [
         const url = `${receiver.url}${receiver.url.includes('?') ? '&' : '?'}run=${encodeURIComponent(ctx.target.runId)}`;
         const accepted = await post({ prompt, callback_url: url });
         expectStatus(accepted, 200, 'generate-document with callback_url');
-        expectSchema('generate-document-accepted.response', accepted, 'generate-document with callback_url');
-        const ack = accepted.body as { success: boolean; meeting_id: string };
+        const ack = expectAnswer(
+          'generate-document-accepted.response',
+          accepted,
+          'generate-document with callback_url',
+        );
         expect(
           ack.success === true && ack.meeting_id === meeting.id,
           'generate-document with callback_url: not accepted for the meeting',
@@ -208,10 +210,10 @@ export const partnerDataChecks = [
         }
         const shape = validate('generate-document-callback', structuredClone(body));
         if (!shape.ok)
-          fail(
+          return fail(
             `the callback body does not match its schema at ${JSON.stringify(shape.detail[0]?.loc)}: ${shape.detail[0]?.msg}`,
           );
-        const callback = body as { status: string; meeting_id: string; document_text?: string };
+        const callback = shape.value;
         expect(
           callback.status === DocumentCallbackStatus.SUCCESS,
           `the callback's status is "${callback.status}", not "success"`,
@@ -233,7 +235,7 @@ export const partnerDataChecks = [
             `the callback's signature does not verify (Standard Webhooks, --webhook-secret): ${(error as Error).message}`,
           );
         }
-        return `document of ${doc.document_text.length} chars; callback delivered and verified`;
+        return `document of ${(doc.document_text ?? '').length} chars; callback delivered and verified`;
       } finally {
         await receiver.close();
       }

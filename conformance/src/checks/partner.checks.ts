@@ -1,3 +1,5 @@
+import { validate } from '@parley/schemas';
+import { expectAnswer } from '../answer.js';
 import { choice, expect } from '../check.js';
 import {
   approve,
@@ -10,7 +12,7 @@ import {
   pkcePair,
   tokenRequest,
 } from '../partner-oauth.js';
-import { expectSchema, expectStatus } from '../schema-check.js';
+import { expectStatus } from '../schema-check.js';
 import { define } from './define.js';
 import { partnerDataChecks, TRIGGERS } from './partner-data.checks.js';
 
@@ -53,9 +55,12 @@ export const partnerChecks = [
         isRefusal(wrong),
         `a code exchanged with the wrong PKCE verifier: accepted (${wrong.status}), not refused`,
       );
+      // A copy: validation may write defaults into what it checks, and the recorded body stays as sent.
+      const refusal = validate('oauth-error', structuredClone(wrong.body));
+      const error = refusal.ok ? refusal.value.error : undefined;
       choice(
-        wrong.status !== 400 || (wrong.body as { error?: unknown }).error === 'invalid_grant',
-        `the wrong PKCE verifier refused with ${JSON.stringify((wrong.body as { error?: unknown }).error)}, not invalid_grant`,
+        wrong.status !== 400 || error === 'invalid_grant',
+        `the wrong PKCE verifier refused with ${JSON.stringify(error)}, not invalid_grant`,
       );
       return 'signed in, consented, state echoed, code exchanged with its verifier; a wrong verifier refused';
     },
@@ -113,8 +118,7 @@ export const partnerChecks = [
     async run(ctx) {
       const reply = await partnerGet(ctx, '/api/partner/me');
       expectStatus(reply, 200, '/api/partner/me');
-      expectSchema('partner-me.response', reply, '/api/partner/me');
-      const me = reply.body as { email: string; user_id: string };
+      const me = expectAnswer('partner-me.response', reply, '/api/partner/me');
       const user = ctx.target.partnerToken ? undefined : ctx.target.oauthUser;
       if (user) {
         expect(

@@ -1,4 +1,6 @@
 import { Limits, MeetingStatus } from '@parley/schemas/constants';
+import type { MeetingWithProfiles } from '@parley/schemas/types';
+import { restAnswer } from '../answer.js';
 import { expect, fail } from '../check.js';
 import type { CheckContext } from '../context.js';
 import {
@@ -14,7 +16,7 @@ import { define } from './define.js';
 // REST: every route's answer against its schema, the spec's defaults and limits, pagination
 // invariants under random page sizes, and the create → … → delete sequence with 404s after it.
 
-type Meeting = { id: string; updated_at?: string; created_at?: string };
+type Meeting = MeetingWithProfiles;
 
 export const restChecks = [
   define({
@@ -45,15 +47,14 @@ export const restChecks = [
     async run(ctx) {
       const reply = await ctx.call('create-meeting', {});
       expectStatus(reply, 200, 'create-meeting {}');
-      const meeting = (reply.body as { meeting: Record<string, unknown> }).meeting;
-      ctx.remember(String(meeting.id));
+      const { meeting } = restAnswer('create-meeting', reply, 'create-meeting {}');
+      ctx.remember(meeting.id);
       expect(meeting.title === '', `title is ${JSON.stringify(meeting.title)}, expected ""`);
       expect(
         meeting.status === MeetingStatus.LIVE,
         `status is ${JSON.stringify(meeting.status)}, expected MS_LIVE`,
       );
-      const ids = meeting.participant_ids as unknown[];
-      expect(Array.isArray(ids) && ids.includes(meeting.host_user_id), 'participant_ids lacks the host');
+      expect(meeting.participant_ids.includes(meeting.host_user_id), 'participant_ids lacks the host');
     },
   }),
   define({
@@ -68,8 +69,8 @@ export const restChecks = [
       for (let i = 0; i < 3; i++) made.push((await ctx.createMeeting(`order ${i}`)).meeting.id);
       const reply = await ctx.call('get-meetings', { limit: Limits.meetings.max });
       expectStatus(reply, 200, 'get-meetings');
-      const ids = (reply.body as { meetings: Meeting[] }).meetings
-        .map((m) => m.id)
+      const ids = restAnswer('get-meetings', reply)
+        .meetings.map((m) => m.id)
         .filter((id) => made.includes(id));
       expect(
         JSON.stringify(ids) === JSON.stringify([...made].reverse()),
@@ -91,7 +92,7 @@ export const restChecks = [
       for (let i = count; i < Limits.meetings.default + 1; i++) await ctx.createMeeting(`limit ${i}`);
       const plain = await ctx.call('get-meetings', {});
       expectStatus(plain, 200, 'get-meetings {}');
-      const body = plain.body as { meetings: Meeting[]; has_more: boolean };
+      const body = restAnswer('get-meetings', plain, 'get-meetings {}');
       expect(
         body.meetings.length === Limits.meetings.default,
         `default page held ${body.meetings.length} meetings`,
@@ -99,7 +100,7 @@ export const restChecks = [
       expect(body.has_more === true, 'has_more is false with more than 50 meetings');
       const over = await ctx.call('get-meetings', { limit: Limits.meetings.max + 1 });
       if (over.status === 200) {
-        const n = (over.body as { meetings: Meeting[] }).meetings.length;
+        const n = restAnswer('get-meetings', over, 'limit 51').meetings.length;
         expect(n <= Limits.meetings.max, `limit 51 returned ${n} meetings`);
       } else if (over.status === 422) expectValidationBody(over, 'limit 51');
       else expectErrorBody(over, 'limit 51');
@@ -121,7 +122,7 @@ export const restChecks = [
         const limit = ctx.rng.int(1, 4);
         const reply = await ctx.call('get-meetings', cursor ? { limit, last_updated_at: cursor } : { limit });
         expectStatus(reply, 200, `page ${page}`);
-        const body = reply.body as { meetings: Meeting[]; has_more: boolean };
+        const body = restAnswer('get-meetings', reply, `page ${page}`);
         expect(
           body.meetings.length <= limit,
           `page ${page} held ${body.meetings.length} items for limit ${limit}`,
@@ -131,7 +132,8 @@ export const restChecks = [
         seen.push(...body.meetings);
         if (!body.has_more) {
           const after = await ctx.call('get-meetings', { limit: 1, last_updated_at: last(seen) ?? cursor });
-          const rest = (after.body as { meetings?: Meeting[] }).meetings ?? [];
+          const rest =
+            after.status === 200 ? restAnswer('get-meetings', after, 'the page after the last').meetings : [];
           expect(
             rest.length === 0 || seen.length === 0,
             `has_more false on page ${page} but more meetings follow`,
@@ -165,14 +167,11 @@ export const restChecks = [
       await runSteps(ctx, restSequence.steps, vars, (step, reply) => {
         expectStatus(reply, 200, step.route);
         if (step.route === 'delete-meeting') {
-          expect(
-            (reply.body as { success?: unknown }).success === true,
-            'delete-meeting: success is not true',
-          );
+          expect(restAnswer('delete-meeting', reply).success === true, 'delete-meeting: success is not true');
         }
       });
       const listed = await ctx.call('get-meetings', { limit: Limits.meetings.max });
-      const ids = ((listed.body as { meetings?: Meeting[] }).meetings ?? []).map((m) => m.id);
+      const ids = (listed.status === 200 ? restAnswer('get-meetings', listed).meetings : []).map((m) => m.id);
       expect(!ids.includes(vars.meeting_id ?? ''), 'the deleted meeting is still listed by get-meetings');
       await runSteps(ctx, restSequence.afterDelete, vars, (step, reply) => {
         expectStatus(reply, 404, `${step.route} after delete`);
@@ -190,7 +189,7 @@ export const restChecks = [
     async run(ctx) {
       const before = await ctx.call('get-user-default-meeting-setting', {});
       expectStatus(before, 200, 'get settings');
-      const saved = (before.body as { setting: Record<string, unknown> }).setting;
+      const saved = restAnswer('get-user-default-meeting-setting', before, 'get settings').setting;
       const wanted = {
         original_languages: ['en', 'de'],
         view_language: 'de',
@@ -202,13 +201,14 @@ export const restChecks = [
         expectStatus(update, 200, 'update settings');
         expectSchema('update-user-default-meeting-setting.response', update, 'update settings');
         const after = await ctx.call('get-user-default-meeting-setting', {});
-        const setting = (after.body as { setting: Record<string, unknown> }).setting;
-        for (const [field, value] of Object.entries(wanted)) {
-          const got = JSON.stringify(setting[field]);
-          expect(
-            got === JSON.stringify(value),
-            `${field} read back as ${got}, saved ${JSON.stringify(value)}`,
-          );
+        const setting = restAnswer(
+          'get-user-default-meeting-setting',
+          after,
+          'get settings after the update',
+        ).setting;
+        for (const field of SETTING_FIELDS) {
+          const [got, value] = [JSON.stringify(setting[field]), JSON.stringify(wanted[field])];
+          expect(got === value, `${field} read back as ${got}, saved ${value}`);
         }
       } finally {
         // Runs hit real accounts: put the caller's settings back.
@@ -232,10 +232,18 @@ export const restChecks = [
   }),
 ];
 
+/** The fields rest.07 saves and reads back. */
+const SETTING_FIELDS = [
+  'original_languages',
+  'view_language',
+  'translation_languages',
+  'contextual_keywords',
+] as const;
+
 const last = (items: Meeting[]) => items[items.length - 1]?.updated_at;
 
 async function countMeetings(ctx: CheckContext): Promise<number> {
   const reply = await ctx.call('get-meetings', { limit: Limits.meetings.max });
-  const body = reply.body as { meetings?: Meeting[]; has_more?: boolean };
-  return body.has_more ? Limits.meetings.max + 1 : (body.meetings?.length ?? 0);
+  const body = restAnswer('get-meetings', reply);
+  return body.has_more ? Limits.meetings.max + 1 : body.meetings.length;
 }

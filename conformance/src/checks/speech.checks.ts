@@ -2,10 +2,11 @@ import { ErrorText } from '@parley/schemas/constants';
 import { PROTO_CONTENT_TYPE } from '@parley/schemas/proto';
 import { parseBuffer } from 'music-metadata';
 import speechErrors from '../../cases/speech-errors.json' with { type: 'json' };
+import { expectAnswer } from '../answer.js';
 import { choice, couldNotJudge, expect, fail, skip } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { protoLayout } from '../proto-layout.js';
-import { choiceSchema, expectErrorText, expectSchema, expectStatus } from '../schema-check.js';
+import { choiceSchema, expectErrorText, expectStatus } from '../schema-check.js';
 import { wordErrorRate } from '../wer.js';
 import { define } from './define.js';
 
@@ -85,12 +86,7 @@ export const speechChecks = [
         body: { audio_url: audioSource(ctx, FIXTURE.path) },
       });
       expectStatus(reply, 200, 'stt');
-      expectSchema('stt.response', reply, 'stt');
-      const body = reply.body as {
-        text: string;
-        detected_language: string;
-        utterances: { speaker: string; start_ms: number; end_ms: number }[];
-      };
+      const body = expectAnswer('stt.response', reply, 'stt');
       expect(
         STT_LANGUAGES.includes(body.detected_language),
         `detected_language "${body.detected_language}" is not in the spec's list`,
@@ -238,8 +234,8 @@ export const speechChecks = [
         fail(`denoise: 400 ${reply.text.slice(0, 200)}`);
       }
       expectStatus(reply, 200, 'denoise');
-      expectSchema('denoise.response', reply, 'denoise');
-      const file = await ctx.http.send((reply.body as { denoised_audio_url: string }).denoised_audio_url);
+      const { denoised_audio_url } = expectAnswer('denoise.response', reply, 'denoise');
+      const file = await ctx.http.send(denoised_audio_url);
       expectStatus(file, 200, 'GET denoised_audio_url');
       const meta = await parseBuffer(file.bytes, { mimeType: 'audio/mp4' }).catch((e: Error) =>
         fail(`does not parse: ${e.message}`),
