@@ -110,7 +110,7 @@ function successResponses(route: RouteSpec, schemas: Map<string, SchemaDocument>
 }
 
 /** Parley's extensions: served by the reference server, not part of the spec's interface. */
-const extensionRoutes = new Set(partnerHookRoutes.map((r) => r.name));
+const extensionRoutes = new Set<string>(partnerHookRoutes.map((r) => r.name));
 
 /** The callback URL's field and what the POST carries, per route that has a callback. */
 const callbackTarget = (route: RouteSpec) =>

@@ -3,7 +3,7 @@ import { ApiError } from '../core/api-error.js';
 import { ErrorText } from '../core/contracts.js';
 import type { SttService } from '../services/speech/stt.service.js';
 import type { SttCallbackService } from '../services/speech/stt-callbacks.js';
-import { Reply } from './reply.js';
+import { JsonReply } from './reply.js';
 import type { RouteKit } from './route-kit.js';
 
 // POST /v1/stt: JSON or parley.v1.SttRequest (the catalog's json-or-protobuf body), auth by the
@@ -14,12 +14,12 @@ import type { RouteKit } from './route-kit.js';
 export function sttRoutes(kit: RouteKit, stt: SttService, callbacks: SttCallbackService): void {
   kit.mount(
     'stt',
-    async (body: SttRequest, caller, { signal }) => {
+    async (body, caller, { signal }) => {
       // Parley extension: with a callback_url the answer is 202 at once and the result is POSTed later.
       const { callback_url } = body;
       if (isBlank(callback_url)) return stt.transcribe(caller, withoutCallback(body), signal);
       const accepted = await callbacks.accept(caller, { ...body, callback_url: String(callback_url) });
-      return new Reply(202, JSON.stringify(accepted), { 'Content-Type': 'application/json; charset=utf-8' });
+      return new JsonReply(accepted, {}, 202);
     },
     { precheck: requireAudioUrl },
   );

@@ -1,4 +1,3 @@
-import type { PartnerHookRequest } from '@parley/schemas/types';
 import type { RouteKit } from '../http/route-kit.js';
 import { HOOK_DELIVERY_JOB, HOOK_RETRY, hookDeliveryJobHandler } from '../jobs/hook-delivery.job.js';
 import { HOOK_EVENT_JOB, hookEventJobHandler } from '../jobs/hook-event.job.js';
@@ -34,8 +33,8 @@ export function partnerHooks(deps: HookDeps) {
 
   return {
     mount(kit: RouteKit) {
-      kit.mount<PartnerHookRequest, unknown>('partner-hook-subscribe', async (body, caller) =>
-        // Deliveries are signed for the client the token was issued to.
+      // Deliveries are signed for the client the token was issued to.
+      kit.mount('partner-hook-subscribe', async (body, caller) =>
         noStore(await hooks.subscribe(caller, caller.clientId ?? '', body)),
       );
       kit.mount('partner-hook-unsubscribe', async (_body, caller, { params }) =>

@@ -21,7 +21,8 @@ const takesBearer = (route: RouteSpec) => ['api-key', 'query-key', 'partner-bear
 
 describe('scopes per route', () => {
   it('every route that takes an access token declares its scopes', () => {
-    const undeclared = [...allRoutes, ...streamRoutes]
+    const routes: readonly RouteSpec[] = [...allRoutes, ...streamRoutes];
+    const undeclared = routes
       .filter((route) => takesBearer(route) && (route.scopes ?? []).length === 0)
       .map((route) => route.name);
     expect(undeclared).toEqual([]);

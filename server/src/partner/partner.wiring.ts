@@ -1,8 +1,7 @@
-import type { GenerateDocumentRequest } from '@parley/schemas/types';
 import type { BearerVerifier, SessionReader } from '../core/bearer-verifier.js';
 import type { Config } from '../core/config.js';
 import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
-import { Reply } from '../http/reply.js';
+import { JsonReply } from '../http/reply.js';
 import type { RouteKit } from '../http/route-kit.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import { MEETING_ENDED_JOB, meetingEndedJobHandler } from '../jobs/meeting-ended.job.js';
@@ -102,7 +101,7 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
       kit.mount('partner-meeting', async (_body, caller, { params }) =>
         noStore(await partner.meeting(caller, params.id ?? '')),
       );
-      kit.mount<GenerateDocumentRequest, unknown>('generate-document', async (body, caller, { params }) => {
+      kit.mount('generate-document', async (body, caller, { params }) => {
         const meetingId = params.id ?? '';
         if (body.callback_url) {
           // The delivery is signed for the client the token was issued to.
@@ -132,9 +131,6 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
 }
 
 /** The 200 JSON answer of a partner route: about one user's data, so never cached on the way. */
-export function noStore(value: unknown): Reply {
-  return new Reply(200, JSON.stringify(value), {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-  });
+export function noStore<T>(value: T): JsonReply<T> {
+  return new JsonReply(value, { 'Cache-Control': 'no-store' });
 }
