@@ -13,9 +13,9 @@
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceUrlPlugin } from '@parley/server/source-url-plugin';
 import { build } from 'esbuild';
 import ts from 'typescript';
-import { sourceUrlPlugin } from '@parley/server/source-url-plugin';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = join(repo, 'conformance');
