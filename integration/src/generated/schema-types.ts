@@ -2082,3 +2082,141 @@ export interface ValidationDetail {
     [k: string]: unknown;
   };
 }
+
+/**
+ * The type each schema id names (schemas/json/<id>.schema.json).
+ */
+export interface SchemaTypes {
+  'add-meeting-participants.request': AddMeetingParticipantsRequest;
+  'add-meeting-participants.response': AddMeetingParticipantsResponse;
+  'api-error': ApiError;
+  'ask-ai-for-meeting.request': AskAiForMeetingRequest;
+  'ask-ai-for-meeting.response': AskAiForMeetingResponse;
+  'assign-co-host.request': AssignCoHostRequest;
+  'assign-co-host.response': AssignCoHostResponse;
+  'cached-summary': CachedSummary;
+  'context-keywords': ContextKeywords;
+  'create-meeting.request': CreateMeetingRequest;
+  'create-meeting.response': CreateMeetingResponse;
+  'delete-meeting-message.request': DeleteMeetingMessageRequest;
+  'delete-meeting-message.response': DeleteMeetingMessageResponse;
+  'delete-meeting.request': DeleteMeetingRequest;
+  'delete-meeting.response': DeleteMeetingResponse;
+  'denoise.request': DenoiseRequest;
+  'denoise.response': DenoiseResponse;
+  'docs-session.response': DocsSessionResponse;
+  'emulator-api-key.request': EmulatorApiKeyRequest;
+  'emulator-faults.request': EmulatorFaultsRequest;
+  'emulator-oauth-client.request': EmulatorOAuthClientRequest;
+  'emulator-password.request': EmulatorPasswordRequest;
+  'emulator-seed.request': EmulatorSeedRequest;
+  'emulator-user.request': EmulatorUserRequest;
+  'emulator-workspace-token.request': EmulatorWorkspaceTokenRequest;
+  'fixture-manifest': FixtureManifest;
+  'generate-document-accepted.response': GenerateDocumentAcceptedResponse;
+  'generate-document-callback': GenerateDocumentCallback;
+  'generate-document.request': GenerateDocumentRequest;
+  'generate-document.response': GenerateDocumentResponse;
+  'get-live-transcription-chunks.request': GetLiveTranscriptionChunksRequest;
+  'get-live-transcription-chunks.response': GetLiveTranscriptionChunksResponse;
+  'get-meeting-messages.request': GetMeetingMessagesRequest;
+  'get-meeting-messages.response': GetMeetingMessagesResponse;
+  'get-meeting-summary.request': GetMeetingSummaryRequest;
+  'get-meeting-summary.response': GetMeetingSummaryResponse;
+  'get-meeting-transcripts.request': GetMeetingTranscriptsRequest;
+  'get-meeting-transcripts.response': GetMeetingTranscriptsResponse;
+  'get-meetings.request': GetMeetingsRequest;
+  'get-meetings.response': GetMeetingsResponse;
+  'get-my-people.request': GetMyPeopleRequest;
+  'get-my-people.response': GetMyPeopleResponse;
+  'get-transcript-utterances.request': GetTranscriptUtterancesRequest;
+  'get-transcript-utterances.response': GetTranscriptUtterancesResponse;
+  'get-user-default-meeting-setting.request': GetUserDefaultMeetingSettingRequest;
+  'get-user-default-meeting-setting.response': GetUserDefaultMeetingSettingResponse;
+  'health.response': HealthResponse;
+  'language-hints': LanguageHints;
+  'live-transcription-chunk': LiveTranscriptionChunk;
+  'meeting-message': MeetingMessage;
+  'meeting-summary-content': MeetingSummaryContent;
+  'meeting-url': MeetingUrl;
+  'meeting-with-profiles': MeetingWithProfiles;
+  'meeting': Meeting;
+  'next-action': NextAction;
+  'oauth-error': OAuthError;
+  'oauth-token.request': OAuthTokenRequest;
+  'oauth-token.response': OAuthTokenResponse;
+  'participant-id': ParticipantId;
+  'partner-hook-delivery': PartnerHookDelivery;
+  'partner-hook.request': PartnerHookRequest;
+  'partner-hook.response': PartnerHookResponse;
+  'partner-me.response': PartnerMeResponse;
+  'partner-meeting.response': PartnerMeetingResponse;
+  'person': Person;
+  'playground-fixtures.response': PlaygroundFixturesResponse;
+  'playground-upload.response': PlaygroundUploadResponse;
+  'remove-co-host.request': RemoveCoHostRequest;
+  'remove-co-host.response': RemoveCoHostResponse;
+  'remove-meeting-participants.request': RemoveMeetingParticipantsRequest;
+  'remove-meeting-participants.response': RemoveMeetingParticipantsResponse;
+  'send-meeting-message.request': SendMeetingMessageRequest;
+  'send-meeting-message.response': SendMeetingMessageResponse;
+  'server-config': ServerConfig;
+  'sign-in.form': SignInForm;
+  'stream-config': StreamConfig;
+  'stream-connected': StreamConnected;
+  'stream-error': StreamError;
+  'stream-finished': StreamFinished;
+  'stream-result': StreamResult;
+  'stream-server-frame': StreamServerFrame;
+  'stt-accepted.response': SttAcceptedResponse;
+  'stt-callback': SttCallback;
+  'stt-utterance': SttUtterance;
+  'stt.request': SttRequest;
+  'stt.response': SttResponse;
+  'summarize-meeting.request': SummarizeMeetingRequest;
+  'summarize-meeting.response': SummarizeMeetingResponse;
+  'transcript-record': TranscriptRecord;
+  'transcript-utterance-update': TranscriptUtteranceUpdate;
+  'transcript-utterance': TranscriptUtterance;
+  'translate-text.request': TranslateTextRequest;
+  'translate-text.response': TranslateTextResponse;
+  'trigger-contact-discovered.item': TriggerContactDiscoveredItem;
+  'trigger-contact-discovered.response': TriggerContactDiscoveredResponse;
+  'trigger-followup-email-ready.item': TriggerFollowupEmailReadyItem;
+  'trigger-followup-email-ready.response': TriggerFollowupEmailReadyResponse;
+  'trigger-meeting-ended.item': TriggerMeetingEndedItem;
+  'trigger-meeting-ended.response': TriggerMeetingEndedResponse;
+  'trigger-summary-ready.item': TriggerSummaryReadyItem;
+  'trigger-summary-ready.response': TriggerSummaryReadyResponse;
+  'update-transcript-utterance.request': UpdateTranscriptUtteranceRequest;
+  'update-transcript-utterance.response': UpdateTranscriptUtteranceResponse;
+  'update-user-default-meeting-setting.request': UpdateUserDefaultMeetingSettingRequest;
+  'update-user-default-meeting-setting.response': UpdateUserDefaultMeetingSettingResponse;
+  'upload-meeting-to-workspace.request': UploadMeetingToWorkspaceRequest;
+  'upload-meeting-to-workspace.response': UploadMeetingToWorkspaceResponse;
+  'user-default-meeting-setting': UserDefaultMeetingSetting;
+  'user-profile': UserProfile;
+  'validation-error': ValidationError;
+}
+
+/**
+ * The top-level fields of each schema that validation fills in from their `default`.
+ */
+export interface SchemaDefaults {
+  'ask-ai-for-meeting.request': 'model' | 'attachment_urls';
+  'create-meeting.request': 'participant_ids' | 'title';
+  'denoise.request': 'atten_limit_db' | 'disable_adaptive_mix';
+  'emulator-api-key.request': 'name';
+  'generate-document.request': 'model';
+  'get-live-transcription-chunks.request': 'limit';
+  'get-meeting-messages.request': 'limit';
+  'get-meetings.request': 'limit';
+  'get-my-people.request': 'limit';
+  'get-transcript-utterances.request': 'limit';
+  'get-user-default-meeting-setting.request': 'device_language_code';
+  'stream-config': 'encoding';
+  'stt.request': 'enable_diarization';
+  'summarize-meeting.request': 'send_email_to_participants';
+  'translate-text.request': 'source_language';
+  'update-user-default-meeting-setting.request': 'original_languages' | 'view_language' | 'translation_languages' | 'contextual_keywords';
+}
