@@ -1,8 +1,14 @@
 #!/usr/bin/env -S node --disable-warning=ExperimentalWarning
-// The command: loads the TypeScript sources through tsx (the kit ships as source in this workspace).
-import { register } from 'tsx/esm/api';
+// The command. In this repository it runs the TypeScript sources through tsx (no build step between
+// an edit and a run); an installed package has no sources and runs its built dist/cli.js.
+import { existsSync } from 'node:fs';
 
-register();
-const { main } = await import('../src/cli.ts');
+const source = new URL('../src/cli.ts', import.meta.url);
+let main;
+if (existsSync(source)) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import(source.href));
+} else ({ main } = await import('../dist/cli.js'));
 process.exitCode = await main(process.argv.slice(2));
 process.exit();

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FAULTS } from '../../server/src/emulator/faults.catalog.js';
+import { FAULTS } from '@parley/server/faults';
 import { CHECKS, type RunReport, run } from '../src/index.js';
 import { startReferenceServer } from '../src/reference-server.js';
 import { startVariantProxy } from '../src/testing/variant-proxy.js';

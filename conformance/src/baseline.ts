@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { CheckResult } from './check.js';
+import { isFailureCode } from './failure-codes.js';
+import { pathShape } from './json-path.js';
 
-// Accepted deviations: `{entries: [{fingerprint, reason, expires: "YYYY-MM-DD"}]}`. A deviation whose
-// fingerprint is listed and unexpired is reported as baselined and does not fail the run; an
-// expired entry fails the run; an entry matching nothing is reported as stale.
+// Accepted deviations: `{entries: [{fingerprint, reason, expires: "YYYY-MM-DD"}]}`. A fingerprint is
+// `<check id> <CODE> <path>` (fingerprintOf). A check's result is baselined when every distinct
+// fingerprint of its deviations has an unexpired entry: it does not fail the run; a deviation
+// without one still does. An expired entry that matches fails the run; an entry matching nothing
+// is reported as stale.
 
 export interface BaselineEntry {
   fingerprint: string;
@@ -37,6 +41,13 @@ export function readBaseline(path: string): BaselineEntry[] {
         `${path}: every entry needs fingerprint, reason and expires (a real date, YYYY-MM-DD): ${JSON.stringify(entry)}`,
       );
     }
+    // Fingerprints of kit versions before failure codes (`<id>: <masked message>`) match nothing now.
+    const [, code] = entry.fingerprint.split(' ');
+    if (!/^[a-z]+\.\d{2}\.[\w-]+ /.test(entry.fingerprint) || !isFailureCode(code ?? '')) {
+      throw new Error(
+        `${path}: fingerprint ${JSON.stringify(entry.fingerprint)} is not "<check id> <FAILURE_CODE> <path>" (a baseline written by a kit before failure codes masked the message instead). Regenerate it: run the kit with --reporter json and copy the fingerprints of the deviations to accept from report.json (results[].deviations[].fingerprint), keeping each reason and expiry`,
+      );
+    }
   }
   return doc.entries as BaselineEntry[];
 }
@@ -46,24 +57,30 @@ export function applyBaseline(
   entries: BaselineEntry[],
   today: Date,
 ): BaselineOutcome {
-  const expired: BaselineEntry[] = [];
+  const expired = new Set<BaselineEntry>();
   const used = new Set<BaselineEntry>();
+  const live = (e: BaselineEntry) => new Date(`${e.expires}T23:59:59Z`) >= today;
   for (const result of results) {
-    if (!result.fingerprint) continue;
-    const entry = entries.find((e) => e.fingerprint === result.fingerprint);
-    if (!entry) continue;
-    used.add(entry);
-    if (new Date(`${entry.expires}T23:59:59Z`) < today) expired.push(entry);
-    else result.baselined = entry.reason;
+    const accepted = new Map<string, BaselineEntry>();
+    for (const print of result.fingerprints ?? []) {
+      const entry = entries.find((e) => e.fingerprint === print);
+      if (!entry) continue;
+      used.add(entry);
+      if (live(entry)) accepted.set(print, entry);
+      else expired.add(entry);
+    }
+    for (const deviation of result.deviations ?? []) {
+      const entry = accepted.get(deviation.fingerprint);
+      if (entry) deviation.baselined = entry.reason;
+    }
+    // Baselined only when every deviation found is accepted: a new one fails the run.
+    if (accepted.size > 0 && accepted.size === result.fingerprints?.length)
+      result.baselined = [...new Set([...accepted.values()].map((e) => e.reason))].join('; ');
   }
-  return { expired, stale: entries.filter((e) => !used.has(e)) };
+  return { expired: [...expired], stale: entries.filter((e) => !used.has(e)) };
 }
 
-/** A deviation's stable key: the check id and its message with ids, numbers and quoted values masked. */
-export function fingerprintOf(id: string, message: string): string {
-  const shape = message
-    .replace(/"[^"]*"/g, '"…"')
-    .replace(/\b[\w-]*\d[\w-]*\b/g, '#')
-    .slice(0, 120);
-  return `${id}: ${shape}`;
+/** A deviation's stable key: its check id, failure code and path (array indexes as [*]). */
+export function fingerprintOf(id: string, code: string, path: string): string {
+  return `${id} ${code} ${pathShape(path)}`.trim();
 }

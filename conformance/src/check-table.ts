@@ -1,4 +1,5 @@
 import { CHECKS } from './checks/index.js';
+import { FAILURE_CODES } from './failure-codes.js';
 
 // The check table of README.md: each check with the spec sentence it rests on and the choices of
 // Parley's it also looks at (npm run check-table -w conformance prints it; a test keeps them equal).
@@ -14,5 +15,14 @@ export function checkTable(): string {
     "| Id | Level | Profiles | Rule | Rests on (the spec's sentence) | Parley's choices it notes (NON_STRICT unless `--parley-choices`) |",
     '|---|---|---|---|---|---|',
     ...rows,
+  ].join('\n');
+}
+
+/** The failure codes of README.md, from FAILURE_CODES (the closed set a deviation's code is from). */
+export function failureCodeTable(): string {
+  return [
+    '| Code | Means |',
+    '|---|---|',
+    ...Object.entries(FAILURE_CODES).map(([code, means]) => `| \`${code}\` | ${cell(means)} |`),
   ].join('\n');
 }

@@ -8,6 +8,7 @@
 // (`--parley-choices`), so a deployment the spec allows never fails.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FailureCode } from './failure-codes.js';
 
 export type Level = 'MUST' | 'SHOULD';
 export type Status = 'PASS' | 'FAIL' | 'NON_STRICT' | 'SKIPPED' | 'COULD_NOT_JUDGE';
@@ -33,9 +34,14 @@ export interface CheckResult {
   clause: string;
   level: Level;
   status: Status;
+  /** A one-line summary: the first deviation and how many more, or the check's note. */
   message: string;
-  /** Stable key of a deviation, matched by baseline entries. */
-  fingerprint?: string;
+  /** Every deviation found (at most MAX_DEVIATIONS kept whole), each with its fingerprint. */
+  deviations?: Deviation[];
+  /** How many more deviations were found than are kept. */
+  omitted?: number;
+  /** Every distinct fingerprint of the deviations found, kept or not (what the baseline matches). */
+  fingerprints?: string[];
   /** The exchanges the check made (the last few, excerpted). */
   evidence: Exchange[];
   /** Figures a check measured (timings, WER). */
@@ -66,18 +72,43 @@ export interface CheckDef<C> {
   run(ctx: C): Promise<unknown>;
 }
 
-/** Thrown by a check to end it with a verdict other than PASS. */
+/** Where a deviation is and what was there: `path` is `<answer> <location>` (see json-path.ts). */
+export interface At {
+  path: string;
+  expected?: unknown;
+  actual?: unknown;
+}
+
+/** One thing a check found wrong: a code of the closed set, a readable message, where, and what. */
+export interface Deviation extends At {
+  code: FailureCode;
+  message: string;
+  /** `<check id> <CODE> <path>` with array indexes as [*]: what a baseline entry names. */
+  fingerprint: string;
+  /** A choice of Parley's, not a rule of the spec (NON_STRICT unless --parley-choices). */
+  choice?: true;
+  /** The reason of the baseline entry that accepts it. */
+  baselined?: string;
+}
+
+/** A deviation as a check reports it (the runner adds the fingerprint). */
+export type Found = Omit<Deviation, 'fingerprint' | 'baselined'>;
+
+/** Thrown by a check to end it with a verdict other than PASS (FAIL carries what it found). */
 export class Verdict extends Error {
   constructor(
     readonly status: Exclude<Status, 'PASS'>,
     message: string,
+    readonly found: Found[] = [],
   ) {
     super(message);
   }
 }
 
-export const fail = (message: string): never => {
-  throw new Verdict('FAIL', message);
+/** Ends the check with this deviation (and every one it reported before). */
+export const fail = (code: FailureCode, message: string, at?: At): never => {
+  const found = finding(code, message, at);
+  throw new Verdict('FAIL', message, [found]);
 };
 export const skip = (message: string): never => {
   throw new Verdict('SKIPPED', message);
@@ -86,37 +117,95 @@ export const couldNotJudge = (message: string): never => {
   throw new Verdict('COULD_NOT_JUDGE', message);
 };
 
-interface ChoiceScope {
-  /** The run asked for Parley's choices: a miss fails like a MUST. */
-  strict: boolean;
-  missed: string[];
+/** Ends the check with this deviation unless `condition` holds (what follows needs it). */
+export function expect(condition: unknown, code: FailureCode, message: string, at?: At): asserts condition {
+  if (!condition) fail(code, message, at);
 }
-const choiceScope = new AsyncLocalStorage<ChoiceScope>();
 
-/** Runs a check's body with its own record of Parley's choices it saw not followed. */
-export function withChoices<T>(
-  strict: boolean,
-  body: () => Promise<T>,
-): { missed: string[]; done: Promise<T> } {
-  const scope: ChoiceScope = { strict, missed: [] };
-  return { missed: scope.missed, done: choiceScope.run(scope, body) };
+/**
+ * Reports this deviation and lets the check go on, so one run lists every deviation it finds. Outside
+ * a check's run (a helper called on its own) it fails at once.
+ */
+export function deviate(code: FailureCode, message: string, at?: At): void {
+  const scope = scopes.getStore();
+  if (!scope) fail(code, message, at);
+  else record(scope, finding(code, message, at));
+}
+
+/** Reports a deviation unless `condition` holds, and goes on; says whether it held. */
+export function verify(condition: unknown, code: FailureCode, message: string, at?: At): boolean {
+  if (!condition) deviate(code, message, at);
+  return Boolean(condition);
 }
 
 export const PARLEY_CHOICE = "Parley's choice";
 
 /**
- * A rule of Parley's own where the spec leaves room: a miss is noted and the check goes on (the
- * result is NON_STRICT at most), or fails when the run asked for Parley's choices. Outside a run
- * (a helper called on its own) a miss fails.
+ * A rule of Parley's own where the spec leaves room: a miss is reported and the check goes on (the
+ * result is NON_STRICT at most), or counts as a failure when the run asked for Parley's choices.
+ * Outside a run (a helper called on its own) a miss fails.
  */
-export function choice(condition: unknown, message: string): void {
+export function choice(condition: unknown, code: FailureCode, message: string, at?: At): void {
   if (condition) return;
-  const scope = choiceScope.getStore();
-  if (!scope || scope.strict) fail(`${PARLEY_CHOICE}: ${message}`);
-  else if (!scope.missed.includes(message)) scope.missed.push(message);
+  const scope = scopes.getStore();
+  if (!scope) fail(code, `${PARLEY_CHOICE}: ${message}`, at);
+  else record(scope, { ...finding(code, message, at), ...(scope.strict ? {} : { choice: true as const }) });
 }
 
-/** Fails with `message` unless `condition` holds. */
-export function expect(condition: unknown, message: string): asserts condition {
-  if (!condition) fail(message);
+/** At most this many deviations of a check are kept whole; the rest are counted (and fingerprinted). */
+export const MAX_DEVIATIONS = 20;
+/** At most this many distinct fingerprints per check; beyond, the result cannot be baselined. */
+export const MAX_FINGERPRINTS = 200;
+
+export interface Findings {
+  strict: boolean;
+  found: Found[];
+  /** Deviations past MAX_DEVIATIONS: fingerprinted, not kept whole (at most MAX_FINGERPRINTS). */
+  omitted: Found[];
+  /** Deviations past both caps: only counted. */
+  uncounted: number;
+}
+
+const scopes = new AsyncLocalStorage<Findings>();
+
+function record(scope: Findings, found: Found): void {
+  if (scope.found.length < MAX_DEVIATIONS) scope.found.push(found);
+  else if (scope.omitted.length < MAX_FINGERPRINTS) scope.omitted.push(found);
+  else scope.uncounted++;
+}
+
+/** Runs `body` with its own record of deviations (a check's run, or a memo shared by several). */
+export function withFindings<T>(
+  strict: boolean,
+  body: () => Promise<T>,
+): { findings: Findings; done: Promise<T> } {
+  const findings: Findings = { strict, found: [], omitted: [], uncounted: 0 };
+  return { findings, done: scopes.run(findings, body) };
+}
+
+/** Reports deviations found elsewhere (a shared memo's choices) as the current check's. */
+export function adopt(found: readonly Found[]): void {
+  const scope = scopes.getStore();
+  if (scope) for (const f of found) record(scope, f);
+}
+
+/** Whether the current check's run treats Parley's choices as rules. */
+export const strictChoices = (): boolean => scopes.getStore()?.strict ?? true;
+
+/** A value as a report keeps it: long strings and big structures cut to a readable excerpt. */
+function excerptOf(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  const json = JSON.stringify(value) ?? String(value);
+  if (json.length <= 300) return value;
+  return typeof value === 'string' ? `${value.slice(0, 297)}...` : `${json.slice(0, 297)}...`;
+}
+
+function finding(code: FailureCode, message: string, at?: At): Found {
+  return {
+    code,
+    message,
+    path: at?.path ?? '',
+    ...(at && 'expected' in at ? { expected: excerptOf(at.expected) } : {}),
+    ...(at && 'actual' in at ? { actual: excerptOf(at.actual) } : {}),
+  };
 }

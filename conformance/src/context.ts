@@ -1,4 +1,4 @@
-import type { Exchange } from './check.js';
+import { adopt, type Exchange, strictChoices, Verdict, withFindings } from './check.js';
 import { HttpClient, type Reply } from './http-client.js';
 import { type Rng, rngFor } from './random.js';
 
@@ -107,11 +107,21 @@ export class CheckContext {
     this.state.createdMeetings.delete(meetingId);
   }
 
-  /** Runs `make` once per run for `key`; later callers share its result. */
+  /**
+   * Runs `make` once per run for `key`; later callers share its result. Deviations it reports are
+   * its own, not the first caller's: any makes it fail, so every caller gets them.
+   */
   shared<T>(key: string, make: () => Promise<T>): Promise<T> {
     let value = this.state.memo.get(key) as Promise<T> | undefined;
     if (!value) {
-      value = make();
+      const { findings, done } = withFindings(strictChoices(), make);
+      value = done.then((result) => {
+        const found = [...findings.found, ...findings.omitted];
+        if (found.some((f) => !f.choice)) throw new Verdict('FAIL', found[0]?.message ?? '', found);
+        // Choices only: noted by the check that made it (this continuation runs in its scope).
+        adopt(found);
+        return result;
+      });
       this.state.memo.set(key, value);
     }
     return value;

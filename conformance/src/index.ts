@@ -5,14 +5,17 @@ import type { CheckResult } from './check.js';
 import { selectChecks } from './checks/index.js';
 import { newRunState, type Target } from './context.js';
 import { redactDeep, redactor } from './redact.js';
+import { type ReferenceServer, startReference } from './reference.js';
 import { exitCodeOf, type RunReport } from './report.js';
 import { consoleReport, progressLine } from './reporters/console.reporter.js';
 import { htmlReport } from './reporters/html.reporter.js';
 import { junitReport } from './reporters/junit.reporter.js';
 import { cleanup, runChecks } from './runner.js';
+import { UsageError } from './usage-error.js';
 
-export type { CheckResult } from './check.js';
+export type { CheckResult, Deviation } from './check.js';
 export { CHECKS } from './checks/index.js';
+export { FAILURE_CODES, type FailureCode } from './failure-codes.js';
 export type { RunReport } from './report.js';
 
 export interface RunOptions {
@@ -57,7 +60,7 @@ export interface RunOptions {
   secrets?: Record<string, string>;
 }
 
-export class UsageError extends Error {}
+export { UsageError };
 
 /** Runs the kit and writes the reports; resolves with the report (exitCode 0/1/2). */
 export async function run(options: RunOptions = {}): Promise<RunReport> {
@@ -74,12 +77,9 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
       throw new UsageError((error as Error).message);
     }
   }
-  let reference: Reference | undefined;
+  let reference: ReferenceServer | undefined;
   if (!options.baseUrl) {
-    const { startReferenceServer } = await import('./reference-server.js');
-    reference = await startReferenceServer(
-      options.referenceDatabase ? { database: options.referenceDatabase } : {},
-    );
+    reference = await startReference(options.referenceDatabase);
   } else if (!options.apiKey) throw new UsageError('--api-key is required with --base-url');
   try {
     const baseUrl = (options.baseUrl ?? reference?.baseUrl ?? '').replace(/\/+$/, '');
@@ -234,10 +234,8 @@ async function preflight(target: Target): Promise<void> {
   }
 }
 
-type Reference = Awaited<ReturnType<typeof import('./reference-server.js').startReferenceServer>>;
-
 /** The partner inputs: the options', or the reference server's own client, user and receiver. */
-function partnerTarget(options: RunOptions, reference: Reference | undefined): Partial<Target> {
+function partnerTarget(options: RunOptions, reference: ReferenceServer | undefined): Partial<Target> {
   const partner = reference?.partner;
   const callbackUrl = options.callbackUrl;
   const listen =

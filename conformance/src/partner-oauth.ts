@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, fail, skip, Verdict } from './check.js';
+import { expect, fail, skip, Verdict, verify } from './check.js';
 import type { CheckContext } from './context.js';
 import { formsOf, type HtmlForm, submission } from './html-form.js';
 import type { Reply } from './http-client.js';
-import { choiceSchema, expectJson } from './schema-check.js';
+import { at } from './json-path.js';
+import { choiceSchema, expectJson, expectStatus } from './schema-check.js';
 
 // The partner interface's OAuth 2.0 authorization-code flow with PKCE (RFC 6749, RFC 7636), driven
 // against the deployment's own pages over plain HTTP as a browser without JavaScript would: open the
@@ -75,7 +76,11 @@ class Browser {
       if (next.origin !== origin) return { ...reply, location: next };
       reply = await this.request(next.href);
     }
-    return fail(`${url}: more than 5 redirects within the deployment`);
+    return fail(
+      'SEQUENCE',
+      `${url}: more than 5 redirects within the deployment`,
+      at('authorize pages', 'status', 'at most 5 redirects'),
+    );
   }
 }
 
@@ -93,13 +98,20 @@ export async function approve(ctx: CheckContext, query: URLSearchParams): Promis
   const signIn = formsOf(page.text).find((f) => f.inputs.some((i) => i.type === 'password'));
   expect(
     page.status === 200 && signIn,
+    page.status === 200 ? 'SEQUENCE' : 'STATUS',
     `authorize page: expected 200 with a sign-in form, got ${page.status} ${page.text.slice(0, 200)}`,
+    at('authorize page', page.status === 200 ? '$' : 'status', '200 with a sign-in form', page.status),
   );
   const password = signIn.inputs.find((i) => i.type === 'password')?.name ?? 'password';
   const login =
     signIn.inputs.find((i) => i.type === 'email') ??
     signIn.inputs.find((i) => i.type === 'text' && /mail|user|login/i.test(i.name));
-  expect(login, 'sign-in form has no e-mail or user-name field');
+  expect(
+    login,
+    'SEQUENCE',
+    'sign-in form has no e-mail or user-name field',
+    at('authorize page', '$', 'an e-mail or user-name field'),
+  );
   // The password as the form body carries it (the raw one is redacted by the runner).
   ctx.secret('OAUTH_PASSWORD', new URLSearchParams({ p: user.password }).toString().slice(2));
   let next = await browser.open(
@@ -118,7 +130,9 @@ export async function approve(ctx: CheckContext, query: URLSearchParams): Promis
   const back = next.location;
   expect(
     back?.href.startsWith(redirectUri) === true,
+    'SEQUENCE',
     `after sign-in${consent ? ' and consent' : ''}: expected a redirect to ${redirectUri}, got ${next.status} ${back ?? next.text.slice(0, 200)}`,
+    at('after sign-in', 'header location', redirectUri, back?.href ?? next.status),
   );
   return back as URL;
 }
@@ -150,26 +164,35 @@ export function expectTokens(
   what: string,
   refreshToken = true,
 ): TokenAnswer {
-  expect(reply.status === 200, `${what}: expected 200, got ${reply.status} ${reply.text.slice(0, 200)}`);
+  expectStatus(reply, 200, what);
   expectJson(reply, what);
   const tokens = reply.body as Record<string, unknown>;
+  // Without an access token nothing after it can be judged.
   expect(
     typeof tokens.access_token === 'string' && tokens.access_token.length > 0,
+    tokens.access_token === undefined ? 'MISSING_FIELD' : 'TYPE',
     `${what}: no access_token (RFC 6749 §5.1)`,
+    at(what, '$.access_token', 'a non-empty string', tokens.access_token),
   );
-  expect(
+  verify(
     typeof tokens.token_type === 'string' && tokens.token_type.toLowerCase() === 'bearer',
+    tokens.token_type === undefined ? 'MISSING_FIELD' : 'VALUE',
     `${what}: token_type is ${JSON.stringify(tokens.token_type)}, not bearer (RFC 6749 §5.1, case-insensitive)`,
+    at(what, '$.token_type', 'bearer', tokens.token_type),
   );
   if (tokens.expires_in !== undefined)
-    expect(
+    verify(
       typeof tokens.expires_in === 'number' && tokens.expires_in > 0,
+      typeof tokens.expires_in === 'number' ? 'VALUE' : 'TYPE',
       `${what}: expires_in is ${JSON.stringify(tokens.expires_in)}, not a positive number of seconds`,
+      at(what, '$.expires_in', 'a positive number', tokens.expires_in),
     );
   if (refreshToken)
-    expect(
+    verify(
       typeof tokens.refresh_token === 'string' && tokens.refresh_token.length > 0,
+      tokens.refresh_token === undefined ? 'MISSING_FIELD' : 'TYPE',
       `${what}: no refresh_token (Authentication 4 step 2)`,
+      at(what, '$.refresh_token', 'a non-empty string', tokens.refresh_token),
     );
   choiceSchema('oauth-token.response', reply, what);
   ctx.secret('ACCESS_TOKEN', tokens.access_token as string);
@@ -192,12 +215,19 @@ export async function connect(ctx: CheckContext): Promise<TokenAnswer> {
   // Seeded (a replay sends the same); `state` protects a browser's session, which the kit has none of.
   const state = `kit-${ctx.rng.int(0, 2 ** 30).toString(36)}${ctx.rng.int(0, 2 ** 30).toString(36)}`;
   const back = await approve(ctx, authorizeQuery(ctx, { state, code_challenge: challenge }));
-  expect(
+  verify(
     back.searchParams.get('state') === state,
+    'SECURITY',
     `redirect back: state is ${JSON.stringify(back.searchParams.get('state'))}, not the one sent`,
+    at('redirect back', 'query state', 'the state sent', back.searchParams.get('state')),
   );
   const code = back.searchParams.get('code');
-  expect(code, `redirect back carries no code: ${back.search}`);
+  expect(
+    code,
+    'MISSING_FIELD',
+    `redirect back carries no code: ${back.search}`,
+    at('redirect back', 'query code'),
+  );
   return expectTokens(
     ctx,
     await tokenRequest(ctx, {

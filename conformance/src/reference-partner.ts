@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Limits } from '@parley/schemas/constants';
-import { TEST_ADMIN_TOKEN, type TestServer, type TestUser } from '../../server/src/testing/test-server.js';
+import { TEST_ADMIN_TOKEN, type TestServer, type TestUser } from '@parley/server/test-server';
+import type { ReferencePartner } from './reference.js';
 
 // The partner side of the in-process reference server, set up through its emulator routes as an
 // operator would: an OAuth client for the kit (its redirect URI is never fetched: the kit reads the
@@ -8,13 +9,6 @@ import { TEST_ADMIN_TOKEN, type TestServer, type TestUser } from '../../server/s
 // and ended, so every trigger has items (summary-ready more than a page of 50) and the
 // meeting-ended job has found contacts and written follow-up e-mails. Then the job worker runs,
 // so generate-document callbacks go out as they would on a deployment.
-
-export interface ReferencePartner {
-  client: { id: string; secret: string };
-  user: { email: string; password: string };
-  redirectUri: string;
-  webhookSecret: string;
-}
 
 const REDIRECT_URI = 'https://kit.parley.invalid/oauth/return';
 const MEETINGS = 3;

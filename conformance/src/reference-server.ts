@@ -3,19 +3,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 
-// The entry points of the server the kit uses: the test server (a real listening server over a
-// fresh database), the test databases (a fresh PostgreSQL database) and the engines registry.
-// Nothing else of the server is imported.
-import { buildEngines } from '../../server/src/engines/registry.js';
-import { testDatabases } from '../../server/src/testing/databases.js';
-import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../server/src/testing/test-server.js';
+// What the kit uses of the server, through its package exports: the test server (a real listening
+// server over a fresh database, built by the server's buildServer with every local engine) and the
+// test databases (a fresh PostgreSQL database).
+import { testDatabases } from '@parley/server/test-databases';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '@parley/server/test-server';
 
 // With no --base-url the kit checks the reference server, started here in-process on 127.0.0.1
 // with every local engine, a second account for the cross-account checks, and a small host that
 // serves fixtures/audio as the public storage an audio_url points at.
 
 import { FIXTURES_DIR } from './fixture-dir.js';
-import { type ReferencePartner, setUpPartner } from './reference-partner.js';
+import type { ReferenceDatabase, ReferenceServer } from './reference.js';
+import { setUpPartner } from './reference-partner.js';
 
 const TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
@@ -25,20 +25,6 @@ const TYPES: Record<string, string> = {
   '.m4a': 'audio/mp4',
   '.webm': 'audio/webm',
 };
-
-export interface ReferenceServer {
-  baseUrl: string;
-  wsUrl: string;
-  apiKey: string;
-  secondApiKey: string;
-  adminToken: string;
-  audioBaseUrl: string;
-  /** The kit's OAuth client, its user's sign-in and the callback secret. */
-  partner: ReferencePartner;
-  close(): Promise<void>;
-}
-
-export type ReferenceDatabase = 'sqlite' | 'postgres';
 
 /**
  * Starts the reference server: on in-memory SQLite by default (or what PARLEY_TEST_SERVERS_ON_PG=1
@@ -54,18 +40,10 @@ export async function startReferenceServer(
     if (!postgres) throw new Error('a reference server on PostgreSQL needs PARLEY_TEST_PG_URL');
     database = await postgres.create();
   }
-  const engines = await buildEngines({});
   const server: TestServer = await startTestServer({
     ...(database ? { databaseUrl: database.url } : {}),
     // 127.0.0.1 callbacks (the kit's receiver) and audio_url (the fixture host) are allowed.
     env: { PARLEY_ALLOW_PRIVATE_URLS: 'true' },
-    deps: { engines },
-    live: {
-      stt: engines.localStt,
-      vad: engines.vad,
-      denoise: engines.denoise,
-      diarization: engines.diarization,
-    },
   });
   const [first, second] = [await server.user('Kit'), await server.user('Other')];
   // The partner checks' user is a third one, so what the REST checks create never shows in its triggers.

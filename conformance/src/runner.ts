@@ -1,6 +1,6 @@
 import { fingerprintOf } from './baseline.js';
 import type { Area, CheckResult, Status } from './check.js';
-import { PARLEY_CHOICE, Verdict, withChoices } from './check.js';
+import { type Found, MAX_DEVIATIONS, PARLEY_CHOICE, Verdict, withFindings } from './check.js';
 import type { Check } from './checks/define.js';
 import { CheckContext, newRunState, type RunState, type Target } from './context.js';
 
@@ -53,15 +53,15 @@ async function runOne(target: Target, check: Check, state: RunState): Promise<Ch
   const started = performance.now();
   let status: Status = 'PASS';
   let message = '';
-  const { missed, done } = withChoices(target.parleyChoices === true, () => check.run(ctx));
+  const { findings, done } = withFindings(target.parleyChoices === true, () => check.run(ctx));
+  const { found, omitted } = findings;
   try {
     const note = await done;
     message = typeof note === 'string' ? note : '';
   } catch (error) {
-    if (error instanceof Verdict) {
-      status = error.status === 'FAIL' && check.level === 'SHOULD' ? 'NON_STRICT' : error.status;
-      message = error.message;
-    } else {
+    if (error instanceof Verdict && error.status === 'FAIL') found.push(...error.found);
+    else if (error instanceof Verdict) [status, message] = [error.status, error.message];
+    else {
       status = 'COULD_NOT_JUDGE';
       message = `the check could not run: ${(error as Error).message}`;
     }
@@ -71,18 +71,28 @@ async function runOne(target: Target, check: Check, state: RunState): Promise<Ch
   if (
     !check.expectsAuthErrors &&
     status === 'PASS' &&
+    found.length === 0 &&
     exchanges.length > 0 &&
     exchanges.every((e) => e.status === 401)
   ) {
     status = 'COULD_NOT_JUDGE';
     message = 'every answer was 401: the key was refused, so the rule could not be judged';
   }
-  // The spec allows what was seen; Parley would have done otherwise: reported, never a failure.
-  if (status === 'PASS' && missed.length > 0) {
+  const all = [...found, ...omitted];
+  const rules = all.filter((f) => !f.choice);
+  if (rules.length > 0) {
+    // What it found stands whatever stopped the check afterwards (a skip, a crash).
+    const after = status === 'PASS' ? '' : `; then ${status}: ${message}`;
+    status = check.level === 'SHOULD' ? 'NON_STRICT' : 'FAIL';
+    message = `${summary(rules)}${after}`;
+  } else if (status === 'PASS' && all.length > 0) {
+    // The spec allows what was seen; Parley would have done otherwise: reported, never a failure.
     status = 'NON_STRICT';
-    message = `${PARLEY_CHOICE} not followed (the spec allows it): ${missed.join('; ')}`;
+    message = `${PARLEY_CHOICE} not followed (the spec allows it): ${summary(all)}`;
   }
   const deviates = status === 'FAIL' || status === 'NON_STRICT';
+  const print = (f: Found) => fingerprintOf(check.id, f.code, f.path);
+  const kept = found.slice(0, MAX_DEVIATIONS);
   return {
     id: check.id,
     title: check.title,
@@ -91,12 +101,28 @@ async function runOne(target: Target, check: Check, state: RunState): Promise<Ch
     level: check.level,
     status,
     message,
-    ...(deviates ? { fingerprint: fingerprintOf(check.id, message) } : {}),
+    ...(deviates && all.length > 0
+      ? {
+          deviations: kept.map((f) => ({ ...f, fingerprint: print(f) })),
+          ...(all.length + findings.uncounted > kept.length
+            ? { omitted: all.length + findings.uncounted - kept.length }
+            : {}),
+          // Past MAX_FINGERPRINTS the deviations are not all known: no baseline entry can cover them.
+          fingerprints: [
+            ...new Set(all.map(print)),
+            ...(findings.uncounted > 0 ? [`${check.id} (more deviations than the kit fingerprints)`] : []),
+          ],
+        }
+      : {}),
     evidence: exchanges.slice(deviates ? -6 : -2),
     ...(Object.keys(ctx.metrics).length > 0 ? { metrics: ctx.metrics } : {}),
     durationMs: Math.round(performance.now() - started),
   };
 }
+
+/** The first deviation's message, and how many more there are. */
+const summary = (found: Found[]) =>
+  `${found[0]?.message ?? ''}${found.length > 1 ? ` (and ${found.length - 1} more)` : ''}`;
 
 /** Deletes the meetings the run created (at the end, or when the run is interrupted). */
 export async function cleanup(target: Target, state: RunState): Promise<void> {

@@ -1,44 +1,99 @@
 import { validate } from '@parley/schemas';
-import { choice, expect, fail } from './check.js';
+import { choice, deviate, expect, verify } from './check.js';
+import type { FailureCode } from './failure-codes.js';
 import type { Reply } from './http-client.js';
+import { at, jsonPath } from './json-path.js';
 
 // Answer checks shared by the areas: a status, a JSON content type, a body matching its schema, the
 // spec's error bodies. Where the spec gives only a shape (the error body, the validation detail) the
-// shape is checked as the spec words it, and Parley's stricter schema only as a choice().
+// shape is checked as the spec words it, and Parley's stricter schema only as a choice(). `what` names
+// the answer in every deviation's path: a fixed label (a route, a case), never data of the run.
+// Every problem of a body is reported, not only the first; a wrong status ends the check (nothing
+// after it would mean much).
 
 export function expectStatus(reply: Reply, status: number, what: string): void {
   expect(
     reply.status === status,
+    'STATUS',
     `${what}: expected ${status}, got ${reply.status} ${reply.text.slice(0, 200)}`,
+    at(what, 'status', status, reply.status),
   );
 }
 
-const firstProblem = (schemaId: string, body: unknown) => {
-  const result = validate(schemaId, structuredClone(body));
-  if (result.ok) return undefined;
-  const first = result.detail[0];
-  return `body does not match ${schemaId} at ${JSON.stringify(first?.loc)}: ${first?.msg}`;
-};
+/** A status check that lets the check go on with its other cases; says whether it held. */
+export function verifyStatus(reply: Reply, status: number, what: string): boolean {
+  return verify(
+    reply.status === status,
+    'STATUS',
+    `${what}: expected ${status}, got ${reply.status} ${reply.text.slice(0, 200)}`,
+    at(what, 'status', status, reply.status),
+  );
+}
+
+/** A validator's detail `type` as a failure code. */
+const codeOf = (type: string): FailureCode =>
+  type === 'missing'
+    ? 'MISSING_FIELD'
+    : /_type$|^int_from_float$|^none_required$/.test(type)
+      ? 'TYPE'
+      : 'SCHEMA';
+
+/** Every place `body` breaks the schema `schemaId`, as deviations of the answer `what`. */
+export function schemaProblems(schemaId: string, body: unknown, what: string) {
+  const result = validate(schemaId, structuredClone(body), { locPrefix: [] });
+  if (result.ok) return [];
+  return result.detail.map((d) => {
+    const path = jsonPath(d.loc);
+    return {
+      code: codeOf(d.type),
+      message: `${what}: ${path} does not match ${schemaId}: ${d.msg}`,
+      at: at(what, path, d.msg, d.input),
+    };
+  });
+}
 
 export function expectJson(reply: Reply, what: string): void {
   const type = reply.headers.get('content-type') ?? '';
-  expect(/\bjson\b/i.test(type), `${what}: Content-Type is "${type}", not JSON`);
+  verify(
+    /\bjson\b/i.test(type),
+    'CONTENT_TYPE',
+    `${what}: Content-Type is "${type}", not JSON`,
+    at(what, 'header content-type', 'application/json', type),
+  );
   expect(
     typeof reply.body === 'object' && reply.body !== null,
+    'DECODE',
     `${what}: the body is not JSON: ${reply.text.slice(0, 200)}`,
+    at(what, '$', 'a JSON object or array', reply.text.slice(0, 200)),
   );
 }
 
 export function expectSchema(schemaId: string, reply: Reply, what: string): void {
   expectJson(reply, what);
-  const problem = firstProblem(schemaId, reply.body);
-  if (problem) fail(`${what}: ${problem}`);
+  for (const p of schemaProblems(schemaId, reply.body, what)) deviate(p.code, p.message, p.at);
 }
 
 /** Parley's schema of an answer whose shape the spec does not show: a miss is only noted. */
 export function choiceSchema(schemaId: string, reply: Reply, what: string): void {
-  const problem = firstProblem(schemaId, reply.body);
-  choice(!problem, `${what}: ${problem}`);
+  for (const p of schemaProblems(schemaId, reply.body, what)) choice(false, p.code, p.message, p.at);
+}
+
+/** A field of an error body that must be a string (`success` must be false). */
+function errorField(body: Record<string, unknown>, field: string, what: string): boolean {
+  const value = body[field];
+  if (value === undefined)
+    return verify(
+      false,
+      'MISSING_FIELD',
+      `${what}: error body has no ${field}`,
+      at(what, `$.${field}`, 'a string'),
+    );
+  return verify(
+    typeof value === 'string',
+    'TYPE',
+    `${what}: error body ${field} is ${JSON.stringify(value)}, not a string`,
+    at(what, `$.${field}`, 'a string', value),
+  );
 }
 
 /**
@@ -47,20 +102,30 @@ export function choiceSchema(schemaId: string, reply: Reply, what: string): void
  */
 export function expectErrorBody(reply: Reply, what: string, code?: string, text?: string): void {
   expectJson(reply, what);
-  const body = reply.body as { success?: unknown; error?: unknown; code?: unknown };
-  expect(body.success === false, `${what}: error body success is ${JSON.stringify(body.success)}, not false`);
-  expect(
-    typeof body.error === 'string',
-    `${what}: error body has no error text: ${reply.text.slice(0, 200)}`,
+  const body = reply.body as Record<string, unknown>;
+  verify(
+    body.success === false,
+    body.success === undefined ? 'MISSING_FIELD' : 'VALUE',
+    `${what}: error body success is ${JSON.stringify(body.success)}, not false`,
+    at(what, '$.success', false, body.success),
   );
-  expect(
-    typeof body.code === 'string',
-    `${what}: error body has no code string: ${reply.text.slice(0, 200)}`,
-  );
+  const hasError = errorField(body, 'error', what);
+  const hasCode = errorField(body, 'code', what);
   choiceSchema('api-error', reply, what);
-  if (code) expect(body.code === code, `${what}: code is ${JSON.stringify(body.code)}, expected "${code}"`);
-  if (text)
-    expect(body.error === text, `${what}: error is ${JSON.stringify(body.error)}, expected "${text}"`);
+  if (code && hasCode)
+    verify(
+      body.code === code,
+      'VALUE',
+      `${what}: code is ${JSON.stringify(body.code)}, expected "${code}"`,
+      at(what, '$.code', code, body.code),
+    );
+  if (text && hasError)
+    verify(
+      body.error === text,
+      'VALUE',
+      `${what}: error is ${JSON.stringify(body.error)}, expected "${text}"`,
+      at(what, '$.error', text, body.error),
+    );
 }
 
 /**
@@ -69,33 +134,54 @@ export function expectErrorBody(reply: Reply, what: string, code?: string, text?
  */
 export function expectErrorText(reply: Reply, what: string, text: string): void {
   const body = reply.body as { error?: unknown } | string;
-  const said = typeof body === 'object' && body !== null ? body.error : reply.text.trim();
-  expect(said === text, `${what}: error text is ${JSON.stringify(said)}, expected "${text}"`);
-  const generic =
-    typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false;
+  const json = typeof body === 'object' && body !== null;
+  const said = json ? body.error : reply.text.trim();
+  verify(
+    said === text,
+    'VALUE',
+    `${what}: error text is ${JSON.stringify(said)}, expected "${text}"`,
+    at(what, json ? '$.error' : '$', text, said),
+  );
+  const generic = json && (body as { success?: unknown }).success === false;
   choice(
-    generic && !firstProblem('api-error', body),
+    generic && schemaProblems('api-error', body, what).length === 0,
+    'SCHEMA',
     `${what}: not the generic error body {success:false, error, code}`,
+    at(what, '$', '{success:false, error, code}', json ? body : reply.text.slice(0, 200)),
   );
 }
 
 /**
  * The spec's validation error body (Resources): `{detail: [{loc: (string|integer)[], msg, type}]}`,
- * as worded there; Parley's schema of it is a choice.
+ * as worded there; Parley's schema of it is a choice. Returns the items whose loc is well formed.
  */
 export function expectValidationBody(reply: Reply, what: string): { loc: (string | number)[] }[] {
   expectJson(reply, what);
   const detail = (reply.body as { detail?: unknown }).detail;
-  expect(Array.isArray(detail) && detail.length > 0, `${what}: 422 body has no detail array`);
+  expect(
+    Array.isArray(detail) && detail.length > 0,
+    detail === undefined ? 'MISSING_FIELD' : 'TYPE',
+    `${what}: 422 body has no detail array`,
+    at(what, '$.detail', 'a non-empty array', detail),
+  );
+  const good: { loc: (string | number)[] }[] = [];
   for (const [i, item] of (detail as Record<string, unknown>[]).entries()) {
     const loc = item?.loc;
-    expect(
+    const locOk = verify(
       Array.isArray(loc) && loc.every((part) => typeof part === 'string' || Number.isInteger(part)),
+      'TYPE',
       `${what}: detail[${i}].loc is not an array of strings and integers`,
+      at(what, `$.detail[${i}].loc`, 'an array of strings and integers', loc),
     );
-    expect(typeof item.msg === 'string', `${what}: detail[${i}].msg is not a string`);
-    expect(typeof item.type === 'string', `${what}: detail[${i}].type is not a string`);
+    for (const field of ['msg', 'type'])
+      verify(
+        typeof item?.[field] === 'string',
+        item?.[field] === undefined ? 'MISSING_FIELD' : 'TYPE',
+        `${what}: detail[${i}].${field} is not a string`,
+        at(what, `$.detail[${i}].${field}`, 'a string', item?.[field]),
+      );
+    if (locOk) good.push(item as { loc: (string | number)[] });
   }
   choiceSchema('validation-error', reply, what);
-  return detail as { loc: (string | number)[] }[];
+  return good;
 }

@@ -1,6 +1,16 @@
 // Output fields that several operations share, so a meeting reads the same in every step.
 import type { PlainOutputField } from 'zapier-platform-core';
 
+/**
+ * The meeting's page in the deployment's web app: a Parley extension (`meeting_url`) that a
+ * deployment naming its meeting page adds to partner items and deliveries; absent elsewhere.
+ */
+const meetingLinkField = {
+  key: 'meeting_url',
+  label: 'Meeting Link',
+  type: 'string',
+} satisfies PlainOutputField;
+
 export const meetingOutputFields = [
   { key: 'id', label: 'Meeting ID', type: 'string', primary: true },
   { key: 'title', label: 'Title', type: 'string' },
@@ -10,6 +20,7 @@ export const meetingOutputFields = [
   { key: 'host_user_id', label: 'Host User ID', type: 'string' },
   { key: 'participant_count', label: 'Participant Count', type: 'integer' },
   { key: 'tags', label: 'Tags', type: 'string', list: true },
+  meetingLinkField,
 ] satisfies PlainOutputField[];
 
 /** Fields of an item that belongs to a meeting (summary, contact, follow-up e-mail). */
@@ -17,6 +28,7 @@ export const meetingRefOutputFields = [
   { key: 'meeting_id', label: 'Meeting ID', type: 'string' },
   { key: 'meeting_title', label: 'Meeting Title', type: 'string' },
   { key: 'created_at', label: 'Created At', type: 'datetime' },
+  meetingLinkField,
 ] satisfies PlainOutputField[];
 
 /** A meeting as create-meeting and get-meetings answer it (Create Meeting, New Meeting). */

@@ -1,6 +1,11 @@
 // The one module that knows where the service lives, what every request carries and how its errors
 // reach the Zap's owner. Every operation calls through `z.request` and the two middlewares below.
-import type { AfterResponseMiddleware, BeforeRequestMiddleware, HttpResponse } from 'zapier-platform-core';
+import type {
+  AfterResponseMiddleware,
+  BeforeRequestMiddleware,
+  HttpResponse,
+  ZObject,
+} from 'zapier-platform-core';
 import { DEFAULT_PARTNER_SEGMENT } from './generated/service-data.js';
 
 /** The published service; a development or self-hosted deployment sets PARLEY_BASE_URL. */
@@ -158,6 +163,17 @@ export const MEETING_NOT_FOUND = 'meeting_not_found';
 /** The service's words when a URL it fetched for the user answered a client error (bad gateway 502). */
 const UPSTREAM_REFUSED = /answered HTTP 4\d\d\b/;
 
+/**
+ * A link the user gave (an audio URL) answered 4xx, in the service's words of a 502 UPSTREAM_FAILED
+ * (in an answer, or in a callback's failure): a halt, since the same link fails on every retry.
+ */
+export function refusedLinkError(z: ZObject, text: string): Error | undefined {
+  if (!UPSTREAM_REFUSED.test(text)) return undefined;
+  return new z.errors.HaltedError(
+    `Parley could not use the link in this step: ${text}. Check that the URL is right and publicly reachable; retrying will not help.`,
+  );
+}
+
 /** Every non-2xx answer becomes the error Zapier knows how to act on; 2xx passes through untouched. */
 export const mapErrors: AfterResponseMiddleware = (response, z) => {
   const { status } = response;
@@ -190,11 +206,9 @@ export const mapErrors: AfterResponseMiddleware = (response, z) => {
       retryAfterSeconds(response.headers.get('retry-after')) ?? undefined,
     );
   }
-  if (status === 502 && UPSTREAM_REFUSED.test(text)) {
-    // A link the user gave (an audio URL) answered 4xx: the same link fails on every retry.
-    throw new z.errors.HaltedError(
-      `Parley could not use the link in this step: ${text}. Check that the URL is right and publicly reachable; retrying will not help.`,
-    );
+  if (status === 502) {
+    const refused = refusedLinkError(z, text);
+    if (refused) throw refused;
   }
   if (status >= 500) {
     throw new z.errors.ThrottledError(

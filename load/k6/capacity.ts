@@ -1,7 +1,7 @@
 import { sleep } from 'k6';
 import exec from 'k6/execution';
 import { Counter } from 'k6/metrics';
-import { capacityPlan } from '../src/capacity-plan.ts';
+import { capacityPlan, capacitySessionId } from '../src/capacity-plan.ts';
 import { levelThresholds, sessionBreaksLevel } from '../src/capacity-search.ts';
 import { requireEnv } from '../src/env.ts';
 import { M } from '../src/metric-names.ts';
@@ -17,7 +17,8 @@ import { runSession } from './lib/stream-driver.ts';
 
 // How many live streams the deployment holds: levels of concurrent sessions one after the other
 // (CAPACITY_LEVELS=start:step:max), each VU running whole sessions (at least SESSIONS_PER_LEVEL per
-// level) with starts spread over STAGGER_MS. A VU whose session breaks its level bumps the
+// level) with starts spread over STAGGER_MS, on the schedule, deadlines and hold rule the node probe
+// also runs (src/capacity-plan.ts, src/capacity-search.ts). A VU whose session breaks its level bumps the
 // not-held counter, whose abortOnFail threshold stops the run within seconds: no loading past the
 // first level not held. CAPACITY_MIN=N runs only the levels up to N and fails the run (exit 99)
 // unless they are all held. INSTANCES=n: this is one of n k6 instances (execution segments) and
@@ -41,15 +42,16 @@ export function setup(): void {
 export default async function () {
   const level = Number(__ENV.CAPACITY_LEVEL);
   const tags = { level: String(level) };
-  // Stagger: VU n of a level starts its first session n/level of the way through the window. A
-  // plain sleep is safe here, before any socket exists.
-  if (exec.vu.iterationInScenario === 0) {
-    sleep(((exec.vu.idInTest % level) / level) * (plan.staggerMs / 1000));
-  }
+  // The client's number in its level: its first iteration's number (each VU's first iteration
+  // starts at once, so they are 0…level−1 in this instance). Its start in the stagger window is the
+  // plan's, as the probe's; a plain sleep is safe here, before any socket exists.
+  const round = exec.vu.iterationInScenario;
+  if (round === 0) sleep(plan.startDelayMs(level, exec.scenario.iterationInInstance) / 1000);
   const report = await runSession(url, {
     frames: fixture.frames,
     turns: fixture.turns,
-    config: { session_id: `${env.runId}-cap${level}-${exec.vu.idInTest}-${exec.vu.iterationInScenario}` },
+    ...plan.deadlines,
+    config: { session_id: capacitySessionId(env.runId, level, exec.vu.idInTest, round) },
   });
   recordSession(report, tags);
   sessions.add(1, tags);

@@ -1,11 +1,10 @@
-import { check } from 'k6';
-import { Rate, Trend } from 'k6/metrics';
 import { Budget, percentileGate } from '../src/budgets.ts';
 import { requireEnv } from '../src/env.ts';
 import { M } from '../src/metric-names.ts';
 import { arrivalScenario, plannedArrivals } from '../src/profiles.ts';
 import { env } from './lib/config.ts';
 import { ok200, postJson } from './lib/http.ts';
+import { checked, gated } from './lib/metrics.ts';
 import { baseOptions } from './lib/options.ts';
 import { checkDeployment } from './lib/setup-check.ts';
 import { summaryHandler } from './lib/summary.ts';
@@ -15,8 +14,8 @@ import { summaryHandler } from './lib/summary.ts';
 
 requireEnv(env, ['apiKey', 'audioUrl']);
 const SMOKE_EVERY_S = 5;
-const latency = new Trend(M.denoise, true);
-const ok = new Rate(M.speechOk);
+const latency = gated(M.denoise);
+const ok = gated(M.speechOk);
 
 export const options = baseOptions(
   { denoise: arrivalScenario(env.profile, env.rate, Math.max(20, env.rate * 20), SMOKE_EVERY_S) },
@@ -42,7 +41,9 @@ export default function () {
   const response = postJson('denoise', { audio_url: env.audioUrl }, { timeout: '120s' });
   latency.add(response.timings.duration);
   const body = ok200(response, 'denoise');
-  ok.add(check(body, { 'denoise: a denoised_audio_url': (b) => typeof b?.denoised_audio_url === 'string' }));
+  ok.add(
+    checked(body, { 'denoise: a denoised_audio_url': (b) => typeof b?.denoised_audio_url === 'string' }),
+  );
 }
 
 export const handleSummary = summaryHandler('denoise');

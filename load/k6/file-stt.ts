@@ -1,6 +1,4 @@
-import { check } from 'k6';
 import http from 'k6/http';
-import { Rate, Trend } from 'k6/metrics';
 import { Budget, percentileGate } from '../src/budgets.ts';
 import { requireEnv } from '../src/env.ts';
 import { M } from '../src/metric-names.ts';
@@ -8,6 +6,7 @@ import { arrivalScenario, plannedArrivals } from '../src/profiles.ts';
 import { routePath } from '../src/routes.ts';
 import { env } from './lib/config.ts';
 import { jsonOf } from './lib/http.ts';
+import { checked, gated } from './lib/metrics.ts';
 import { baseOptions } from './lib/options.ts';
 import { checkDeployment } from './lib/setup-check.ts';
 import { summaryHandler } from './lib/summary.ts';
@@ -18,8 +17,8 @@ import { summaryHandler } from './lib/summary.ts';
 
 requireEnv(env, ['apiKey', 'audioUrl']);
 const SMOKE_EVERY_S = 5;
-const latency = new Trend(M.fileStt, true);
-const ok = new Rate(M.speechOk);
+const latency = gated(M.fileStt);
+const ok = gated(M.speechOk);
 
 export const options = baseOptions(
   { file_stt: arrivalScenario(env.profile, env.rate, Math.max(20, env.rate * 60), SMOKE_EVERY_S) },
@@ -50,7 +49,7 @@ export default function () {
   latency.add(response.timings.duration);
   const body = jsonOf(response) as Record<string, unknown> | undefined;
   ok.add(
-    check(response, {
+    checked(response, {
       'stt: 200 with text and utterances': (r) =>
         r.status === 200 && typeof body?.text === 'string' && Array.isArray(body?.utterances),
     }),

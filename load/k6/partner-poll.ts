@@ -1,5 +1,5 @@
-import { check, sleep } from 'k6';
-import { Counter, Trend } from 'k6/metrics';
+import { sleep } from 'k6';
+import { Counter } from 'k6/metrics';
 import { Budget, percentileGate } from '../src/budgets.ts';
 import { requireEnv } from '../src/env.ts';
 import { M } from '../src/metric-names.ts';
@@ -16,6 +16,7 @@ import { streamUrl } from '../src/stream-url.ts';
 import { env } from './lib/config.ts';
 import { loadFixture, schema } from './lib/fixtures.ts';
 import { getBearer, jsonOf, ok200, postJson } from './lib/http.ts';
+import { checked, gated } from './lib/metrics.ts';
 import { baseOptions } from './lib/options.ts';
 import { checkDeployment } from './lib/setup-check.ts';
 import { runSession } from './lib/stream-driver.ts';
@@ -39,10 +40,10 @@ for (const trigger of TRIGGER_ROUTES)
 const meetingRequired = requiredFields(schema('partner-meeting.response') as JsonSchemaLike);
 const documentRequired = requiredFields(schema('generate-document.response') as JsonSchemaLike);
 
-const pollMs = new Trend(M.partnerPoll, true);
+const pollMs = gated(M.partnerPoll);
 const newItems = new Counter(M.partnerNewItems);
 const badItems = new Counter(M.partnerBadItems);
-const documentMs = new Trend(M.partnerDocument, true);
+const documentMs = gated(M.partnerDocument);
 const tracker = new PollTracker();
 
 export const options = baseOptions(
@@ -99,7 +100,7 @@ export async function setup(): Promise<RunMeeting> {
 }
 
 export function teardown(data: RunMeeting): void {
-  check(postJson('delete-meeting', { meeting_id: data.meetingId }), {
+  checked(postJson('delete-meeting', { meeting_id: data.meetingId }), {
     'teardown delete-meeting: 200': (r) => r.status === 200,
   });
 }
@@ -111,14 +112,14 @@ export default function (data: RunMeeting) {
     pollMs.add(response.timings.duration, { trigger });
     const body = jsonOf(response);
     const problems = response.status === 200 ? triggerProblems(trigger, body, required[trigger] ?? []) : [];
-    check(response, { [`${trigger}: 200`]: (r) => r.status === 200 }, { kind: 'partner' });
+    checked(response, { [`${trigger}: 200`]: (r) => r.status === 200 }, { kind: 'partner' });
     if (problems.length > 0) {
       badItems.add(problems.length, { trigger });
       console.warn(`${trigger}: ${problems.slice(0, 3).join('; ')}`);
     }
     if (Array.isArray(body)) newItems.add(tracker.newItems(trigger, body), { trigger });
     if (trigger === 'trigger-meeting-ended') {
-      check(
+      checked(
         body,
         {
           'meeting-ended lists the run meeting': (b) =>
@@ -130,7 +131,7 @@ export default function (data: RunMeeting) {
   }
   const details = getBearer('partner-meeting', meetingId);
   const meeting = jsonOf(details) as Record<string, unknown> | undefined;
-  check(
+  checked(
     details,
     {
       'partner-meeting: 200 with its fields': (r) =>
@@ -146,7 +147,7 @@ export default function (data: RunMeeting) {
     );
     documentMs.add(generated.timings.duration);
     const document = jsonOf(generated) as Record<string, unknown> | undefined;
-    check(
+    checked(
       generated,
       {
         'generate-document: 200 with document_text': (r) =>

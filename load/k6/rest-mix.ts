@@ -1,5 +1,4 @@
-import { check } from 'k6';
-import { Counter, Rate } from 'k6/metrics';
+import { Counter } from 'k6/metrics';
 import { Budget, MIN_SAMPLES, percentileGate } from '../src/budgets.ts';
 import { requireEnv } from '../src/env.ts';
 import { M } from '../src/metric-names.ts';
@@ -14,6 +13,7 @@ import {
 } from '../src/rest-mix.ts';
 import { env } from './lib/config.ts';
 import { type Json, ok200, postJson } from './lib/http.ts';
+import { checked, gated } from './lib/metrics.ts';
 import { baseOptions } from './lib/options.ts';
 import { checkDeployment } from './lib/setup-check.ts';
 import { summaryHandler } from './lib/summary.ts';
@@ -23,7 +23,7 @@ import { summaryHandler } from './lib/summary.ts';
 // them all and counts what is left.
 
 requireEnv(env, ['apiKey']);
-const restOk = new Rate(M.restOk);
+const restOk = gated(M.restOk);
 const leftovers = new Counter(M.restLeftovers);
 const mine: string[] = [];
 let created = 0;
@@ -145,7 +145,7 @@ export function teardown(): void {
         if (!isRunMeeting(m.title, env.runId)) continue;
         found++;
         if (del)
-          check(postJson('delete-meeting', { meeting_id: m.id }), {
+          checked(postJson('delete-meeting', { meeting_id: m.id }), {
             'cleanup delete: 200': (r) => r.status === 200,
           });
       }

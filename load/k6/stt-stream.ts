@@ -1,11 +1,10 @@
-import { check } from 'k6';
 import { streamThresholds } from '../src/budgets.ts';
 import { requireEnv } from '../src/env.ts';
 import { plannedSessions, sessionScenario } from '../src/profiles.ts';
 import { streamUrl } from '../src/stream-url.ts';
 import { env } from './lib/config.ts';
 import { loadFixture } from './lib/fixtures.ts';
-import { recordSession } from './lib/metrics.ts';
+import { checked, recordSession } from './lib/metrics.ts';
 import { baseOptions } from './lib/options.ts';
 import { checkDeployment } from './lib/setup-check.ts';
 import { runSession } from './lib/stream-driver.ts';
@@ -36,7 +35,7 @@ export default async function () {
     config: { session_id: `${env.runId}-${__VU}-${__ITER}` },
   });
   recordSession(report);
-  check(report, {
+  checked(report, {
     'stream finished': (r) => r.finished,
     'no lost final': (r) => !r.lostFinal,
     'closed 1000': (r) => r.closeCode === 1000,

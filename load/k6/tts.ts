@@ -1,6 +1,4 @@
-import { check } from 'k6';
 import http from 'k6/http';
-import { Rate, Trend } from 'k6/metrics';
 import { Budget, percentileGate } from '../src/budgets.ts';
 import { requireEnv } from '../src/env.ts';
 import { M } from '../src/metric-names.ts';
@@ -8,6 +6,7 @@ import { arrivalScenario, plannedArrivals } from '../src/profiles.ts';
 import { decodeTtsResponse, encodeTtsRequest } from '../src/proto-wire.ts';
 import { routePath } from '../src/routes.ts';
 import { env } from './lib/config.ts';
+import { checked, gated } from './lib/metrics.ts';
 import { baseOptions } from './lib/options.ts';
 import { checkDeployment } from './lib/setup-check.ts';
 import { summaryHandler } from './lib/summary.ts';
@@ -16,8 +15,8 @@ import { summaryHandler } from './lib/summary.ts';
 // numbers of schemas/proto/parley/v1/tts.proto), open model. TTS_TEXT overrides the sentence.
 
 requireEnv(env, ['apiKey']);
-const latency = new Trend(M.tts, true);
-const ok = new Rate(M.speechOk);
+const latency = gated(M.tts);
+const ok = gated(M.speechOk);
 const text = __ENV.TTS_TEXT || 'Thanks everyone, let us meet again next Tuesday at ten.';
 
 export const options = baseOptions(
@@ -49,7 +48,7 @@ export default function () {
     response.status === 200 && response.body
       ? decodeTtsResponse(new Uint8Array(response.body as ArrayBuffer))
       : undefined;
-  ok.add(check(decoded, { 'tts: 200 with audio_url and no error': (d) => !!d?.audio_url && !d.error }));
+  ok.add(checked(decoded, { 'tts: 200 with audio_url and no error': (d) => !!d?.audio_url && !d.error }));
 }
 
 export const handleSummary = summaryHandler('tts');

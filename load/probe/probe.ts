@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { fixtureFrames } from '../src/audio-frames.ts';
-import { capacityPlan } from '../src/capacity-plan.ts';
+import { capacityPlan, capacitySessionId, type LevelSlot } from '../src/capacity-plan.ts';
 import {
   describeCapacity,
   judgeLevel,
@@ -17,8 +17,9 @@ import { streamUrl, wsBase } from '../src/stream-url.ts';
 import type { Turn } from '../src/turn-latency.ts';
 import { driveSession } from './session-driver.ts';
 
-// The node twin of k6/capacity.ts, for machines without k6: N concurrent live sessions paced by the
-// same state machine, started within a stagger window, level after level until one is not held.
+// The node twin of k6/capacity.ts, for machines without k6: the same plan (levels, clients, rounds,
+// stagger, deadlines, the schedule of level start times), the same state machine, the same hold
+// rule (src/capacity-search.ts), level after level until one is not held.
 //
 //   npm run load:probe -w load -- --base-url http://127.0.0.1:8080 --api-key prl_demo_… --levels 2:2:12
 
@@ -101,15 +102,24 @@ const plan = (() => {
   }
 })();
 
-async function runLevel(level: number): Promise<SessionReport[]> {
-  const one = async (i: number) => {
-    await new Promise((wake) => setTimeout(wake, (i / level) * plan.staggerMs));
+/** One level of the plan's schedule: its clients start in the stagger window, each runs its rounds. */
+async function runLevel(slot: LevelSlot): Promise<SessionReport[]> {
+  const one = async (client: number) => {
+    await new Promise((wake) => setTimeout(wake, plan.startDelayMs(slot.level, client)));
     const reports: SessionReport[] = [];
-    for (let r = 0; r < plan.rounds(level); r++)
-      reports.push(await driveSession({ url, frames, turns: entry?.turns ?? [] }));
+    for (let round = 0; round < slot.rounds; round++)
+      reports.push(
+        await driveSession({
+          url,
+          frames,
+          turns: entry?.turns ?? [],
+          ...plan.deadlines,
+          config: { session_id: capacitySessionId(runId, slot.level, client, round) },
+        }),
+      );
     return reports;
   };
-  return (await Promise.all(Array.from({ length: level }, (_, i) => one(i)))).flat();
+  return (await Promise.all(Array.from({ length: slot.clients }, (_, i) => one(i)))).flat();
 }
 
 const load = () =>
@@ -121,9 +131,15 @@ const extra: Record<number, object> = {};
 console.log(
   `probe: ${values.fixture} (${(frames.durationMs / 1000).toFixed(1)} s, ${frames.encoding}, ${values.format}) → ${url.replace(/api_key=[^&]+/, 'api_key=…')}`,
 );
-for (const level of plan.levels) {
+const runId = process.env.RUN_ID || `probe-${Date.now()}`;
+const started = performance.now();
+for (const slot of plan.schedule) {
+  const { level } = slot;
+  // The plan's schedule, as k6 keeps it: a level starts at its time, not when the last one ended.
+  const wait = started + slot.startMs - performance.now();
+  if (wait > 0) await new Promise((wake) => setTimeout(wake, wait));
   const before = load();
-  const reports = await runLevel(level);
+  const reports = await runLevel(slot);
   const stats = levelStats(level, plan.perLevel(level), reports);
   const verdict = judgeLevel(stats);
   levels.push(stats);

@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import type { FrameSet } from '../src/audio-frames.ts';
 import { parseServerFrame } from '../src/server-frames.ts';
-import { type Action, type SessionReport, StreamSession } from '../src/stream-session.ts';
+import { type Action, DEADLINES, type SessionReport, StreamSession } from '../src/stream-session.ts';
 import type { Turn } from '../src/turn-latency.ts';
 
 // Runs one StreamSession over the `ws` package: the node twin of k6/lib/stream-driver.ts, so the
@@ -15,6 +15,7 @@ export interface DriveOptions {
   turns?: readonly Turn[];
   finalizeTimeoutMs?: number;
   connectTimeoutMs?: number;
+  closeGraceMs?: number;
 }
 
 export function driveSession(options: DriveOptions): Promise<SessionReport> {
@@ -26,6 +27,7 @@ export function driveSession(options: DriveOptions): Promise<SessionReport> {
       ...(options.turns ? { turns: options.turns } : {}),
       ...(options.finalizeTimeoutMs ? { finalizeTimeoutMs: options.finalizeTimeoutMs } : {}),
       ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
+      ...(options.closeGraceMs ? { closeGraceMs: options.closeGraceMs } : {}),
     },
     now(),
   );
@@ -67,6 +69,9 @@ export function driveSession(options: DriveOptions): Promise<SessionReport> {
       resolve(session.result());
     });
     // The socket never opened: the state machine's connect deadline still ends it.
-    timer = setTimeout(() => perform(session.timer(now())), options.connectTimeoutMs ?? 10_000);
+    timer = setTimeout(
+      () => perform(session.timer(now())),
+      options.connectTimeoutMs ?? DEADLINES.connectTimeoutMs,
+    );
   });
 }

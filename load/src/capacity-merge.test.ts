@@ -13,6 +13,7 @@ const stats = (level: number): LevelStats => ({
   finalizeStat: 'max',
   finalizeMs: 900,
   pacingLagP95Ms: 2,
+  samples: { firstInterim: 5, finalize: 5, pacingLag: 800 },
 });
 
 function instance(verdicts: Verdict[], extra: Partial<InstanceCapacity> = {}): InstanceCapacity {

@@ -1,7 +1,22 @@
 import { capacityLevels, gateLevels, type LevelPlan, levelPlan } from './capacity-search.ts';
+import { DEADLINES } from './stream-session.ts';
 
-// The capacity run's plan, from its settings: which levels, how many sessions each, how long a
-// level's slot in the schedule is, and how the load splits across k6 instances.
+// The capacity run's plan, from its settings, one definition for k6 (k6/capacity.ts) and the node
+// probe alike: which levels, how many clients and sessions each, when each level starts and how
+// long its slot is (k6 can only start scenarios at fixed times, so the probe keeps the same
+// schedule and the server gets the same rest between levels from both), each client's start in
+// the stagger window, the session deadlines, and how the load splits across k6 instances.
+
+/** One level in the schedule: `clients` clients (per instance) each run `rounds` sessions in a row. */
+export interface LevelSlot {
+  level: number;
+  clients: number;
+  rounds: number;
+  /** From the run's start (after setup). */
+  startMs: number;
+  /** The level's time: every session may run to its last deadline without being cut. */
+  slotMs: number;
+}
 
 export interface CapacityPlan {
   /** Concurrent streams per instance at each level, in order. */
@@ -13,11 +28,20 @@ export interface CapacityPlan {
   instances: number;
   /** CAPACITY_MIN: total streams (all instances) the run must hold, when it gates. */
   capacityMin?: number;
-  /** One session: the fixture, the finalize deadline and a margin. */
-  sessionSeconds: number;
+  /** The longest a session can take: its deadlines and the fixture (the state machine ends it then). */
+  sessionMaxMs: number;
+  deadlines: typeof DEADLINES;
+  schedule: LevelSlot[];
   perLevel(level: number): LevelPlan;
   /** Sessions in a row each VU runs at `level`. */
   rounds(level: number): number;
+  /** When client `client` (0…level−1) of a level starts its first session, after the level's start. */
+  startDelayMs(level: number, client: number): number;
+}
+
+/** A capacity session's id: the run, the level, the client and its round. */
+export function capacitySessionId(runId: string, level: number, client: number, round: number): string {
+  return `${runId}-cap${level}-${client}-${round}`;
 }
 
 function whole(env: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -45,14 +69,28 @@ export function capacityPlan(
   // A gate needs only the levels up to the one that proves it, per instance.
   if (capacityMin !== undefined) levels = gateLevels(levels, Math.ceil(capacityMin / instances));
   const rounds = (level: number) => levelPlan(level, minSessions, turns).sessions / level;
+  const staggerMs = whole(env, 'STAGGER_MS', 2000);
+  const sessionMaxMs =
+    DEADLINES.connectTimeoutMs + fixtureMs + DEADLINES.finalizeTimeoutMs + DEADLINES.closeGraceMs;
+  const schedule: LevelSlot[] = [];
+  let startMs = 0;
+  for (const level of levels) {
+    // A second's margin for k6 to start the scenario's VUs and for timers that fire late.
+    const slotMs = Math.ceil((rounds(level) * sessionMaxMs + staggerMs) / 1000) * 1000 + 1000;
+    schedule.push({ level, clients: level, rounds: rounds(level), startMs, slotMs });
+    startMs += slotMs;
+  }
   return {
     levels,
-    staggerMs: whole(env, 'STAGGER_MS', 2000),
+    staggerMs,
     minSessions,
     instances,
     ...(capacityMin === undefined ? {} : { capacityMin }),
-    sessionSeconds: fixtureMs / 1000 + 15,
+    sessionMaxMs,
+    deadlines: DEADLINES,
+    schedule,
     perLevel: (level) => levelPlan(level, minSessions, turns),
     rounds,
+    startDelayMs: (level, client) => ((client % level) / level) * staggerMs,
   };
 }

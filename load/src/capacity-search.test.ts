@@ -15,7 +15,11 @@ import {
   searchCapacity,
   sessionBreaksLevel,
 } from './capacity-search.ts';
+import { k6Summary } from './k6-thresholds.test-support.ts';
+import { withSampleGates } from './sample-gates.ts';
+import { sessionSamples } from './session-samples.ts';
 import type { SessionReport } from './stream-session.ts';
+import { failedThresholds } from './text-summary.ts';
 
 const held = (level: number, over: Partial<LevelStats> = {}): LevelStats => ({
   level,
@@ -28,6 +32,7 @@ const held = (level: number, over: Partial<LevelStats> = {}): LevelStats => ({
   finalizeStat: 'max',
   finalizeMs: 900,
   pacingLagP95Ms: 2,
+  samples: { firstInterim: level, finalize: level, pacingLag: 100 * level },
   ...over,
 });
 
@@ -123,52 +128,59 @@ describe('capacity search', () => {
 
   it('thresholds that fail exactly when the verdict does, read back from the summary', () => {
     const plan = levelPlan(4, 5, 1);
-    const thresholds = levelThresholds(4, plan);
+    const thresholds = withSampleGates(levelThresholds(4, plan));
     expect(thresholds).toMatchObject({
       'parley_capacity_sessions{level:4}': ['count>=8'],
       'parley_capacity_not_held{level:4}': [{ threshold: 'count<1', abortOnFail: true }],
       'parley_stream_finished{level:4}': ['rate>=1'],
       'parley_stream_first_interim_ms{level:4}': ['max<=2000'],
       'parley_stream_end_to_finished_ms{level:4}': ['max<=5000'],
+      // Every gated figure must have been measured: k6 would pass an empty one.
+      'parley_samples{metric:parley_stream_first_interim_ms,level:4}': ['count>=1'],
+      'parley_samples{metric:parley_stream_end_to_finished_ms,level:4}': ['count>=1'],
+      'parley_samples{metric:parley_pacing_lag_ms,level:4}': ['count>=20'],
+      'parley_samples{metric:parley_stream_finished,level:4}': ['count>=1'],
     });
-    const metrics = {
-      'parley_stream_finished{level:4}': { values: { passes: 7, fails: 1, rate: 0.875 } },
-      'parley_stream_lost_finals{level:4}': { values: { count: 0 } },
-      'parley_stream_first_interim_ms{level:4}': { values: { max: 410, 'p(95)': 400 } },
-      'parley_stream_end_to_finished_ms{level:4}': { values: { max: 950, 'p(95)': 900 } },
-      'parley_pacing_lag_ms{level:4}': { values: { 'p(95)': 3 } },
-    };
-    expect(levelStatsFromSummary(metrics, 4, plan)).toEqual(
-      held(4, {
-        planned: 8,
-        sessions: 8,
-        finished: 7,
-        firstInterimMs: 410,
-        finalizeMs: 950,
-        pacingLagP95Ms: 3,
-      }),
-    );
   });
 
   it('reads the same level from a k6 summary as from the session reports (probe and k6 agree)', () => {
     const plan = levelPlan(3, 5, 1);
     const reports = [300, 900, 450, 1200, 700, 650].map((ms, i) =>
-      report({ firstResultMs: [ms], endToFinishedMs: 2000 + i * 100, pacingLagMs: [i, i * 2] }),
+      report({ firstResultMs: [ms], endToFinishedMs: 2000 + i * 100, pacingLagMs: [i, i * 2, 1, 1] }),
     );
     reports.push(report({ finished: false, lostFinal: true, firstResultMs: [], endToFinishedMs: undefined }));
-    // What k6's sinks hold for the level's submetrics: rate passes/fails, counter count, trend stats.
-    const trend = (xs: number[]) => ({ max: Math.max(...xs), 'p(95)': percentile(xs, 95) });
-    const metrics = {
-      'parley_stream_finished{level:3}': { values: { passes: 6, fails: 1 } },
-      'parley_stream_lost_finals{level:3}': { values: { count: 1 } },
-      'parley_stream_first_interim_ms{level:3}': { values: trend(reports.flatMap((r) => r.firstResultMs)) },
-      'parley_stream_end_to_finished_ms{level:3}': {
-        values: trend(reports.flatMap((r) => (r.endToFinishedMs === undefined ? [] : [r.endToFinishedMs]))),
-      },
-      'parley_pacing_lag_ms{level:3}': { values: trend(reports.flatMap((r) => r.pacingLagMs)) },
-    };
-    const fromSummary = levelStatsFromSummary(metrics, 3, plan);
+    // What k6 hands handleSummary: the level's thresholds judged on the samples the script adds.
+    const samples = reports.flatMap((r) => sessionSamples(r, { level: '3' }));
+    const summary = k6Summary(withSampleGates(levelThresholds(3, plan)), samples);
+    const fromSummary = levelStatsFromSummary(summary.metrics, 3, plan);
     expect(fromSummary).toEqual(levelStats(3, plan, reports));
     expect(judgeLevel(fromSummary)).toEqual(judgeLevel(levelStats(3, plan, reports)));
+    expect(judgeLevel(fromSummary).verdict).toBe('failed');
+  });
+
+  it('fails a level whose figure was never measured, in k6 and in the probe alike', () => {
+    const plan = levelPlan(2, 2, 1);
+    // Sessions that finished and lost nothing, but no result ever came: no first interim at all.
+    const lags = Array.from({ length: 20 }, () => 1);
+    const reports = [0, 1].map(() => report({ firstResultMs: [], pacingLagMs: lags }));
+    const stats = levelStats(2, plan, reports);
+    expect(judgeLevel(stats)).toMatchObject({
+      verdict: 'failed',
+      reasons: ['first interim never measured (0 samples; its max gate needs at least 1)'],
+    });
+    // As k6/capacity.ts adds them: each session's samples and the level's session count.
+    const samples = reports.flatMap((r) => [
+      ...sessionSamples(r, { level: '2' }),
+      { metric: 'parley_capacity_sessions', value: 1, tags: { level: '2' } },
+    ]);
+    const thresholds = levelThresholds(2, plan);
+    // k6 alone passes the empty trend; its count gate is what fails.
+    const bare = k6Summary(thresholds, samples);
+    expect(failedThresholds(bare)).toEqual([]);
+    const gated = k6Summary(withSampleGates(thresholds), samples);
+    expect(failedThresholds(gated)).toEqual([
+      'parley_samples{metric:parley_stream_first_interim_ms,level:2}: count>=1 — parley_stream_first_interim_ms{level:2} was never measured (0 samples; its gate needs at least 1)',
+    ]);
+    expect(judgeLevel(levelStatsFromSummary(gated.metrics, 2, plan))).toEqual(judgeLevel(stats));
   });
 });

@@ -1,10 +1,12 @@
 import { Budget, gateStat, percentileGate, type Threshold } from './budgets.ts';
 import { M } from './metric-names.ts';
+import { samplesNeeded } from './sample-gates.ts';
 import type { SessionReport } from './stream-session.ts';
 
 // The capacity figure: the highest number of concurrent live streams at which every session is
 // held at real time. A level is held when every session finished, none lost a final, and the
-// finalize and first-interim p95 are within budget. A level at which the load generator itself
+// finalize and first-interim p95 are within budget, each read from at least the samples its
+// statistic needs (a figure never measured fails). A level at which the load generator itself
 // fell behind is void: the search stops there and the figure is a lower bound of the server's.
 
 /** What a level runs: `sessions` sessions of a fixture with `turns` turns (fixed before the run). */
@@ -26,6 +28,8 @@ export interface LevelStats {
   finalizeStat: 'p(95)' | 'max';
   finalizeMs: number;
   pacingLagP95Ms: number;
+  /** Samples each figure got: fewer than its statistic needs (sample-gates.ts) fails the level. */
+  samples: { firstInterim: number; finalize: number; pacingLag: number };
 }
 
 export type Verdict = 'held' | 'failed' | 'void';
@@ -82,6 +86,8 @@ export function levelStats(level: number, plan: LevelPlan, reports: readonly Ses
   const firstInterimStat = gateStat('p(95)', plan.sessions * plan.turns);
   const finalizeStat = gateStat('p(95)', plan.sessions);
   const finalize = reports.flatMap((r) => (r.endToFinishedMs === undefined ? [] : [r.endToFinishedMs]));
+  const firstInterim = reports.flatMap((r) => r.firstResultMs);
+  const lags = reports.flatMap((r) => r.pacingLagMs);
   return {
     level,
     planned: plan.sessions,
@@ -89,16 +95,11 @@ export function levelStats(level: number, plan: LevelPlan, reports: readonly Ses
     finished: reports.filter((r) => r.finished).length,
     lostFinals: reports.filter((r) => r.lostFinal).length,
     firstInterimStat,
-    firstInterimMs: statOf(
-      reports.flatMap((r) => r.firstResultMs),
-      firstInterimStat,
-    ),
+    firstInterimMs: statOf(firstInterim, firstInterimStat),
     finalizeStat,
     finalizeMs: statOf(finalize, finalizeStat),
-    pacingLagP95Ms: percentile(
-      reports.flatMap((r) => r.pacingLagMs),
-      95,
-    ),
+    pacingLagP95Ms: percentile(lags, 95),
+    samples: { firstInterim: firstInterim.length, finalize: finalize.length, pacingLag: lags.length },
   };
 }
 
@@ -130,11 +131,28 @@ export function judgeLevel(stats: LevelStats, budget = Budget): LevelVerdict {
   if (stats.finished < stats.sessions)
     reasons.push(`${stats.sessions - stats.finished} sessions not finished`);
   if (stats.lostFinals > 0) reasons.push(`${stats.lostFinals} lost finals`);
-  if (!(stats.firstInterimMs <= budget.firstInterimP95Ms)) {
+  const measured = (figure: string, count: number, stat: string) => {
+    const need = samplesNeeded([stat]);
+    if (count >= need) return true;
+    reasons.push(
+      count === 0
+        ? `${figure} never measured (0 samples; its ${stat} gate needs at least ${need})`
+        : `${figure}: ${count} samples, its ${stat} gate needs at least ${need}`,
+    );
+    return false;
+  };
+  const { samples } = stats;
+  if (
+    measured('first interim', samples.firstInterim, stats.firstInterimStat) &&
+    !(stats.firstInterimMs <= budget.firstInterimP95Ms)
+  )
     reasons.push(`first interim ${stats.firstInterimStat} ${stats.firstInterimMs.toFixed(0)} ms`);
-  }
-  if (!(stats.finalizeMs <= budget.finalizeP95Ms))
+  if (
+    measured('finalize', samples.finalize, stats.finalizeStat) &&
+    !(stats.finalizeMs <= budget.finalizeP95Ms)
+  )
     reasons.push(`finalize ${stats.finalizeStat} ${stats.finalizeMs.toFixed(0)} ms`);
+  measured('pacing lag', samples.pacingLag, 'p(95)');
   return { stats, verdict: reasons.length === 0 ? 'held' : 'failed', reasons };
 }
 
@@ -194,7 +212,11 @@ export function levelStatsFromSummary(
   plan: LevelPlan,
 ): LevelStats {
   const sub = (name: string) => metrics[`${name}{level:${level}}`]?.values ?? {};
+  // The count gates' counters (sample-gates.ts: withSampleGates names them so in every script's options).
+  const count = (name: string) => metrics[`${M.samples}{metric:${name},level:${level}}`]?.values.count ?? 0;
   const finished = sub(M.finished);
+  // k6 reads 0 for every statistic of an empty trend; here, as from the reports, none is NaN.
+  const stat = (name: string, key: string) => (count(name) > 0 ? (sub(name)[key] ?? Number.NaN) : Number.NaN);
   const firstInterimStat = gateStat('p(95)', plan.sessions * plan.turns);
   const finalizeStat = gateStat('p(95)', plan.sessions);
   return {
@@ -204,10 +226,15 @@ export function levelStatsFromSummary(
     finished: finished.passes ?? 0,
     lostFinals: sub(M.lostFinals).count ?? 0,
     firstInterimStat,
-    firstInterimMs: sub(M.firstInterim)[firstInterimStat] ?? Number.NaN,
+    firstInterimMs: stat(M.firstInterim, firstInterimStat),
     finalizeStat,
-    finalizeMs: sub(M.endToFinished)[finalizeStat] ?? Number.NaN,
-    pacingLagP95Ms: sub(M.pacingLag)['p(95)'] ?? 0,
+    finalizeMs: stat(M.endToFinished, finalizeStat),
+    pacingLagP95Ms: stat(M.pacingLag, 'p(95)'),
+    samples: {
+      firstInterim: count(M.firstInterim),
+      finalize: count(M.endToFinished),
+      pacingLag: count(M.pacingLag),
+    },
   };
 }
 

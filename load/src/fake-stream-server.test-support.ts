@@ -28,6 +28,10 @@ export interface FakeServerOptions {
   finalizeDelayMs?: number;
   /** Turns (by index) whose final is never sent: a lost final. */
   dropFinals?: readonly number[];
+  /** No result at all, interim or final: the session ends {finished} with nothing recognized. */
+  noResults?: boolean;
+  /** The API key it takes (default `fake-key`). */
+  apiKey?: string;
   /** Finals carry these words instead of the turn's text (a fast but wrong server). */
   wrongText?: string;
   /** No {finished}: the client's finalize deadline must end the session. */
@@ -86,7 +90,7 @@ export async function startFakeStreamServer(options: FakeServerOptions = {}): Pr
 
   wss.on('connection', (socket, request) => {
     const query = new URL(request.url ?? '', 'http://x').searchParams;
-    if (query.get('api_key') !== 'fake-key') {
+    if (query.get('api_key') !== (options.apiKey ?? 'fake-key')) {
       socket.close(1008, 'Invalid API key');
       return;
     }
@@ -116,6 +120,7 @@ export async function startFakeStreamServer(options: FakeServerOptions = {}): Pr
         audioBytes[session] = after;
         const holds = (ms: number) => before <= ms * PCM16_BYTES_PER_MS && ms * PCM16_BYTES_PER_MS < after;
         turns.forEach((turn, k) => {
+          if (options.noResults) return;
           const words = turn.text.split(' ');
           if (holds(turn.start_s * 1000))
             later(options.firstResultDelayMs ?? 0, 'firstResult', () =>

@@ -41,7 +41,30 @@ export const M = {
   partnerNewItems: 'parley_partner_new_items',
   partnerBadItems: 'parley_partner_bad_items',
   partnerDocument: 'parley_partner_document_ms',
+  /**
+   * Samples each gated trend or rate got (tag `metric`, plus the gate's own tags): k6 passes a trend
+   * or rate threshold on no samples at all, so every such gate has a count gate here beside it.
+   */
+  samples: 'parley_samples',
 } as const;
+
+/** The custom trends: k6 passes their thresholds when they hold no sample (every statistic reads 0). */
+export const TRENDS: readonly string[] = [
+  M.connected,
+  M.firstInterim,
+  M.turnFinal,
+  M.endToFinal,
+  M.endToFinished,
+  M.wer,
+  M.pacingLag,
+  M.fileStt,
+  M.tts,
+  M.denoise,
+  M.partnerPoll,
+  M.partnerDocument,
+];
+/** The custom rates and k6's `checks`: k6 passes a rate threshold on no samples, whatever it asks. */
+export const RATES: readonly string[] = [M.finished, M.speechOk, M.restOk, 'checks'];
 
 /** Sessions by how the socket closed (tag `code` carries the number): one counter per kind. */
 export const closeMetric = (kind: CloseKind) => `parley_stream_close_${kind}`;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { driveSession } from '../probe/session-driver.ts';
 import { type FrameSet, pcm16Frames } from './audio-frames.ts';
-import { Budget } from './budgets.ts';
+import { Budget, streamThresholds } from './budgets.ts';
 import { judgeLevel, levelPlan, levelStats, percentile, sessionBreaksLevel } from './capacity-search.ts';
 import { closeKind } from './close-code.ts';
 import {
@@ -11,7 +11,12 @@ import {
   RMS_01_TURNS,
   startFakeStreamServer,
 } from './fake-stream-server.test-support.ts';
+import { k6Summary } from './k6-thresholds.test-support.ts';
+import { runThresholds } from './run-thresholds.ts';
+import { sessionSamples } from './session-samples.ts';
+import type { SessionReport } from './stream-session.ts';
 import { streamUrl } from './stream-url.ts';
+import { failedThresholds } from './text-summary.ts';
 import type { Turn } from './turn-latency.ts';
 
 // The measurement oracle: a server whose latencies the test sets, and every parley_ stream figure
@@ -51,13 +56,14 @@ async function session(
   options: FakeServerOptions,
   audio: { frames: FrameSet; turns: readonly Turn[] } = { frames: rms01, turns: RMS_01_TURNS },
   format: 'json' | 'protobuf' = 'json',
+  finalizeTimeoutMs = 3000,
 ) {
   server = await startFakeStreamServer({ ...options, turns: audio.turns });
   return driveSession({
     url: streamUrl(server.url, { apiKey: 'fake-key', format }),
     frames: audio.frames,
     turns: audio.turns,
-    finalizeTimeoutMs: 3000,
+    finalizeTimeoutMs,
   });
 }
 
@@ -137,8 +143,8 @@ describe('the generator stalling', () => {
 
 describe('verdicts turn when their figure crosses the budget', () => {
   const plan = levelPlan(1, 1, 1);
-  const verdict = async (options: FakeServerOptions) => {
-    const report = await session(options);
+  const verdict = async (options: FakeServerOptions, finalizeTimeoutMs?: number) => {
+    const report = await session(options, undefined, 'json', finalizeTimeoutMs);
     return {
       report,
       level: judgeLevel(levelStats(1, plan, [report])),
@@ -157,8 +163,10 @@ describe('verdicts turn when their figure crosses the budget', () => {
   }, 30_000);
 
   it('finalize: failed over the budget', async () => {
-    const over = await verdict({ finalizeDelayMs: Budget.finalizeP95Ms + 300 });
-    expect(over.level.reasons.join()).toMatch(/finalize max/);
+    // The client waits past the budget (to its deadline) so the figure is measured, not missing.
+    const over = await verdict({ finalizeDelayMs: Budget.finalizeP95Ms + 300 }, Budget.finalizeP95Ms + 3000);
+    expect(over.report.finished).toBe(true);
+    expect(over.level.reasons.join()).toMatch(/finalize max 5[3-9]\d\d ms/);
     expect(over.breaks).toBe(true);
   }, 30_000);
 
@@ -183,4 +191,45 @@ describe('verdicts turn when their figure crosses the budget', () => {
     expect(closeKind(report.closeCode)).toBe('server_error');
     expect(breaks).toBe(true);
   }, 15_000);
+});
+
+describe("the run's verdict (stt-stream's thresholds, judged as k6 judges them)", () => {
+  // Two sessions, as the smoke profile runs; the samples are the ones the k6 script adds.
+  const run = async (options: FakeServerOptions, withCountGates = true) => {
+    const reports: SessionReport[] = [];
+    for (let i = 0; i < 2; i++) {
+      reports.push(await session(options, twoTurns));
+      await server?.close();
+      server = undefined;
+    }
+    const own = streamThresholds(2, twoTurns.turns.length);
+    const thresholds = withCountGates ? runThresholds('stream', own) : own;
+    // k6/stt-stream.ts checks three things per session, all passing here.
+    const checks = { metric: 'parley_samples', value: 3, tags: { metric: 'checks' } };
+    const passes = { metric: 'checks', value: 1, tags: {} };
+    const samples = reports.flatMap((r) => [...sessionSamples(r), checks, passes]);
+    return failedThresholds(k6Summary(thresholds, samples));
+  };
+
+  it('passes a healthy server', async () => {
+    expect(await run({ firstResultDelayMs: 200, finalDelayMs: 300 })).toEqual([]);
+  }, 30_000);
+
+  it('fails a server that drops every final, saying which figures were never measured', async () => {
+    const failed = await run({ dropFinals: [0, 1] });
+    const never = (metric: string) =>
+      `parley_samples{metric:${metric}}: count>=1 — ${metric} was never measured (0 samples; its gate needs at least 1)`;
+    expect(failed).toEqual(
+      expect.arrayContaining([never('parley_stream_turn_final_ms'), never('parley_stream_end_to_final_ms')]),
+    );
+  }, 30_000);
+
+  it('fails a server that recognizes nothing, where k6 alone would pass its latency gates', async () => {
+    const failed = await run({ noResults: true });
+    for (const metric of ['parley_stream_first_interim_ms', 'parley_stream_turn_final_ms'])
+      expect(failed.join('\n')).toContain(`${metric} was never measured`);
+    // Without the count gates the empty trends pass (k6 reads 0): only the WER of nothing caught it.
+    const bare = await run({ noResults: true }, false);
+    expect(bare).toEqual([`parley_stream_wer: max<=${Budget.werP95}`]);
+  }, 30_000);
 });

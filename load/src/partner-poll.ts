@@ -1,4 +1,5 @@
 import { Limits } from '../../schemas/src/constants.ts';
+import { triggerRoutes } from '../../schemas/src/routes.ts';
 
 // Trigger polling as the automation platform does it: GET the trigger, expect at most 50 items
 // newest first, each with a unique `id` (its deduplication key) and the fields its item schema
@@ -16,9 +17,11 @@ export function requiredFields(schema: JsonSchemaLike): string[] {
   return [];
 }
 
-/** The field an item is ordered by: ended meetings by their end, everything else by creation. */
+/** The field a trigger's items are ordered by, newest first (the catalog's `trigger.orderedBy`). */
 export function sortField(trigger: string): 'end_at' | 'created_at' {
-  return trigger === 'trigger-meeting-ended' ? 'end_at' : 'created_at';
+  const route = triggerRoutes.find((r) => r.name === trigger);
+  if (!route) throw new Error(`no trigger named ${trigger} in schemas/src/routes.ts`);
+  return route.trigger.orderedBy;
 }
 
 /** Ways a trigger response breaks the spec's trigger rules (empty when it keeps them all). */

@@ -20,6 +20,8 @@ describe('profiles', () => {
       duration: '5m',
     });
     expect(arrivalScenario('soak', 5, 50)).toMatchObject({ duration: '60m' });
+    // Smoke makes every VU before the start: none is made mid-run while arrivals wait.
+    expect(arrivalScenario('smoke', 5, 300, 5)).toMatchObject({ preAllocatedVUs: 20, maxVUs: 20 });
     expect(arrivalScenario('spike', 5, 50)).toMatchObject({
       executor: 'ramping-arrival-rate',
       stages: [{ target: 20 }, {}, {}],
@@ -32,15 +34,28 @@ describe('profiles', () => {
   });
 
   it('runs capacity levels one after another, each tagged with its level', () => {
-    // 5 s of audio: 20 s a session; 5 sessions a level at least.
+    // 5 s of audio: a session ends by 10 + 5 + 15 + 2 s (its deadlines); 5 sessions a level at least.
     const plan = capacityPlan({ CAPACITY_LEVELS: '2:2:4' }, 5000, 1);
+    expect(plan.sessionMaxMs).toBe(32_000);
     const s = capacityScenarios(plan) as Record<
       string,
-      { startTime: string; vus: number; iterations: number; tags: object }
+      { startTime: string; vus: number; iterations: number; tags: object; maxDuration: string }
     >;
-    // Level 2: 3 sessions in a row per VU (6 ≥ 5), a slot of 3 × 20 s + the 2 s stagger + 5 s.
-    expect(s.level_2).toMatchObject({ vus: 2, iterations: 3, startTime: '0s', tags: { level: '2' } });
-    expect(s.level_4).toMatchObject({ vus: 4, iterations: 2, startTime: '67s' });
+    // Level 2: 3 sessions in a row per VU (6 ≥ 5), a slot of 3 × 32 s + the 2 s stagger + 1 s.
+    expect(s.level_2).toMatchObject({
+      vus: 2,
+      iterations: 3,
+      startTime: '0s',
+      maxDuration: '99s',
+      tags: { level: '2' },
+    });
+    expect(s.level_4).toMatchObject({ vus: 4, iterations: 2, startTime: '99s', maxDuration: '67s' });
+    // The probe keeps the same schedule and the same starts within the stagger window.
+    expect(plan.schedule.map((slot) => [slot.level, slot.startMs, slot.rounds])).toEqual([
+      [2, 0, 3],
+      [4, 99_000, 2],
+    ]);
+    expect([0, 1, 2, 3].map((client) => plan.startDelayMs(4, client))).toEqual([0, 500, 1000, 1500]);
   });
 
   it('gives each of n instances whole sessions: a level has level × n VUs', () => {

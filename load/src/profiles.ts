@@ -109,13 +109,17 @@ export function plannedArrivals(profile: ProfileName, rate: number, smokeEverySe
 export function arrivalScenario(profile: ProfileName, rate: number, maxVUs: number, smokeEverySeconds = 1) {
   const p = notCapacity(profile);
   if (p === 'smoke') {
+    // Every VU it may need is made before the start: k6 makes one mid-run only as fast as the
+    // script's init runs, which on a busy machine is slower than arrivals whose answers take
+    // seconds (file STT and TTS at load 16 dropped 1 and 6 of 30 waiting for a VU).
+    const vus = Math.max(5, Math.min(maxVUs, 20));
     return {
       executor: 'constant-arrival-rate',
       rate: 1,
       timeUnit: `${smokeEverySeconds}s`,
       duration: `${SMOKE_SECONDS}s`,
-      preAllocatedVUs: 2,
-      maxVUs: Math.max(5, Math.min(maxVUs, 20)),
+      preAllocatedVUs: vus,
+      maxVUs: vus,
     };
   }
   if (p === 'average' || p === 'soak') {
@@ -140,28 +144,23 @@ export function arrivalScenario(profile: ProfileName, rate: number, maxVUs: numb
 }
 
 /**
- * The capacity profile: one scenario per level, run one after the other. Each VU runs whole
- * sessions in a row (`plan.rounds(level)`), its first start staggered across the window so the
- * server sees arrivals, not a thundering herd. With `instances` k6 instances on equal execution
- * segments, a level's VUs are `level × instances` so each instance gets exactly `level`.
+ * The capacity profile: one scenario per level of the plan's schedule (capacity-plan.ts), run one
+ * after the other. Each VU runs whole sessions in a row. With `instances` k6 instances on equal
+ * execution segments, a level's VUs are `level × instances` so each instance gets exactly `level`.
  */
 export function capacityScenarios(plan: CapacityPlan) {
   const scenarios: Record<string, object> = {};
-  let startS = 0;
-  for (const level of plan.levels) {
-    const rounds = plan.rounds(level);
-    const slot = Math.ceil(rounds * plan.sessionSeconds + plan.staggerMs / 1000) + 5;
-    scenarios[`level_${level}`] = {
+  for (const slot of plan.schedule) {
+    scenarios[`level_${slot.level}`] = {
       executor: 'per-vu-iterations',
-      vus: level * plan.instances,
-      iterations: rounds,
-      startTime: `${startS}s`,
-      maxDuration: `${slot}s`,
+      vus: slot.clients * plan.instances,
+      iterations: slot.rounds,
+      startTime: `${slot.startMs / 1000}s`,
+      maxDuration: `${slot.slotMs / 1000}s`,
       gracefulStop: '0s',
-      tags: { level: String(level) },
-      env: { CAPACITY_LEVEL: String(level) },
+      tags: { level: String(slot.level) },
+      env: { CAPACITY_LEVEL: String(slot.level) },
     };
-    startS += slot;
   }
   return scenarios;
 }

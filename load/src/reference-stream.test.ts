@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { startTestServer, type TestServer } from '@parley/server/test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localLiveEngines, startTestServer, type TestServer } from '../../server/src/testing/test-server.ts';
 import { driveSession } from '../probe/session-driver.ts';
 import { fixtureFrames } from './audio-frames.ts';
 import { streamUrl } from './stream-url.ts';
@@ -29,7 +29,7 @@ let server: TestServer;
 let key: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ live: await localLiveEngines() });
+  server = await startTestServer();
   key = (await server.user('Loader')).key;
 }, 60_000);
 

@@ -1,6 +1,6 @@
 import { DEFAULT_PARTNER_SEGMENT } from '../../schemas/src/constants.ts';
 import { partnerPath } from '../../schemas/src/route-spec.ts';
-import { allRoutes } from '../../schemas/src/routes.ts';
+import { allRoutes, triggerRoutes } from '../../schemas/src/routes.ts';
 
 // Paths come from the schemas' route catalog, the one home of every URL: a route is named, never
 // spelled out here.
@@ -17,5 +17,5 @@ export function routePath(name: string, options: { id?: string; partnerSegment?:
   return path.replace(':id', encodeURIComponent(options.id));
 }
 
-/** The four polling triggers, by route name. */
-export const TRIGGER_ROUTES = allRoutes.filter((r) => r.name.startsWith('trigger-')).map((r) => r.name);
+/** The catalog's polling triggers, by route name. */
+export const TRIGGER_ROUTES = triggerRoutes.map((r) => r.name);

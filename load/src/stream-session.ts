@@ -53,7 +53,10 @@ export interface SessionReport {
   firstResultMs: number[];
   /** Per turn: the frame holding its last audio sent → its (last) final. */
   turnFinalMs: number[];
-  /** Empty frame sent → the last final received after it. */
+  /**
+   * Empty frame sent → the last final received after it; 0 when finals came and every one came
+   * before it (nothing was left to wait for); none without any final.
+   */
   endToLastFinalMs?: number;
   /** Empty frame sent → {finished}. */
   endToFinishedMs?: number;
@@ -76,6 +79,17 @@ export interface SessionReport {
   error?: string;
 }
 
+/**
+ * The client's deadlines, the same for every runner: {connected} within 10 s of the socket, {finished}
+ * within 15 s of the empty frame (the spec says finalizing takes about 5), the server's close within
+ * 2 s of {finished}.
+ */
+export const DEADLINES = {
+  connectTimeoutMs: 10_000,
+  finalizeTimeoutMs: 15_000,
+  closeGraceMs: 2_000,
+} as const;
+
 export class StreamSession {
   private phase: Phase = 'opening';
   private readonly pacer: FramePacer;
@@ -92,7 +106,7 @@ export class StreamSession {
     options: SessionOptions,
     private readonly createdAt: number,
   ) {
-    this.options = { connectTimeoutMs: 10_000, finalizeTimeoutMs: 15_000, closeGraceMs: 2_000, ...options };
+    this.options = { ...DEADLINES, ...options };
     this.pacer = new FramePacer(options.frames.offsetsMs);
     this.turns = new TurnLatency(options.turns ?? [], options.frames.offsetsMs);
     this.deadline = createdAt + this.options.connectTimeoutMs;
@@ -196,6 +210,9 @@ export class StreamSession {
     const wer = wordErrorRate(reference, transcript);
     return {
       ...this.report,
+      ...(this.report.endToLastFinalMs === undefined && this.endAt !== undefined && this.report.finals > 0
+        ? { endToLastFinalMs: 0 }
+        : {}),
       phase: this.phase,
       framesSent: this.pacer.sent,
       lostFinal: this.openUtterances.size > 0,

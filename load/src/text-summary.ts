@@ -1,3 +1,5 @@
+import { sampleGateProblem } from './sample-gates.ts';
+
 // The console text of a run, written by handleSummary (k6 prints nothing of its own once
 // handleSummary exists, and its jslib text summary cannot be fetched here). One line per metric:
 // its figures, then each threshold with ✓ or ✗.
@@ -34,12 +36,17 @@ function describe(metric: SummaryMetric): string {
   return `value=${figure(v.value, unit)}`;
 }
 
-/** Failed thresholds, as `metric: expression`. */
+/**
+ * Failed thresholds, as `metric: expression`; a failed count gate (sample-gates.ts) also says which
+ * figure was never measured.
+ */
 export function failedThresholds(data: SummaryData): string[] {
   const failed: string[] = [];
   for (const [name, metric] of Object.entries(data.metrics)) {
     for (const [expression, result] of Object.entries(metric.thresholds ?? {})) {
-      if (!result.ok) failed.push(`${name}: ${expression}`);
+      if (result.ok) continue;
+      const problem = sampleGateProblem(name, expression, metric.values.count ?? 0);
+      failed.push(`${name}: ${expression}${problem ? ` — ${problem}` : ''}`);
     }
   }
   return failed;

@@ -99,21 +99,37 @@ function successResponses(route: RouteSpec, schemas: Map<string, SchemaDocument>
     };
   }
   const id = route.response as string;
-  return { '200': { description: schemas.get(id)?.description ?? id, content: json(id) } };
+  const ok = { '200': { description: schemas.get(id)?.description ?? id, content: json(id) } };
+  if (!route.accepted) return ok;
+  const accepted = {
+    description: schemas.get(route.accepted)?.description ?? route.accepted,
+    content: json(route.accepted),
+    'x-parley-extension': true,
+  };
+  return { ...ok, '202': accepted };
 }
 
 /** Parley's extensions: served by the reference server, not part of the spec's interface. */
-const extensionRoutes = new Set(partnerHookRoutes.map((r) => r.name));
+const extensionRoutes = new Set<string>(partnerHookRoutes.map((r) => r.name));
 
 /** The callback URL's field and what the POST carries, per route that has a callback. */
 const callbackTarget = (route: RouteSpec) =>
-  route.request === 'partner-hook.request'
-    ? { name: 'event', field: 'target_url', summary: 'An event of the subscription, delivered to target_url' }
-    : {
-        name: 'documentReady',
-        field: 'callback_url',
-        summary: 'The generated document, delivered to callback_url',
-      };
+  ({
+    'partner-hook-delivery': {
+      name: 'event',
+      field: 'target_url',
+      summary: 'An event of the subscription, delivered to target_url',
+    },
+    'stt-callback': {
+      name: 'transcriptionDone',
+      field: 'callback_url',
+      summary: 'The transcription result or its failure, delivered to callback_url (Parley extension)',
+    },
+  })[route.callback as string] ?? {
+    name: 'documentReady',
+    field: 'callback_url',
+    summary: 'The generated document, delivered to callback_url',
+  };
 
 const callbacksOf = (route: RouteSpec) => ({
   [callbackTarget(route).name]: {
@@ -121,6 +137,7 @@ const callbacksOf = (route: RouteSpec) => ({
       post: {
         operationId: `${route.name}-callback`,
         summary: callbackTarget(route).summary,
+        ...(route.accepted ? { 'x-parley-extension': true } : {}),
         // The service calls the client's URL: no credential of ours is involved.
         security: [],
         requestBody: { required: true, content: json(route.callback as string) },

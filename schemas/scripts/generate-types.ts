@@ -89,7 +89,31 @@ export async function generateTypes(
     });
     parts.push(ts.trim());
   }
+  parts.push(schemaTypesMap(schemas), schemaDefaultsMap(schemas));
   return `${BANNER}\n${parts.join('\n\n')}\n`;
+}
+
+/**
+ * The top-level fields of each schema that carry a `default`: validation writes them into a body
+ * that lacks them, so a validated value has them (`Validated` in index.ts).
+ */
+function schemaDefaultsMap(schemas: Map<string, SchemaDocument>): string {
+  const entries: string[] = [];
+  for (const [id, schema] of schemas) {
+    const properties = (schema.properties ?? {}) as Record<string, { default?: unknown }>;
+    const defaulted = Object.keys(properties).filter((name) => properties[name]?.default !== undefined);
+    if (defaulted.length > 0) entries.push(`  '${id}': ${defaulted.map((name) => `'${name}'`).join(' | ')};`);
+  }
+  return `/**\n * The top-level fields of each schema that validation fills in from their \`default\`.\n */\nexport interface SchemaDefaults {\n${entries.join('\n')}\n}`;
+}
+
+/**
+ * The type of every schema id, so a literal id carries its type: `validate('meeting', x)` narrows
+ * to `Meeting`, and the route catalog's request and response ids name their routes' types.
+ */
+function schemaTypesMap(schemas: Map<string, SchemaDocument>): string {
+  const entries = [...schemas].map(([id, schema]) => `  '${id}': ${schema.title};`);
+  return `/**\n * The type each schema id names (schemas/json/<id>.schema.json).\n */\nexport interface SchemaTypes {\n${entries.join('\n')}\n}`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

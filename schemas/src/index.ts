@@ -6,10 +6,12 @@ import addFormats from 'ajv-formats';
 import { branchValidator } from './combinator-branches.js';
 import type { ValidationDetail, ValidationError } from './generated/types.js';
 import { readSchemaFiles, type SchemaDocument, schemaUri } from './schema-files.js';
+import type { SchemaId, Validated } from './schema-types.js';
 import { type DetailContext, toDetail } from './validation-detail.js';
 
 export type { ValidationDetail, ValidationError } from './generated/types.js';
 export type { SchemaDocument } from './schema-files.js';
+export type { SchemaId, SchemaTypes, Validated } from './schema-types.js';
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; detail: ValidationDetail[] };
 
@@ -76,8 +78,19 @@ export function getValidator<T = unknown>(id: string): ValidateFunction<T> {
 
 /**
  * Validates `data` against the schema `id`. Defaults of request schemas are written into `data`
- * itself (no copy is made), so `value` is `data` with its defaults filled in.
+ * itself (no copy is made), so `value` is `data` with its defaults filled in. A literal id types
+ * `value` as its schema's type: the validator is what narrows it.
  */
+export function validate<Id extends SchemaId>(
+  id: Id,
+  data: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Validated<Id>>;
+export function validate<T = unknown>(
+  id: string,
+  data: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T>;
 export function validate<T = unknown>(
   id: string,
   data: unknown,

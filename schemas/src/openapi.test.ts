@@ -10,11 +10,12 @@ import { parse } from 'yaml';
 import { buildOpenApi } from '../scripts/build-openapi.js';
 import { getSchema } from './index.js';
 import { jsonSchemaDir, openapiPath, schemasRoot } from './paths.js';
+import type { RouteSpec } from './route-spec.js';
 import { allRoutes } from './routes.js';
 import { partnerHookRoutes } from './server-routes.js';
 
 /** The spec's routes and Parley's documented extensions. */
-const documented = [...allRoutes, ...partnerHookRoutes];
+const documented: readonly RouteSpec[] = [...allRoutes, ...partnerHookRoutes];
 
 const require = createRequire(import.meta.url);
 const text = readFileSync(openapiPath, 'utf8');

@@ -105,6 +105,7 @@ export function encodeSttRequest(body: SttRequestBody): Uint8Array {
     language_hints: listOf(body.language_hints),
     language_hint: body.language_hint ?? '',
     context_keywords: listOf(body.context_keywords),
+    callback_url: body.callback_url ?? '',
   };
   if (body.enable_diarization !== undefined) value.enable_diarization = body.enable_diarization;
   return encodeMessage(SttRequestMessage, value);
@@ -118,7 +119,7 @@ export function encodeSttRequest(body: SttRequestBody): Uint8Array {
 export function decodeSttRequest(bytes: Uint8Array): Partial<SttRequestBody> {
   const raw = decodeMessage(SttRequestMessage, bytes);
   const out: Record<string, unknown> = {};
-  for (const key of ['audio_url', 'session_id', 'language_hint'] as const) {
+  for (const key of ['audio_url', 'session_id', 'language_hint', 'callback_url'] as const) {
     if (raw[key] !== '') out[key] = raw[key];
   }
   for (const key of ['language_hints', 'context_keywords'] as const) {

@@ -1,5 +1,6 @@
 // What a route of the catalog is: who may call it, what its request carries and what its answer
 // is. The spec's routes (routes.ts) and the server's own (server-routes.ts) are lists of these.
+import type { SchemaId, SchemaTypes, Validated } from './schema-types.js';
 
 /**
  * Who may call a route.
@@ -63,6 +64,17 @@ export interface RouteSpec {
   responseProto?: ProtoMessage;
   /** Schema id of the body the server posts to the client's `callback_url`. */
   callback?: string;
+  /**
+   * A polling trigger of the automation platform: at most `Limits.triggerItems` items, each with a
+   * unique `id`, newest first by `orderedBy`. The server, the kit's checks, the load scripts and the
+   * Zapier app take their trigger lists from the entries that carry it.
+   */
+  trigger?: { orderedBy: 'created_at' | 'end_at' };
+  /**
+   * Schema id of the 202 JSON body a request with `callback_url` gets, where that field is a Parley
+   * extension of a spec route (stt); the route's 200 stays the spec's.
+   */
+  accepted?: string;
   group:
     | 'meetings'
     | 'messages'
@@ -102,3 +114,30 @@ export function requestBodyRequired(schema: object | undefined): boolean {
 export function partnerPath(path: string, segment: string): string {
   return path.replace(/\/partner(\/|$)/, `/${segment}$1`);
 }
+
+/** The entry of the catalog `Catalog` (an `as const` list) named `N`. */
+export type RouteNamed<Catalog extends readonly RouteSpec[], N extends string> = Extract<
+  Catalog[number],
+  { readonly name: N }
+>;
+
+/** The type of a catalog schema id; `undefined` for a route that names none. */
+type TypeOfId<Id> = Id extends SchemaId ? SchemaTypes[Id] : undefined;
+
+/**
+ * The type of a route's request fields once its `request` schema passed (the fields with a default
+ * filled in), from an `as const` catalog entry.
+ */
+export type RequestType<R extends RouteSpec> = R extends { readonly request: infer Id extends SchemaId }
+  ? Validated<Id>
+  : undefined;
+
+/** The type of the 202 body a route with an `accepted` schema answers a request with callback_url. */
+export type AcceptedType<R extends RouteSpec> = R extends { readonly accepted: infer Id }
+  ? TypeOfId<Id>
+  : never;
+
+/** The type of a route's 200 JSON body (its `response` schema), from an `as const` catalog entry. */
+export type ResponseType<R extends RouteSpec> = R extends { readonly response: infer Id }
+  ? TypeOfId<Id>
+  : undefined;

@@ -2,25 +2,28 @@
 // ids of its request and response schemas (files `schemas/json/<id>.schema.json`). The server serves
 // each entry through one pipeline (auth, body, validation, handler, answer), openapi.yaml is built
 // from it, the OpenAPI test checks the document lists exactly these, and the conformance kit walks it.
+// The lists are `as const`: each entry keeps its literal name and schema ids, from which the server's
+// handlers and the kit's calls get their body and answer types (route-spec.ts `RequestType`).
 
 import type { RouteSpec } from './route-spec.js';
 
-const rest = (group: RouteSpec['group'], name: string, summary: string): RouteSpec => ({
-  name,
-  summary,
-  method: 'POST',
-  path: `/v1/${name}`,
-  auth: 'api-key',
-  // An OAuth access token on a meeting route: reads need meetings:read, the rest meetings:write.
-  scopes: [name.startsWith('get-') ? 'meetings:read' : 'meetings:write'],
-  body: 'json',
-  request: `${name}.request`,
-  answer: 'json',
-  response: `${name}.response`,
-  group,
-});
+const rest = <const Name extends string>(group: RouteSpec['group'], name: Name, summary: string) =>
+  ({
+    name,
+    summary,
+    method: 'POST',
+    path: `/v1/${name}`,
+    auth: 'api-key',
+    // An OAuth access token on a meeting route: reads need meetings:read, the rest meetings:write.
+    scopes: [name.startsWith('get-') ? 'meetings:read' : 'meetings:write'],
+    body: 'json',
+    request: `${name}.request`,
+    answer: 'json',
+    response: `${name}.response`,
+    group,
+  }) as const satisfies RouteSpec;
 
-export const restRoutes: RouteSpec[] = [
+export const restRoutes = [
   rest('meetings', 'create-meeting', 'Create a meeting'),
   rest('meetings', 'delete-meeting', 'Delete a meeting'),
   rest('meetings', 'get-meetings', "List the caller's meetings"),
@@ -43,7 +46,7 @@ export const restRoutes: RouteSpec[] = [
   rest('people', 'upload-meeting-to-workspace', "Upload a meeting's summary to the notes workspace"),
   rest('people', 'get-my-people', "List the caller's contacts"),
   rest('speech', 'denoise', 'Reduce the noise of an audio file'),
-];
+] as const satisfies readonly RouteSpec[];
 
 /**
  * The scope an OAuth access token needs on the speech routes (stt, tts, translate-text, the live
@@ -52,7 +55,7 @@ export const restRoutes: RouteSpec[] = [
  */
 const SPEECH_SCOPES = ['meetings:write'] as const;
 
-export const speechRoutes: RouteSpec[] = [
+export const speechRoutes = [
   {
     name: 'stt',
     summary: 'Transcribe an audio file',
@@ -65,6 +68,9 @@ export const speechRoutes: RouteSpec[] = [
     requestProto: { name: 'parley.v1.SttRequest', file: 'stt.proto' },
     answer: 'json',
     response: 'stt.response',
+    // Parley extension: with callback_url, 202 at once and the result POSTed later.
+    accepted: 'stt-accepted.response',
+    callback: 'stt-callback',
     group: 'speech',
   },
   {
@@ -93,9 +99,9 @@ export const speechRoutes: RouteSpec[] = [
     response: 'translate-text.response',
     group: 'speech',
   },
-];
+] as const satisfies readonly RouteSpec[];
 
-export const partnerRoutes: RouteSpec[] = [
+export const partnerRoutes = [
   {
     name: 'partner-authorize',
     summary: 'Start the OAuth authorization-code flow',
@@ -140,6 +146,7 @@ export const partnerRoutes: RouteSpec[] = [
     body: 'none',
     answer: 'json',
     response: 'trigger-meeting-ended.response',
+    trigger: { orderedBy: 'end_at' },
     group: 'partner',
   },
   {
@@ -152,6 +159,7 @@ export const partnerRoutes: RouteSpec[] = [
     body: 'none',
     answer: 'json',
     response: 'trigger-summary-ready.response',
+    trigger: { orderedBy: 'created_at' },
     group: 'partner',
   },
   {
@@ -164,6 +172,7 @@ export const partnerRoutes: RouteSpec[] = [
     body: 'none',
     answer: 'json',
     response: 'trigger-contact-discovered.response',
+    trigger: { orderedBy: 'created_at' },
     group: 'partner',
   },
   {
@@ -176,6 +185,7 @@ export const partnerRoutes: RouteSpec[] = [
     body: 'none',
     answer: 'json',
     response: 'trigger-followup-email-ready.response',
+    trigger: { orderedBy: 'created_at' },
     group: 'partner',
   },
   {
@@ -204,9 +214,9 @@ export const partnerRoutes: RouteSpec[] = [
     callback: 'generate-document-callback',
     group: 'partner',
   },
-];
+] as const satisfies readonly RouteSpec[];
 
-export const opsRoutes: RouteSpec[] = [
+export const opsRoutes = [
   {
     name: 'health',
     summary: 'Health of the service and its engines',
@@ -218,7 +228,7 @@ export const opsRoutes: RouteSpec[] = [
     response: 'health.response',
     group: 'ops',
   },
-];
+] as const satisfies readonly RouteSpec[];
 
 export const LIVE_STT_PATH = '/v1/stt/stream';
 
@@ -226,7 +236,7 @@ export const LIVE_STT_PATH = '/v1/stt/stream';
  * The live stream: a GET upgraded to a WebSocket, described by asyncapi.yaml rather than
  * openapi.yaml (so not in `allRoutes`); its errors after the handshake are close codes.
  */
-export const streamRoutes: RouteSpec[] = [
+export const streamRoutes = [
   {
     name: 'stt-stream',
     summary: 'Live speech-to-text over a WebSocket',
@@ -238,6 +248,20 @@ export const streamRoutes: RouteSpec[] = [
     answer: 'websocket',
     group: 'speech',
   },
-];
+] as const satisfies readonly RouteSpec[];
 
-export const allRoutes: RouteSpec[] = [...restRoutes, ...speechRoutes, ...partnerRoutes, ...opsRoutes];
+export const allRoutes = [
+  ...restRoutes,
+  ...speechRoutes,
+  ...partnerRoutes,
+  ...opsRoutes,
+] as const satisfies readonly RouteSpec[];
+
+/** A polling trigger's route: the catalog entry with its `trigger` facts. */
+export type TriggerRoute = RouteSpec & { trigger: NonNullable<RouteSpec['trigger']> };
+
+/** The automation platform's polling triggers, in catalog order: every list of triggers is this one. */
+const partnerSpecs: readonly RouteSpec[] = partnerRoutes;
+export const triggerRoutes: readonly TriggerRoute[] = partnerSpecs.filter(
+  (route): route is TriggerRoute => route.trigger !== undefined,
+);

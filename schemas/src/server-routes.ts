@@ -1,46 +1,48 @@
 import { Limits } from './constants.js';
-import type { RouteSpec } from './route-spec.js';
+import type { AnswerKind, RouteSpec } from './route-spec.js';
 
 // The reference server's own routes, outside the spec (so neither in `allRoutes` nor in
 // openapi.yaml), declared and served like every route of the spec: its metrics, the pages a person
 // reads beside the API (documentation, playground), the files it hands out by signed URL, the OAuth
-// pages' form posts and token revocation, and the emulator's back office.
+// pages' form posts and token revocation, and the emulator's back office. Like routes.ts, the
+// lists are `as const`, so each entry's name and schema ids stay literal types.
 
-const page = (
-  name: string,
+const page = <const Name extends string, const Answer extends AnswerKind>(
+  name: Name,
   path: string,
   summary: string,
-  answer: RouteSpec['answer'],
-  response?: string,
-): RouteSpec => ({
-  name,
-  summary,
-  method: 'GET',
-  path,
-  auth: 'none',
-  body: 'none',
-  answer,
-  ...(response ? { response } : {}),
-  group: 'docs',
-});
+  answer: Answer,
+) =>
+  ({
+    name,
+    summary,
+    method: 'GET',
+    path,
+    auth: 'none',
+    body: 'none',
+    answer,
+    group: 'docs',
+  }) as const satisfies RouteSpec;
+
+/** A page whose 200 is JSON of the schema `response`. */
+const jsonPage = <const Name extends string, const Response extends string>(
+  name: Name,
+  path: string,
+  summary: string,
+  response: Response,
+) => ({ ...page(name, path, summary, 'json'), answer: 'json', response }) as const satisfies RouteSpec;
 
 /**
  * What a browser reads: the OpenAPI and AsyncAPI documents and their schemas, Swagger UI and the
  * AsyncAPI renderer (their assets from their npm packages, no CDN), and the playground. A path ending
  * in `*file` takes the rest of the path (files of a packaged directory).
  */
-export const pageRoutes: RouteSpec[] = [
+export const pageRoutes = [
   page('openapi-document', '/openapi.yaml', 'The OpenAPI document', 'text'),
   page('json-schema', '/json/:file', 'A JSON Schema the OpenAPI document refers to', 'text'),
   page('asyncapi-document', '/asyncapi.yaml', 'The AsyncAPI document of the live stream', 'text'),
   page('docs-page', '/docs/', 'Swagger UI over the OpenAPI document (/docs redirects here)', 'html'),
-  page(
-    'docs-session',
-    '/docs/session.json',
-    'Where the API is, for the pages',
-    'json',
-    'docs-session.response',
-  ),
+  jsonPage('docs-session', '/docs/session.json', 'Where the API is, for the pages', 'docs-session.response'),
   page('docs-openapi', '/docs/openapi.yaml', 'The OpenAPI document as Swagger UI reads it', 'text'),
   page('docs-json-schema', '/docs/json/:file', 'A JSON Schema as Swagger UI reads it', 'text'),
   page('docs-initializer', '/docs/swagger-initializer.js', "Swagger UI's start-up script", 'text'),
@@ -66,11 +68,10 @@ export const pageRoutes: RouteSpec[] = [
   page('asyncapi-asset', '/docs/asyncapi/browser/*file', "The AsyncAPI renderer's files", 'file'),
   page('asyncapi-style', '/docs/asyncapi/styles/*file', "The AsyncAPI renderer's styles", 'file'),
   page('playground-page', '/playground/', 'A page that calls this API as a client would', 'html'),
-  page(
+  jsonPage(
     'playground-fixtures',
     '/playground/fixtures.json',
     'The audio fixtures the playground offers',
-    'json',
     'playground-fixtures.response',
   ),
   page('playground-fixture', '/playground/fixtures/:id', 'One audio fixture', 'file'),
@@ -89,10 +90,10 @@ export const pageRoutes: RouteSpec[] = [
   page('playground-protobuf', '/playground/vendor/protobuf.min.js', 'The protobuf runtime', 'file'),
   page('playground-tts-proto', '/playground/proto/tts.proto', "TTS's protobuf messages", 'file'),
   page('playground-asset', '/playground/*file', "The playground's files", 'file'),
-];
+] as const satisfies readonly RouteSpec[];
 
 /** The files the server produced (denoised audio, TTS), at the signed URLs it hands out. */
-export const fileRoutes: RouteSpec[] = [
+export const fileRoutes = [
   {
     name: 'file-download',
     summary: 'Download a produced file (signed URL, byte ranges)',
@@ -103,14 +104,14 @@ export const fileRoutes: RouteSpec[] = [
     answer: 'file',
     group: 'files',
   },
-];
+] as const satisfies readonly RouteSpec[];
 
 /**
  * The forms of the OAuth pages (`partner-authorize` shows them) and RFC 7009 revocation: the spec
  * names neither. The form posts answer HTML pages and redirects; revocation answers as the token
  * endpoint does (RFC 6749 error bodies), so none has a request schema of the kit's.
  */
-export const oauthPageRoutes: RouteSpec[] = [
+export const oauthPageRoutes = [
   {
     name: 'partner-sign-in',
     summary: 'Sign in on the authorize page',
@@ -141,28 +142,36 @@ export const oauthPageRoutes: RouteSpec[] = [
     answer: 'json',
     group: 'oauth',
   },
-];
+] as const satisfies readonly RouteSpec[];
 
-const admin = (
-  name: string,
+const admin = <const Name extends string>(
+  name: Name,
   method: RouteSpec['method'],
   path: string,
   summary: string,
-  request?: string,
-): RouteSpec => ({
-  name,
-  summary,
-  method,
-  path,
-  auth: 'admin',
-  body: request ? 'json' : 'none',
-  ...(request ? { request } : {}),
-  answer: 'json',
-  group: 'emulator',
-});
+) =>
+  ({
+    name,
+    summary,
+    method,
+    path,
+    auth: 'admin',
+    body: 'none',
+    answer: 'json',
+    group: 'emulator',
+  }) as const satisfies RouteSpec;
+
+/** An emulator route whose JSON body the schema `request` describes. */
+const adminWithBody = <const Name extends string, const Request extends string>(
+  name: Name,
+  method: RouteSpec['method'],
+  path: string,
+  summary: string,
+  request: Request,
+) => ({ ...admin(name, method, path, summary), body: 'json', request }) as const satisfies RouteSpec;
 
 /** The server process's own operations route. */
-export const serverOpsRoutes: RouteSpec[] = [
+export const serverOpsRoutes = [
   {
     name: 'metrics',
     summary: 'Prometheus metrics of the server process',
@@ -173,17 +182,23 @@ export const serverOpsRoutes: RouteSpec[] = [
     answer: 'text',
     group: 'ops',
   },
-];
+] as const satisfies readonly RouteSpec[];
 
 /** The reference server's back office (`/_emulator/*`). */
-export const emulatorRoutes: RouteSpec[] = [
-  admin('emulator-create-user', 'POST', '/_emulator/users', 'Create a user', 'emulator-user.request'),
-  admin('emulator-issue-key', 'POST', '/_emulator/api-keys', 'Issue an API key', 'emulator-api-key.request'),
+export const emulatorRoutes = [
+  adminWithBody('emulator-create-user', 'POST', '/_emulator/users', 'Create a user', 'emulator-user.request'),
+  adminWithBody(
+    'emulator-issue-key',
+    'POST',
+    '/_emulator/api-keys',
+    'Issue an API key',
+    'emulator-api-key.request',
+  ),
   admin('emulator-list-keys', 'GET', '/_emulator/api-keys', "List a user's API keys (?user_id=)"),
   admin('emulator-revoke-key', 'DELETE', '/_emulator/api-keys/:id', 'Revoke an API key'),
-  admin('emulator-seed', 'POST', '/_emulator/seed', 'Load seed records', 'emulator-seed.request'),
+  adminWithBody('emulator-seed', 'POST', '/_emulator/seed', 'Load seed records', 'emulator-seed.request'),
   admin('emulator-end-meeting', 'POST', '/_emulator/meetings/:id/end', 'End a live meeting'),
-  admin(
+  adminWithBody(
     'emulator-connect-workspace',
     'POST',
     '/_emulator/workspace-tokens',
@@ -194,21 +209,21 @@ export const emulatorRoutes: RouteSpec[] = [
   admin('emulator-reset', 'POST', '/_emulator/reset', 'Wipe every record'),
   admin('emulator-mail', 'GET', '/_emulator/mail', 'List sent e-mail (?to=)'),
   admin('emulator-faults', 'GET', '/_emulator/faults', 'List the injectable faults'),
-  admin(
+  adminWithBody(
     'emulator-set-faults',
     'PUT',
     '/_emulator/faults',
     'Choose the faults that are on',
     'emulator-faults.request',
   ),
-  admin(
+  adminWithBody(
     'emulator-oauth-client',
     'POST',
     '/_emulator/oauth-clients',
     'Register an OAuth client',
     'emulator-oauth-client.request',
   ),
-  admin(
+  adminWithBody(
     'emulator-password',
     'POST',
     '/_emulator/users/:id/password',
@@ -221,7 +236,7 @@ export const emulatorRoutes: RouteSpec[] = [
     '/_emulator/webhook-deliveries',
     'List callback delivery tries',
   ),
-];
+] as const satisfies readonly RouteSpec[];
 
 /**
  * Hook subscriptions, a Parley extension of the partner interface (the spec shows none): the four
@@ -229,7 +244,7 @@ export const emulatorRoutes: RouteSpec[] = [
  * and documented in openapi.yaml (marked `x-parley-extension`) like the partner routes; the spec's
  * polling triggers stay exactly as specified.
  */
-export const partnerHookRoutes: RouteSpec[] = [
+export const partnerHookRoutes = [
   {
     name: 'partner-hook-subscribe',
     summary: 'Subscribe a URL to an event (Parley extension)',
@@ -256,4 +271,4 @@ export const partnerHookRoutes: RouteSpec[] = [
     response: 'partner-hook.response',
     group: 'partner',
   },
-];
+] as const satisfies readonly RouteSpec[];

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { spawnServer } from '../src/testing/spawned-server.js';
+import { spawnServer } from '../test-support/spawned-server.js';
 
 const { values } = parseArgs({
   options: { parallel: { type: 'string', default: '10' }, mb: { type: 'string', default: '60' } },

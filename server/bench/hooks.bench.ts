@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HookEvent } from '../src/core/contracts.js';
-import { startTestServer, TEST_ADMIN_TOKEN } from '../src/testing/test-server.js';
+import { startTestServer, TEST_ADMIN_TOKEN } from '../test-support/test-server.js';
 import { numberOption } from './bench-kit.js';
 
 const CREATES = numberOption('creates', 1000);

@@ -51,12 +51,17 @@ async function serve(
   decoders: number,
   maxSessions: number,
   limits: Partial<LiveSttLimits>,
+  search: readonly string[] | undefined,
 ): Promise<void> {
   const http = createServer((_req, res) => res.writeHead(404).end());
   if (mode === 'live') {
     const [stt, vad] = await Promise.all([
       // As registry.ts builds it for main.ts, with the live decoder bound the bench was given.
-      PocketsphinxSttEngine.create({ warm: false, maxLiveDecoders: decoders }),
+      PocketsphinxSttEngine.create({
+        warm: false,
+        maxLiveDecoders: decoders,
+        ...(search ? { liveSearch: search } : {}),
+      }),
       FvadEngine.create(),
     ]);
     const live = createLiveSttServer({
@@ -120,15 +125,23 @@ type ChildMessage = { port: number } | { final: RecordedFinal } | ({ usage: true
 /**
  * Starts a server in a child process. `decoders`: live pocketsphinx decoders (live only);
  * `maxSessions`: the live server's session cap, 0 for its default (sessions beyond it get 4503);
- * `limits`: other live limits that differ from the defaults (a rule to compare).
+ * `limits`: other live limits that differ from the defaults (a rule to compare); `search`: the live
+ * decoders' search arguments in place of the default.
  */
 export function startServer(
   mode: ServerMode,
   decoders: number,
   maxSessions: number,
   limits: Partial<LiveSttLimits> = {},
+  search?: readonly string[],
 ): Promise<ServerHandle> {
-  const args = [mode, String(decoders), String(maxSessions), JSON.stringify(limits)];
+  const args = [
+    mode,
+    String(decoders),
+    String(maxSessions),
+    JSON.stringify(limits),
+    JSON.stringify(search ?? null),
+  ];
   const child = fork(fileURLToPath(import.meta.url), args, {
     execArgv: ['--import', 'tsx', '--disable-warning=ExperimentalWarning'],
   });
@@ -159,6 +172,12 @@ export function startServer(
 }
 
 if (isEntry(import.meta.url)) {
-  const [mode, decoders, maxSessions, limits] = process.argv.slice(2);
-  await serve(mode as ServerMode, Number(decoders), Number(maxSessions), JSON.parse(limits ?? '{}'));
+  const [mode, decoders, maxSessions, limits, search] = process.argv.slice(2);
+  await serve(
+    mode as ServerMode,
+    Number(decoders),
+    Number(maxSessions),
+    JSON.parse(limits ?? '{}'),
+    JSON.parse(search ?? 'null') ?? undefined,
+  );
 }

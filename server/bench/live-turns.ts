@@ -44,10 +44,12 @@ export interface Clip {
   turns: Turn[];
 }
 
-/** A rule to measure: the live limits that differ from the server's defaults. */
+/** A rule to measure: the live limits that differ from the server's defaults, and the live decoder's search. */
 export interface TurnRule {
   name: string;
   limits: Partial<LiveSttLimits>;
+  /** pocketsphinx arguments for live decoders in place of `LIVE_SEARCH` (pocketsphinx-live.config.ts). */
+  search?: readonly string[];
 }
 
 export interface TurnLevel {
@@ -194,7 +196,13 @@ export async function measureTurns(
   sessions: number,
   rule: TurnRule,
 ): Promise<TurnLevel> {
-  const server = await startServer('live', Math.min(sessions, 32), Math.max(sessions, 1), rule.limits);
+  const server = await startServer(
+    'live',
+    Math.min(sessions, 32),
+    Math.max(sessions, 1),
+    rule.limits,
+    rule.search,
+  );
   try {
     // Warm-up outside the measurement: JIT, WASM, one decoder per concurrent session.
     const warm = { ...(clips[0] as Clip), pcm: (clips[0] as Clip).pcm.subarray(0, msToSamples(3000)) };

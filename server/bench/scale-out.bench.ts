@@ -12,13 +12,13 @@
 
 import { loadavg, tmpdir } from 'node:os';
 import autocannon from 'autocannon';
-import { testDatabases } from '../src/testing/databases.js';
+import { testDatabases } from '../test-support/databases.js';
 import {
   freePort,
   haproxyInstalled,
   startHaproxy,
   startScaleOutCluster,
-} from '../src/testing/scale-out-cluster.js';
+} from '../test-support/scale-out-cluster.js';
 import { BENCH_ROUTES, type BenchRoute, benchUsers, REQUEST_BODIES } from './rest/bench-data.js';
 
 const numberEnv = (name: string, fallback: number) => {

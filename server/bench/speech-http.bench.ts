@@ -16,7 +16,7 @@ import {
   type SpeechServer,
   startAudioHost,
   startSpeechServer,
-} from '../src/http/speech.test-support.js';
+} from '../test-support/speech-server.js';
 import { cpuMs, describeSpread, isEntry, numberOption, type Spread, spread } from './bench-kit.js';
 import { DENOISE_REPEAT, noisyFixture, repeatPcm } from './denoise.bench.js';
 import { TTS_SENTENCES } from './tts.bench.js';

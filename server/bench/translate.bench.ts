@@ -16,7 +16,7 @@ import {
   createApertiumRunTranslator,
 } from '../src/engines/translate/apertium.backend.js';
 import { createTranslator } from '../src/engines/translate/translator.js';
-import { startTestServer } from '../src/testing/test-server.js';
+import { startTestServer } from '../test-support/test-server.js';
 import { describeSpread, numberOption, spread } from './bench-kit.js';
 import { chrf } from './chrf.js';
 

@@ -27,6 +27,9 @@ import { speechRoutes } from './http/speech.routes.js';
 import { transcriptionRoutes } from './http/transcription.routes.js';
 import { UNSERVED_ROUTES } from './http/unserved-routes.js';
 import { workspaceRoutes } from './http/workspace.routes.js';
+import type { JobWorker } from './jobs/job-worker.js';
+import { registerSttCallbackJobs } from './jobs/stt-callback.job.js';
+import { callbackUrlCheck } from './net/callback-url.js';
 import type { OutboundClient } from './net/outbound-client.js';
 import type { PartnerInterface } from './partner/partner.wiring.js';
 import { playgroundRoutes } from './playground/playground.routes.js';
@@ -39,7 +42,7 @@ import type { LiveSttServer } from './ws/live-stt-server.js';
 
 // The HTTP server's listeners, assembled from injected parts: the front door (request id, logs,
 // metrics) before the route table, which holds every route of the catalog, and the WebSocket
-// upgrades. It never listens (main.ts does), so tests run it on port 0 with an in-memory database,
+// upgrades. It never listens (build-server.ts does), so tests run it on port 0 with an in-memory database,
 // a manual clock and sequential ids.
 
 export interface AppDeps {
@@ -49,12 +52,14 @@ export interface AppDeps {
   ids: IdGenerator;
   logger: Logger;
   /**
-   * The engines registry (main.ts: buildEngines(config)): states for /health and the engines of
+   * The engines registry (build-server.ts: buildEngines(config)): states for /health and the engines of
    * the speech routes. A route whose engine is absent answers 503.
    */
   engines: EngineStatusSource & SpeechEngines;
   /** Client for client-supplied URLs (audio_url): net/outbound-clients.ts `clientUrls`. */
   clientUrls: OutboundClient;
+  /** The speech jobs' worker (jobs/jobs.ts createSpeechJobWorker); the roots start and stop it. */
+  speechJobs: JobWorker;
   services: Services;
   metrics: Metrics;
   /** Where produced files go (built once by the composition root): local directory or S3. */
@@ -151,21 +156,22 @@ export function createApp(deps: AppDeps): AppListeners {
   workspaceRoutes(kit, services.workspace);
   aiRoutes(kit, services.ai);
   cachedDataRoutes(kit, services.cachedData);
-  speechRoutes(
-    kit,
-    createSpeechServices({
-      engines: deps.engines,
-      files,
-      outbound: deps.clientUrls,
-      ids: deps.ids,
-      clock: deps.clock,
-      baseUrl: deps.baseUrl,
-      downloads: audioDownloads({
-        maxBytes: config.audioMaxBytes,
-        concurrency: config.audioDownloadConcurrency,
-      }),
+  const speech = createSpeechServices({
+    engines: deps.engines,
+    files,
+    outbound: deps.clientUrls,
+    ids: deps.ids,
+    clock: deps.clock,
+    baseUrl: deps.baseUrl,
+    downloads: audioDownloads({
+      maxBytes: config.audioMaxBytes,
+      concurrency: config.audioDownloadConcurrency,
     }),
-  );
+    store,
+    checkCallbackUrl: callbackUrlCheck(config.allowPrivateUrls),
+  });
+  registerSttCallbackJobs(deps.speechJobs, { store, stt: speech.stt, outbound: deps.clientUrls });
+  speechRoutes(kit, speech);
   deps.partner.mount(kit);
   emulatorRoutes(kit, {
     store,

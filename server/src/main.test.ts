@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROTO_CONTENT_TYPE, SessionTTSRequest, SessionTTSResponse } from '@parley/schemas/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServer } from './testing/spawned-server.js';
+import { spawnServer } from '../test-support/spawned-server.js';
 
 // The real entry point as `npm start` runs it (bundled to dist/ by scripts/build.mjs, run by plain
 // Node): first start seeds and prints the demo credentials, SIGTERM stops it cleanly, and a restart

@@ -1,30 +1,15 @@
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { pino } from 'pino';
-import { createApp, createHttpServer } from './app.js';
-import { systemClock } from './core/clock.js';
-import { ConfigError, loadConfig, publicUrlOf } from './core/config.js';
-import { randomIds } from './core/ids.js';
+import { buildServer } from './build-server.js';
+import { ConfigError, loadConfig } from './core/config.js';
 import {
   DEMO_USER,
   ensureDemoAccount,
   INTEGRATION_CLIENT_ID,
   INTEGRATION_REDIRECT_URI,
 } from './emulator/demo-account.js';
-import { buildEngines } from './engines/registry.js';
-import { openFileStorage } from './files/file-storages.js';
-import { createMetrics } from './http/metrics.js';
-import { createJobWorker } from './jobs/jobs.js';
-import { createOutboundClients } from './net/outbound-clients.js';
-import { createPartnerInterface } from './partner/partner.wiring.js';
-import { outboxMailTransport } from './services/mail/mail.transport.js';
-import { createServices } from './services/services.js';
-import { openClusterSignals } from './store/cluster-signals.js';
 import { loadOrCreateSecrets } from './store/local-secrets.js';
-import { openStore } from './store/store.js';
-import { createLiveStt } from './ws/live-stt.mount.js';
 
-// Start: configuration -> database (migrated) -> demo account -> app -> listen. Stop on SIGINT or
+// Start: configuration and kept secrets -> buildServer (build-server.ts) -> demo account -> listen. Stop on SIGINT or
 // SIGTERM: refuse new connections, let running requests finish, close the database.
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -36,105 +21,25 @@ async function main(): Promise<void> {
   const generatedAdminToken = config.adminToken === undefined;
   config.adminToken ??= secrets.adminToken;
   config.filesSecret ??= secrets.filesSecret;
-  const filesSecret = config.filesSecret;
 
-  const store = await openStore({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    clock: systemClock,
-    ids: randomIds,
-  });
-  // Emulator resets and fault switches reach the other processes on the same PostgreSQL database.
-  const signals = await openClusterSignals({
-    databaseUrl: config.databaseUrl,
-    dialect: store.dialect,
-    db: store.db,
-    onError: (error) => logger.warn({ err: error }, 'cluster signals: listening connection lost'),
-  });
-  const outbound = createOutboundClients(config);
-  const engines = await buildEngines(config, { upstreamClient: outbound.operatorUrls });
-  const services = createServices({
-    store,
-    clock: systemClock,
-    ids: randomIds,
-    config,
-    llm: engines.llm,
-    translate: engines.translate,
+  const seedDemo = () => ensureDemoAccount(server.store, server.services.accounts, secrets);
+  const server = await buildServer(config, {
     logger,
-    ...outbound,
-  });
-  const jobs = createJobWorker({
-    store,
-    clock: systemClock,
-    mailTransport: outboxMailTransport(store),
-    logger,
-    leaseMs: config.jobLeaseMs,
-  });
-  const partner = createPartnerInterface({
-    store,
-    config,
-    llm: engines.llm,
-    jobs,
-    clientUrls: outbound.clientUrls,
-  });
-  const seedDemo = () => ensureDemoAccount(store, services.accounts, secrets);
-  const demoCreated = await seedDemo();
-
-  // The URL is known once the server listens (PORT=0 picks a port); file URLs read it lazily.
-  let baseUrl = config.publicUrl ?? '';
-  const files = await openFileStorage(config, {
-    rootDir: join(config.dataDir, 'files'),
-    secret: filesSecret,
-    clock: systemClock,
-    baseUrl: () => baseUrl,
-  });
-  const live = createLiveStt({
-    services,
-    stt: engines.localStt,
-    vad: engines.vad,
-    denoise: engines.denoise,
-    diarization: engines.diarization,
-    logger,
-    limits: {
-      maxSessionsPerAccount: config.liveSttAccountSessions,
-      maxSessionMs: config.liveSttMaxSessionMinutes && config.liveSttMaxSessionMinutes * 60_000,
-    },
-  });
-  const app = createApp({
-    live,
-    engines,
-    files,
-    baseUrl: () => baseUrl,
-    config,
-    store,
-    clock: systemClock,
-    ids: randomIds,
-    logger,
-    services,
-    metrics: createMetrics({ processMetrics: true }),
-    clientUrls: outbound.clientUrls,
-    bearer: partner.bearer,
-    session: partner.session,
-    partner,
-    signals,
     demoApiKey: secrets.demoApiKey,
     afterReset: async () => {
       await seedDemo();
     },
   });
-  const server = createHttpServer(app);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, resolve);
-  });
-
-  const url = publicUrlOf(config, (server.address() as AddressInfo).port);
-  baseUrl = url;
+  const { store, engines, jobs, speechJobs } = server;
+  const demoCreated = await seedDemo();
+  const url = await server.listen(config.port, config.host);
   // Engines load on first use unless asked for up front: a warm-up costs ~180 MB and seconds of CPU
   // that a server answering only meeting routes would pay for nothing.
   if (config.warmEngines) void engines.warmUp();
   // Delivers queued e-mail (and other outbox jobs) in the background until shutdown.
   jobs.start();
+  // Transcribes stt requests that carry a callback_url, apart so a long clip never holds up mail.
+  speechJobs.start();
   logger.info(
     {
       url,
@@ -163,18 +68,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    const force = setTimeout(() => server.http.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
-    // Open streams get their pending finals and a close 1001 before the database goes away.
-    const streamsClosed = live.close();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-    await streamsClosed;
-    await jobs.stop();
-    await signals.close();
-    await store.close();
+    // Running requests finish; open streams get their finals and a close 1001.
+    await server.close();
     logger.info('stopped');
     process.exit(0);
   };

@@ -1,10 +1,14 @@
 import { PROTO_CONTENT_TYPE, SessionTTSRequest, SessionTTSResponse } from '@parley/schemas/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../test-support/databases.js';
+import {
+  haproxyInstalled,
+  type ScaleOutCluster,
+  startScaleOutCluster,
+} from '../test-support/scale-out-cluster.js';
 import { MeetingStatus, StreamClose } from './core/contracts.js';
 import { concatPcm } from './engines/audio/pcm.js';
 import { ENGLISH_SENTENCES, silence, speak } from './engines/audio/test-speech.js';
-import { testDatabases } from './testing/databases.js';
-import { haproxyInstalled, type ScaleOutCluster, startScaleOutCluster } from './testing/scale-out-cluster.js';
 import { chunksOf, LiveSttClient } from './ws/live-stt-client.js';
 
 // Two real server processes on one PostgreSQL database and one S3-compatible bucket, behind

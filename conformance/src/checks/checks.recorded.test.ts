@@ -133,6 +133,30 @@ describe('checks on recorded answers', () => {
       });
     }
   }
+  it('rest.01 reports every wrong field of an answer, each with its code and path', async () => {
+    const check = CHECKS.find((c) => c.id === 'rest.01.route-schemas');
+    vi.stubGlobal(
+      'fetch',
+      replayingFetch(
+        altered('rest.01.route-schemas', '/v1/create-meeting', (b) => {
+          const { title: _gone, ...meeting } = b.meeting as Record<string, unknown>;
+          return { meeting: { ...meeting, created_at: 1, status: 'LIVE' } };
+        }),
+      ),
+    );
+    const [result] = await runChecks(target, check ? [check] : []);
+    expect(result?.status).toBe('FAIL');
+    const found = (result?.deviations ?? []).map((d) => `${d.code} ${d.path}`);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'MISSING_FIELD create-meeting $.meeting.title',
+        'TYPE create-meeting $.meeting.created_at',
+        'SCHEMA create-meeting $.meeting.status',
+      ]),
+    );
+    expect(result?.fingerprints).toContain('rest.01.route-schemas TYPE create-meeting $.meeting.created_at');
+    expect(result?.message).toMatch(/\(and \d+ more\)/);
+  });
   it('errors.05 fails on a 5xx for bad input', async () => {
     const recorded = (answers['errors.05.no-5xx-for-bad-input'] ?? []).map((a, i) =>
       i === 0 ? { ...a, status: 500 } : a,
@@ -196,6 +220,11 @@ describe('stream checks on recorded sessions', () => {
       if (chunk.is_final) chunk.id = `${chunk.id}-f`;
     }
     expect(await judgeSessions('stream.03.utterance-ids', s)).toBe('FAIL');
+  });
+  it('stream.03 could not judge sessions without a result (never PASS on nothing)', async () => {
+    const s = copy();
+    for (const session of s) session.frames = session.frames.filter((f) => !f.data.chunk);
+    expect(await judgeSessions('stream.03.utterance-ids', s)).toBe('COULD_NOT_JUDGE');
   });
   it('stream.04 fails on non-cumulative interims', async () => {
     const s = copy();

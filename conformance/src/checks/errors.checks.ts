@@ -1,9 +1,10 @@
 import { ErrorText } from '@parley/schemas/constants';
 import auth from '../../cases/auth-cases.json' with { type: 'json' };
-import { choice, couldNotJudge, expect, fail, skip } from '../check.js';
+import { choice, couldNotJudge, deviate, expect, skip, verify } from '../check.js';
 import type { CheckContext } from '../context.js';
+import { at } from '../json-path.js';
 import { negativeBodies } from '../negative-bodies.js';
-import { expectErrorBody, expectErrorText, expectValidationBody } from '../schema-check.js';
+import { expectErrorBody, expectErrorText, expectValidationBody, verifyStatus } from '../schema-check.js';
 import { fill, restSequence } from '../sequence.js';
 import { define } from './define.js';
 
@@ -53,7 +54,7 @@ export const errorsChecks = [
           [bad, `${c.family} with an invalid key`, ErrorText.invalidKey],
         ] as const) {
           const reply = await sendAuthCase(ctx, c, key);
-          expect(reply.status === 401, `${what}: ${reply.status}, expected 401`);
+          if (!verifyStatus(reply, 401, what)) continue;
           // The meeting REST routes have the generic error body; the speech routes a status and a text.
           if (c.auth === 'query') expectErrorText(reply, what, text);
           else expectErrorBody(reply, what, undefined, text);
@@ -76,15 +77,15 @@ export const errorsChecks = [
         headers: { 'X-API-Key': ctx.target.apiKey, 'content-type': 'application/json' },
         body: broken,
       });
-      expect(rest.status === 400, `get-meetings with broken JSON: ${rest.status}, expected 400`);
-      expectErrorBody(rest, 'get-meetings with broken JSON');
+      if (verifyStatus(rest, 400, 'get-meetings with broken JSON'))
+        expectErrorBody(rest, 'get-meetings with broken JSON');
       const stt = await ctx.http.send(`/v1/stt?api_key=${encodeURIComponent(ctx.target.apiKey)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: broken,
       });
-      expect(stt.status === 400, `stt with broken JSON: ${stt.status}, expected 400`);
-      expectErrorBody(stt, 'stt with broken JSON', undefined, ErrorText.invalidJson);
+      if (verifyStatus(stt, 400, 'stt with broken JSON'))
+        expectErrorBody(stt, 'stt with broken JSON', undefined, ErrorText.invalidJson);
     },
   }),
   define({
@@ -108,23 +109,39 @@ export const errorsChecks = [
         const chosen = ctx.target.profile === 'full' ? bodies : ctx.rng.shuffle(bodies).slice(0, 1);
         for (const negative of chosen) {
           sent++;
+          // The answer's name: the route and the broken part (its random values stay out of it).
+          const answer = `${step.route} ${negative.how} ${negative.part}`;
           const what = `${step.route} with ${negative.part} ${negative.how} (validator: ${negative.proof})`;
           const reply = await ctx.call(step.route, negative.body);
           if (reply.status === 422) {
-            const locs = expectValidationBody(reply, what).map((d) => d.loc);
+            const locs = expectValidationBody(reply, answer).map((d) => d.loc);
             // The broken part's path, in order, within some loc (a "body" first or not).
-            expect(
+            verify(
               locs.some((loc) => pointsAt(loc, negative.path)),
+              'VALUE',
               `${what}: 422 detail loc ${JSON.stringify(locs)} does not name ${negative.part}`,
+              at(answer, '$.detail[*].loc', negative.path, locs),
             );
             choice(
               locs.some((loc) => loc[0] === 'body'),
+              'VALUE',
               `${what}: loc ${JSON.stringify(locs)} does not start with "body" (FastAPI's form)`,
+              at(answer, '$.detail[*].loc[0]', 'body', locs[0]?.[0]),
             );
-          } else if (reply.status === 400) expectErrorBody(reply, what);
+          } else if (reply.status === 400) expectErrorBody(reply, answer);
           else if (reply.status === 200 && !negative.mustRefuse)
-            choice(false, `${what}: accepted (200), not refused`);
-          else fail(`${what}: ${reply.status}, expected 400 or 422`);
+            choice(
+              false,
+              'STATUS',
+              `${what}: accepted (200), not refused`,
+              at(answer, 'status', '400 or 422', 200),
+            );
+          else
+            deviate(
+              'STATUS',
+              `${what}: ${reply.status}, expected 400 or 422`,
+              at(answer, 'status', '400 or 422', reply.status),
+            );
         }
       }
       if (sent === 0) skip('no request schema yielded a provably invalid body');
@@ -143,12 +160,18 @@ export const errorsChecks = [
       const vars = { meeting_id: `${ctx.target.runId}-no-such-meeting`, message_id: 'x', host_user_id: 'x' };
       for (const step of restSequence.afterDelete) {
         const reply = await ctx.call(step.route, fill(step.body, vars));
-        expect(reply.status === 404, `${step.route} of an unknown meeting: ${reply.status}, expected 404`);
-        expectErrorBody(reply, `${step.route} of an unknown meeting`, 'NOT_FOUND');
+        const what = `${step.route} of an unknown meeting`;
+        if (!verifyStatus(reply, 404, what)) continue;
+        expectErrorBody(reply, what, 'NOT_FOUND');
         const keys = Object.keys(reply.body as object)
           .sort()
           .join(',');
-        choice(keys === 'code,error,success', `${step.route}: 404 body has fields ${keys}`);
+        choice(
+          keys === 'code,error,success',
+          'SCHEMA',
+          `${step.route}: 404 body has fields ${keys}`,
+          at(what, '$', 'code,error,success', keys),
+        );
       }
       return `${MEETING_ROUTES.length} routes`;
     },
@@ -187,8 +210,12 @@ export const errorsChecks = [
           headers: { 'X-API-Key': ctx.target.apiKey, 'content-type': 'application/json' },
           body: body as string,
         });
-        expect(reply.status < 500, `${route} with body ${String(body)}: ${reply.status}`);
-        expect(reply.status >= 200 && reply.status < 500, `${route}: status ${reply.status}`);
+        verify(
+          reply.status >= 200 && reply.status < 500,
+          'STATUS',
+          `${route} with body ${String(body)}: ${reply.status}`,
+          at(`${route} with body ${String(body)}`, 'status', 'not 5xx', reply.status),
+        );
       }
       return `${count} bad inputs`;
     },
@@ -206,7 +233,12 @@ export const errorsChecks = [
       const meetingId = (await ctx.createMeeting('private')).meeting.id;
       const reply = await ctx.call('get-meeting-messages', { meeting_id: meetingId }, other ?? null);
       if (reply.status === 401) couldNotJudge('the second key was refused (401)');
-      expect(reply.status === 404, `get-meeting-messages with the second account's key: ${reply.status}`);
+      expect(
+        reply.status === 404,
+        'STATUS',
+        `get-meeting-messages with the second account's key: ${reply.status}`,
+        at("another account's meeting", 'status', 404, reply.status),
+      );
       expectErrorBody(reply, "another account's meeting", 'NOT_FOUND');
     },
   }),

@@ -1,25 +1,30 @@
-import { validate } from '@parley/schemas';
 import { DocumentCallbackStatus, Limits } from '@parley/schemas/constants';
+import { triggerRoutes } from '@parley/schemas/routes';
 import { Webhook } from 'standardwebhooks';
 import { startCallbackReceiver } from '../callback-receiver.js';
-import { couldNotJudge, expect, fail, skip } from '../check.js';
+import { couldNotJudge, deviate, expect, fail, skip, verify } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { excerpt } from '../http-client.js';
+import { at } from '../json-path.js';
 import { partnerBearer, partnerGet } from '../partner-oauth.js';
-import { expectSchema, expectStatus } from '../schema-check.js';
+import { expectSchema, expectStatus, schemaProblems, verifyStatus } from '../schema-check.js';
 import { define } from './define.js';
 
 // Partner checks of what the interface serves with a bearer token: the four triggers, meeting
 // details and generate-document (synchronous, and with a callback to the kit's own receiver whose
 // Standard Webhooks signature is verified with the `standardwebhooks` package).
 
-/** The triggers and the field each one is ordered by (newest first). */
-export const TRIGGERS = [
-  { name: 'meeting-ended', newestBy: 'end_at' },
-  { name: 'summary-ready', newestBy: 'created_at' },
-  { name: 'contact-discovered', newestBy: 'created_at' },
-  { name: 'followup-email-ready', newestBy: 'created_at' },
-] as const;
+/** The catalog's triggers (path segment after `triggers/`) and the field each is ordered by, newest first. */
+export const TRIGGERS = triggerRoutes.map((route) => ({
+  name: route.name.replace(/^trigger-/, ''),
+  newestBy: route.trigger.orderedBy,
+}));
+
+function triggerNamed(name: string): (typeof TRIGGERS)[number] {
+  const trigger = TRIGGERS.find((t) => t.name === name);
+  if (!trigger) throw new Error(`the catalog has no trigger ${name}`);
+  return trigger;
+}
 
 type Item = Record<string, unknown> & { id: string };
 
@@ -27,32 +32,53 @@ type Item = Record<string, unknown> & { id: string };
 async function triggerItems(ctx: CheckContext, trigger: (typeof TRIGGERS)[number]): Promise<Item[]> {
   const what = `trigger ${trigger.name}`;
   const reply = await partnerGet(ctx, `/api/partner/triggers/${trigger.name}`);
-  expectStatus(reply, 200, what);
-  expect(Array.isArray(reply.body), `${what}: the answer is not a JSON array: ${reply.text.slice(0, 200)}`);
+  // One trigger's fault does not hide another's: each is judged, then the next.
+  if (!verifyStatus(reply, 200, what)) return [];
+  if (
+    !verify(
+      Array.isArray(reply.body),
+      'TYPE',
+      `${what}: the answer is not a JSON array: ${reply.text.slice(0, 200)}`,
+      at(what, '$', 'a JSON array', reply.text.slice(0, 200)),
+    )
+  )
+    return [];
   const items = reply.body as Item[];
-  expect(
+  verify(
     items.length <= Limits.triggerItems,
+    'COUNT',
     `${what}: ${items.length} items, more than ${Limits.triggerItems}`,
+    at(what, '$', `at most ${Limits.triggerItems} items`, items.length),
   );
   items.forEach((item, index) => {
-    const result = validate(`trigger-${trigger.name}.item`, structuredClone(item));
-    if (!result.ok) {
-      const first = result.detail[0];
-      fail(
-        `${what}: item ${index} does not match its schema at ${JSON.stringify(first?.loc)}: ${first?.msg}`,
-      );
-    }
+    for (const p of schemaProblems(`trigger-${trigger.name}.item`, item, what))
+      deviate(p.code, `${what}: item ${index}: ${p.message}`, {
+        ...p.at,
+        path: `${what} $[${index}]${p.at.path.slice(what.length + 2)}`,
+      });
   });
   const seen = new Set<string>();
-  for (const item of items) {
-    expect(!seen.has(item.id), `${what}: id "${item.id}" appears twice (ids are deduplication keys)`);
+  for (const [i, item] of items.entries()) {
+    verify(
+      !seen.has(item.id),
+      'DUPLICATE',
+      `${what}: id "${item.id}" appears twice (ids are deduplication keys)`,
+      at(what, `$[${i}].id`, 'a new id', item.id),
+    );
     seen.add(item.id);
   }
   for (let i = 1; i < items.length; i++) {
     const [newer, older] = [items[i - 1], items[i]].map((x) => Date.parse(String(x?.[trigger.newestBy])));
-    expect(
+    verify(
       (newer ?? 0) >= (older ?? 0),
+      'ORDER',
       `${what}: item ${i} (${trigger.newestBy} ${String(items[i]?.[trigger.newestBy])}) is newer than item ${i - 1}: not newest first`,
+      at(
+        what,
+        `$[${i}].${trigger.newestBy}`,
+        `at most ${String(items[i - 1]?.[trigger.newestBy])}`,
+        items[i]?.[trigger.newestBy],
+      ),
     );
   }
   return items;
@@ -75,8 +101,8 @@ async function subjectMeeting(ctx: CheckContext): Promise<{ id: string; summary?
     [...items].sort((a, b) => time(b, field) - time(a, field))[0];
   // Never one of the run's own meetings (titled with the run id): another lane may be deleting it.
   const runs = (title: unknown) => String(title ?? '').startsWith(ctx.target.runId);
-  const summaries = (await listed(ctx, TRIGGERS[1])).filter((s) => !runs(s.meeting_title));
-  const ended = (await listed(ctx, TRIGGERS[0])).filter((m) => !runs(m.title));
+  const summaries = (await listed(ctx, triggerNamed('summary-ready'))).filter((s) => !runs(s.meeting_title));
+  const ended = (await listed(ctx, triggerNamed('meeting-ended'))).filter((m) => !runs(m.title));
   const endedIds = new Set(ended.map((m) => m.id));
   const summary =
     newest(
@@ -123,21 +149,38 @@ export const partnerDataChecks = [
     async run(ctx) {
       const meeting = await subjectMeeting(ctx);
       const path = `/api/partner/meetings/${encodeURIComponent(meeting.id)}`;
+      const what = '/api/partner/meetings/{id}';
       const reply = await partnerGet(ctx, path);
-      expectStatus(reply, 200, path);
-      expectSchema('partner-meeting.response', reply, path);
+      expectStatus(reply, 200, what);
+      expectSchema('partner-meeting.response', reply, what);
       const details = reply.body as { id: string; latest_summary: Record<string, unknown> | null };
-      expect(details.id === meeting.id, `${path}: id is "${details.id}"`);
+      verify(
+        details.id === meeting.id,
+        'VALUE',
+        `${path}: id is "${details.id}"`,
+        at(what, '$.id', meeting.id, details.id),
+      );
       const summary = meeting.summary;
       if (!summary) return couldNotJudge('the user has no summary: latest_summary could not be judged');
       const latest = details.latest_summary;
-      expect(latest, `${path}: latest_summary is null, but summary-ready lists a summary of the meeting`);
       expect(
-        latest.markdown_body === summary.markdown_body &&
-          latest.ai_model === summary.ai_model &&
-          Date.parse(String(latest.created_at)) === Date.parse(String(summary.created_at)),
-        `${path}: latest_summary (created ${String(latest.created_at)}) is not the newest summary summary-ready lists (created ${String(summary.created_at)})`,
+        latest,
+        'MISSING_FIELD',
+        `${path}: latest_summary is null, but summary-ready lists a summary of the meeting`,
+        at(what, '$.latest_summary', 'the newest summary', latest),
       );
+      for (const field of ['markdown_body', 'ai_model', 'created_at']) {
+        const same =
+          field === 'created_at'
+            ? Date.parse(String(latest.created_at)) === Date.parse(String(summary.created_at))
+            : latest[field] === summary[field];
+        verify(
+          same,
+          'VALUE',
+          `${path}: latest_summary.${field} is not the newest summary's that summary-ready lists (created ${String(summary.created_at)})`,
+          at(what, `$.latest_summary.${field}`, summary[field], latest[field]),
+        );
+      }
       return `meeting ${meeting.id}`;
     },
   }),
@@ -160,12 +203,28 @@ export const partnerDataChecks = [
         });
       const prompt = 'A short brief of this meeting for the team.';
       const sync = await post({ prompt });
-      expectStatus(sync, 200, 'generate-document');
-      expectSchema('generate-document.response', sync, 'generate-document');
+      const gd = 'generate-document';
+      expectStatus(sync, 200, gd);
+      expectSchema('generate-document.response', sync, gd);
       const doc = sync.body as { success: boolean; meeting_id: string; document_text: string };
-      expect(doc.success === true, `generate-document: success is ${doc.success}`);
-      expect(doc.meeting_id === meeting.id, `generate-document: meeting_id is "${doc.meeting_id}"`);
-      expect(doc.document_text.trim().length > 0, 'generate-document: document_text is empty');
+      verify(
+        doc.success === true,
+        'VALUE',
+        `generate-document: success is ${doc.success}`,
+        at(gd, '$.success', true, doc.success),
+      );
+      verify(
+        doc.meeting_id === meeting.id,
+        'VALUE',
+        `generate-document: meeting_id is "${doc.meeting_id}"`,
+        at(gd, '$.meeting_id', meeting.id, doc.meeting_id),
+      );
+      verify(
+        String(doc.document_text ?? '').trim().length > 0,
+        'VALUE',
+        'generate-document: document_text is empty',
+        at(gd, '$.document_text', 'a document', doc.document_text),
+      );
       if (!ctx.target.callback) {
         return skip(
           'the synchronous answer conforms; the callback needs --callback-url (and --webhook-secret)',
@@ -178,9 +237,11 @@ export const partnerDataChecks = [
         expectStatus(accepted, 200, 'generate-document with callback_url');
         expectSchema('generate-document-accepted.response', accepted, 'generate-document with callback_url');
         const ack = accepted.body as { success: boolean; meeting_id: string };
-        expect(
+        verify(
           ack.success === true && ack.meeting_id === meeting.id,
+          'VALUE',
           'generate-document with callback_url: not accepted for the meeting',
+          at('generate-document with callback_url', '$', { success: true, meeting_id: meeting.id }, ack),
         );
         const delivery = await receiver.next(
           (d) => d.path.includes(encodeURIComponent(ctx.target.runId)),
@@ -188,7 +249,9 @@ export const partnerDataChecks = [
         );
         expect(
           delivery,
+          'MISSING_ITEM',
           `no callback reached ${url} within ${Math.min(ctx.target.timeoutMs, CALLBACK_WAIT_MS) / 1000} s`,
+          at('callback', '$', 'a POST to callback_url'),
         );
         ctx.extra.push({
           method: 'POST (received)',
@@ -204,20 +267,33 @@ export const partnerDataChecks = [
         try {
           body = JSON.parse(delivery.body);
         } catch {
-          fail(`the callback body is not JSON: ${delivery.body.slice(0, 200)}`);
-        }
-        const shape = validate('generate-document-callback', structuredClone(body));
-        if (!shape.ok)
           fail(
-            `the callback body does not match its schema at ${JSON.stringify(shape.detail[0]?.loc)}: ${shape.detail[0]?.msg}`,
+            'DECODE',
+            `the callback body is not JSON: ${delivery.body.slice(0, 200)}`,
+            at('callback', '$', 'JSON', delivery.body.slice(0, 200)),
           );
-        const callback = body as { status: string; meeting_id: string; document_text?: string };
-        expect(
+        }
+        for (const p of schemaProblems('generate-document-callback', body, 'callback'))
+          deviate(p.code, `the callback body does not match its schema: ${p.message}`, p.at);
+        const callback = (body ?? {}) as { status: string; meeting_id: string; document_text?: string };
+        verify(
           callback.status === DocumentCallbackStatus.SUCCESS,
+          'VALUE',
           `the callback's status is "${callback.status}", not "success"`,
+          at('callback', '$.status', DocumentCallbackStatus.SUCCESS, callback.status),
         );
-        expect(callback.meeting_id === meeting.id, `the callback's meeting_id is "${callback.meeting_id}"`);
-        expect((callback.document_text ?? '').trim().length > 0, "the callback's document_text is empty");
+        verify(
+          callback.meeting_id === meeting.id,
+          'VALUE',
+          `the callback's meeting_id is "${callback.meeting_id}"`,
+          at('callback', '$.meeting_id', meeting.id, callback.meeting_id),
+        );
+        verify(
+          String(callback.document_text ?? '').trim().length > 0,
+          'VALUE',
+          "the callback's document_text is empty",
+          at('callback', '$.document_text', 'a document', callback.document_text),
+        );
         if (!ctx.target.webhookSecret) {
           return skip(
             'the synchronous answer and the callback conform; verifying its signature needs --webhook-secret',
@@ -230,7 +306,14 @@ export const partnerDataChecks = [
           );
         } catch (error) {
           fail(
+            'SECURITY',
             `the callback's signature does not verify (Standard Webhooks, --webhook-secret): ${(error as Error).message}`,
+            at(
+              'callback',
+              'header webhook-signature',
+              'a valid signature',
+              delivery.headers['webhook-signature'],
+            ),
           );
         }
         return `document of ${doc.document_text.length} chars; callback delivered and verified`;

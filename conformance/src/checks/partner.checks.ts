@@ -1,4 +1,5 @@
-import { choice, expect } from '../check.js';
+import { choice, expect, verify } from '../check.js';
+import { at } from '../json-path.js';
 import {
   approve,
   authorizeQuery,
@@ -10,7 +11,7 @@ import {
   pkcePair,
   tokenRequest,
 } from '../partner-oauth.js';
-import { expectSchema, expectStatus } from '../schema-check.js';
+import { expectSchema, expectStatus, verifyStatus } from '../schema-check.js';
 import { define } from './define.js';
 import { partnerDataChecks, TRIGGERS } from './partner-data.checks.js';
 
@@ -41,7 +42,12 @@ export const partnerChecks = [
         authorizeQuery(ctx, { state: 'kit-pkce', code_challenge: pkcePair().challenge }),
       );
       const code = back.searchParams.get('code');
-      expect(code, `second authorization: no code in ${back.search}`);
+      expect(
+        code,
+        'MISSING_FIELD',
+        `second authorization: no code in ${back.search}`,
+        at('second authorization', 'query code'),
+      );
       const wrong = await tokenRequest(ctx, {
         grant_type: 'authorization_code',
         code,
@@ -49,13 +55,18 @@ export const partnerChecks = [
         code_verifier: pkcePair().verifier,
       });
       // The spec names no PKCE; Parley requires it (RFC 9700 §2.1.1), so refusing is Parley's choice.
+      const refusedWith = (wrong.body as { error?: unknown }).error;
       choice(
         isRefusal(wrong),
+        'SECURITY',
         `a code exchanged with the wrong PKCE verifier: accepted (${wrong.status}), not refused`,
+        at('wrong PKCE verifier', 'status', '400 with error', wrong.status),
       );
       choice(
-        wrong.status !== 400 || (wrong.body as { error?: unknown }).error === 'invalid_grant',
-        `the wrong PKCE verifier refused with ${JSON.stringify((wrong.body as { error?: unknown }).error)}, not invalid_grant`,
+        wrong.status !== 400 || refusedWith === 'invalid_grant',
+        'VALUE',
+        `the wrong PKCE verifier refused with ${JSON.stringify(refusedWith)}, not invalid_grant`,
+        at('wrong PKCE verifier', '$.error', 'invalid_grant', refusedWith),
       );
       return 'signed in, consented, state echoed, code exchanged with its verifier; a wrong verifier refused';
     },
@@ -81,10 +92,17 @@ export const partnerChecks = [
         'refresh',
         false,
       );
-      choice(refreshed.access_token !== first.access_token, 'refresh answered the same access token');
+      choice(
+        refreshed.access_token !== first.access_token,
+        'VALUE',
+        'refresh answered the same access token',
+        at('refresh', '$.access_token', 'a new access token'),
+      );
       choice(
         refreshed.refresh_token !== undefined && refreshed.refresh_token !== first.refresh_token,
+        'VALUE',
         'refresh answered no new refresh token (no rotation)',
+        at('refresh', '$.refresh_token', 'a new refresh token'),
       );
       const me = await ctx.http.send(ctx.partnerUrl('/api/partner/me'), {
         headers: { authorization: `Bearer ${refreshed.access_token}` },
@@ -97,7 +115,9 @@ export const partnerChecks = [
         });
         choice(
           isRefusal(reused),
+          'SECURITY',
           `the rotated refresh token used again: accepted (${reused.status}), not refused`,
+          at('rotated refresh token', 'status', '400 with error', reused.status),
         );
       }
       return 'refresh gave an access token that works';
@@ -117,9 +137,11 @@ export const partnerChecks = [
       const me = reply.body as { email: string; user_id: string };
       const user = ctx.target.partnerToken ? undefined : ctx.target.oauthUser;
       if (user) {
-        expect(
-          me.email.toLowerCase() === user.email.toLowerCase(),
+        verify(
+          String(me.email).toLowerCase() === user.email.toLowerCase(),
+          'VALUE',
           `/api/partner/me: email is "${me.email}", not the signed-in user's "${user.email}"`,
+          at('/api/partner/me', '$.email', user.email, me.email),
         );
       }
       return `user ${me.user_id}`;
@@ -148,9 +170,10 @@ export const partnerChecks = [
             headers: token ? { authorization: `Bearer ${token}` } : {},
             ...(method === 'POST' ? { body: { prompt: 'x' } } : {}),
           });
-          expect(
-            reply.status === 401,
-            `${method} ${path} ${token ? 'with an unknown token' : 'without a token'}: expected 401, got ${reply.status} ${reply.text.slice(0, 200)}`,
+          verifyStatus(
+            reply,
+            401,
+            `${method} ${path} ${token ? 'with an unknown token' : 'without a token'}`,
           );
         }
       }

@@ -1,12 +1,14 @@
 import { Limits, MeetingStatus } from '@parley/schemas/constants';
-import { expect, fail } from '../check.js';
+import { deviate, expect, verify } from '../check.js';
 import type { CheckContext } from '../context.js';
+import { at } from '../json-path.js';
 import {
   expectErrorBody,
   expectJson,
   expectSchema,
   expectStatus,
   expectValidationBody,
+  verifyStatus,
 } from '../schema-check.js';
 import { restSequence, runSteps } from '../sequence.js';
 import { define } from './define.js';
@@ -45,15 +47,33 @@ export const restChecks = [
     async run(ctx) {
       const reply = await ctx.call('create-meeting', {});
       expectStatus(reply, 200, 'create-meeting {}');
-      const meeting = (reply.body as { meeting: Record<string, unknown> }).meeting;
-      ctx.remember(String(meeting.id));
-      expect(meeting.title === '', `title is ${JSON.stringify(meeting.title)}, expected ""`);
+      const meeting = (reply.body as { meeting?: Record<string, unknown> }).meeting;
       expect(
+        meeting && typeof meeting === 'object',
+        'MISSING_FIELD',
+        'create-meeting {}: no meeting in the answer',
+        at('create-meeting', '$.meeting', 'a meeting'),
+      );
+      ctx.remember(String(meeting.id));
+      verify(
+        meeting.title === '',
+        'VALUE',
+        `title is ${JSON.stringify(meeting.title)}, expected ""`,
+        at('create-meeting', '$.meeting.title', '', meeting.title),
+      );
+      verify(
         meeting.status === MeetingStatus.LIVE,
+        'VALUE',
         `status is ${JSON.stringify(meeting.status)}, expected MS_LIVE`,
+        at('create-meeting', '$.meeting.status', MeetingStatus.LIVE, meeting.status),
       );
       const ids = meeting.participant_ids as unknown[];
-      expect(Array.isArray(ids) && ids.includes(meeting.host_user_id), 'participant_ids lacks the host');
+      verify(
+        Array.isArray(ids) && ids.includes(meeting.host_user_id),
+        'MISSING_ITEM',
+        'participant_ids lacks the host',
+        at('create-meeting', '$.meeting.participant_ids', meeting.host_user_id, ids),
+      );
     },
   }),
   define({
@@ -71,9 +91,12 @@ export const restChecks = [
       const ids = (reply.body as { meetings: Meeting[] }).meetings
         .map((m) => m.id)
         .filter((id) => made.includes(id));
-      expect(
-        JSON.stringify(ids) === JSON.stringify([...made].reverse()),
+      const newestFirst = [...made].reverse();
+      verify(
+        JSON.stringify(ids) === JSON.stringify(newestFirst),
+        ids.length === made.length ? 'ORDER' : 'MISSING_ITEM',
         `created ${made.join(', ')} in that order; listed as ${ids.join(', ')}`,
+        at('get-meetings', '$.meetings', newestFirst, ids),
       );
     },
   }),
@@ -92,15 +115,27 @@ export const restChecks = [
       const plain = await ctx.call('get-meetings', {});
       expectStatus(plain, 200, 'get-meetings {}');
       const body = plain.body as { meetings: Meeting[]; has_more: boolean };
-      expect(
+      verify(
         body.meetings.length === Limits.meetings.default,
+        'COUNT',
         `default page held ${body.meetings.length} meetings`,
+        at('get-meetings {}', '$.meetings', Limits.meetings.default, body.meetings.length),
       );
-      expect(body.has_more === true, 'has_more is false with more than 50 meetings');
+      verify(
+        body.has_more === true,
+        'VALUE',
+        'has_more is false with more than 50 meetings',
+        at('get-meetings {}', '$.has_more', true, body.has_more),
+      );
       const over = await ctx.call('get-meetings', { limit: Limits.meetings.max + 1 });
       if (over.status === 200) {
         const n = (over.body as { meetings: Meeting[] }).meetings.length;
-        expect(n <= Limits.meetings.max, `limit 51 returned ${n} meetings`);
+        verify(
+          n <= Limits.meetings.max,
+          'COUNT',
+          `limit 51 returned ${n} meetings`,
+          at('limit 51', '$.meetings', `at most ${Limits.meetings.max}`, n),
+        );
       } else if (over.status === 422) expectValidationBody(over, 'limit 51');
       else expectErrorBody(over, 'limit 51');
     },
@@ -117,38 +152,63 @@ export const restChecks = [
       for (let i = 0; i < 7; i++) made.add((await ctx.createMeeting(`page ${i}`)).meeting.id);
       const seen: Meeting[] = [];
       let cursor: string | undefined;
-      for (let page = 0; page < 200; page++) {
+      const page = 'get-meetings page';
+      for (let n = 0; n < 200; n++) {
         const limit = ctx.rng.int(1, 4);
         const reply = await ctx.call('get-meetings', cursor ? { limit, last_updated_at: cursor } : { limit });
-        expectStatus(reply, 200, `page ${page}`);
+        expectStatus(reply, 200, page);
         const body = reply.body as { meetings: Meeting[]; has_more: boolean };
-        expect(
+        verify(
           body.meetings.length <= limit,
-          `page ${page} held ${body.meetings.length} items for limit ${limit}`,
+          'COUNT',
+          `page ${n} held ${body.meetings.length} items for limit ${limit}`,
+          at(page, '$.meetings', `at most ${limit}`, body.meetings.length),
         );
         if (body.has_more)
-          expect(body.meetings.length === limit, `page ${page}: has_more true on a short page`);
+          verify(
+            body.meetings.length === limit,
+            'VALUE',
+            `page ${n}: has_more true on a short page`,
+            at(page, '$.has_more', false, true),
+          );
         seen.push(...body.meetings);
         if (!body.has_more) {
           const after = await ctx.call('get-meetings', { limit: 1, last_updated_at: last(seen) ?? cursor });
           const rest = (after.body as { meetings?: Meeting[] }).meetings ?? [];
-          expect(
+          verify(
             rest.length === 0 || seen.length === 0,
-            `has_more false on page ${page} but more meetings follow`,
+            'VALUE',
+            `has_more false on page ${n} but more meetings follow`,
+            at(page, '$.has_more', true, false),
           );
           break;
         }
         cursor = last(seen);
-        expect(cursor, `page ${page}: has_more true on an empty page`);
+        expect(
+          cursor,
+          'VALUE',
+          `page ${n}: has_more true on an empty page`,
+          at(page, '$.has_more', false, true),
+        );
       }
       const ids = seen.map((m) => m.id);
-      const dupes = ids.filter((id, i) => ids.indexOf(id) !== i);
-      expect(dupes.length === 0, `listed twice: ${[...new Set(dupes)].join(', ')}`);
-      const missing = [...made].filter((id) => !ids.includes(id));
-      expect(missing.length === 0, `never listed: ${missing.join(', ')}`);
+      const dupes = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+      for (const id of dupes)
+        deviate('DUPLICATE', `listed twice: ${id}`, at(page, '$.meetings[*].id', 'each meeting once', id));
+      for (const id of [...made].filter((id) => !ids.includes(id)))
+        deviate(
+          'MISSING_ITEM',
+          `never listed: ${id}`,
+          at(page, '$.meetings', 'every meeting of the caller', id),
+        );
       for (let i = 1; i < seen.length; i++) {
         const [a, b] = [String(seen[i - 1]?.updated_at), String(seen[i]?.updated_at)];
-        if (a < b) fail(`order broken across pages: ${seen[i - 1]?.id} (${a}) before ${seen[i]?.id} (${b})`);
+        if (a < b)
+          deviate(
+            'ORDER',
+            `order broken across pages: ${seen[i - 1]?.id} (${a}) before ${seen[i]?.id} (${b})`,
+            at(page, '$.meetings[*].updated_at', `at most ${a}`, b),
+          );
       }
       return `${seen.length} meetings walked`;
     },
@@ -165,18 +225,26 @@ export const restChecks = [
       await runSteps(ctx, restSequence.steps, vars, (step, reply) => {
         expectStatus(reply, 200, step.route);
         if (step.route === 'delete-meeting') {
-          expect(
-            (reply.body as { success?: unknown }).success === true,
+          const success = (reply.body as { success?: unknown }).success;
+          verify(
+            success === true,
+            'VALUE',
             'delete-meeting: success is not true',
+            at('delete-meeting', '$.success', true, success),
           );
         }
       });
       const listed = await ctx.call('get-meetings', { limit: Limits.meetings.max });
       const ids = ((listed.body as { meetings?: Meeting[] }).meetings ?? []).map((m) => m.id);
-      expect(!ids.includes(vars.meeting_id ?? ''), 'the deleted meeting is still listed by get-meetings');
+      verify(
+        !ids.includes(vars.meeting_id ?? ''),
+        'UNEXPECTED_ITEM',
+        'the deleted meeting is still listed by get-meetings',
+        at('get-meetings after delete', '$.meetings[*].id', 'not the deleted meeting', vars.meeting_id),
+      );
       await runSteps(ctx, restSequence.afterDelete, vars, (step, reply) => {
-        expectStatus(reply, 404, `${step.route} after delete`);
-        expectErrorBody(reply, `${step.route} after delete`, 'NOT_FOUND');
+        if (verifyStatus(reply, 404, `${step.route} after delete`))
+          expectErrorBody(reply, `${step.route} after delete`, 'NOT_FOUND');
       });
     },
   }),
@@ -202,12 +270,14 @@ export const restChecks = [
         expectStatus(update, 200, 'update settings');
         expectSchema('update-user-default-meeting-setting.response', update, 'update settings');
         const after = await ctx.call('get-user-default-meeting-setting', {});
-        const setting = (after.body as { setting: Record<string, unknown> }).setting;
+        const setting = (after.body as { setting?: Record<string, unknown> }).setting;
         for (const [field, value] of Object.entries(wanted)) {
-          const got = JSON.stringify(setting[field]);
-          expect(
+          const got = JSON.stringify(setting?.[field]);
+          verify(
             got === JSON.stringify(value),
+            'VALUE',
             `${field} read back as ${got}, saved ${JSON.stringify(value)}`,
+            at('get settings', `$.setting.${field}`, value, setting?.[field]),
           );
         }
       } finally {

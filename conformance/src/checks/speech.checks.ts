@@ -1,13 +1,12 @@
 import { ErrorText } from '@parley/schemas/constants';
-import { PROTO_CONTENT_TYPE } from '@parley/schemas/proto';
 import { parseBuffer } from 'music-metadata';
 import speechErrors from '../../cases/speech-errors.json' with { type: 'json' };
-import { choice, couldNotJudge, expect, fail, skip } from '../check.js';
-import type { CheckContext } from '../context.js';
-import { protoLayout } from '../proto-layout.js';
-import { choiceSchema, expectErrorText, expectSchema, expectStatus } from '../schema-check.js';
+import { choice, couldNotJudge, expect, fail, skip, verify } from '../check.js';
+import { at } from '../json-path.js';
+import { choiceSchema, expectErrorText, expectSchema, expectStatus, verifyStatus } from '../schema-check.js';
 import { wordErrorRate } from '../wer.js';
 import { define } from './define.js';
+import { audioSource, decodeTts, proto, q, TTS_TEXT, tts } from './speech-inputs.js';
 
 // Speech: file STT of a fixture with known text, the error table row by row, TTS protobuf both ways
 // with its OGG/Opus file parsed by music-metadata, signed URL tampering, denoise's M4A/AAC, translate.
@@ -23,52 +22,6 @@ const FIXTURE = {
 };
 /** How far the last utterance's end_ms may be from the fixture's duration (silence trimmed, padding). */
 const END_TOLERANCE_MS = 1_500;
-const TTS_TEXT = 'The quarterly review starts at nine tomorrow morning.';
-
-const q = (ctx: CheckContext) => `api_key=${encodeURIComponent(ctx.target.apiKey)}`;
-
-function proto(ctx: CheckContext) {
-  const layout = protoLayout(ctx.target.protoFiles, ctx.target.protoStreamMessage);
-  return { request: layout.ttsRequest, response: layout.ttsResponse };
-}
-
-/** A SessionTTSResponse from bytes, or a readable failure naming what came instead. */
-function decodeTts(ctx: CheckContext, bytes: Uint8Array, what: string) {
-  const { response } = proto(ctx);
-  try {
-    return response.toObject(response.decode(bytes)) as { audio_url?: string; error?: string };
-  } catch (error) {
-    const head = Buffer.from(bytes.subarray(0, 80))
-      .toString('utf8')
-      .replace(/[^\x20-\x7e]/g, '.');
-    return fail(`${what}: not a SessionTTSResponse: ${(error as Error).message} (body begins "${head}")`);
-  }
-}
-
-/** One TTS call per run, shared by the OGG and signed-URL checks. */
-function tts(ctx: CheckContext): Promise<{ audioUrl: string }> {
-  return ctx.shared('tts', async () => {
-    const { request } = proto(ctx);
-    const body = request
-      .encode(request.fromObject({ session_id: ctx.target.runId, message_id: 'tts-1', text: TTS_TEXT }))
-      .finish();
-    const reply = await ctx.http.send(`/v1/tts?${q(ctx)}`, {
-      method: 'POST',
-      headers: { 'content-type': PROTO_CONTENT_TYPE },
-      body,
-    });
-    expectStatus(reply, 200, 'tts');
-    const decoded = decodeTts(ctx, reply.bytes, 'tts');
-    if (!decoded.audio_url) fail(`tts answered no audio_url (error: ${decoded.error || 'none'})`);
-    return { audioUrl: decoded.audio_url as string };
-  });
-}
-
-function audioSource(ctx: CheckContext, path: string): string {
-  const url = ctx.audioUrl(path);
-  if (!url) skip('needs --audio-base-url (where fixtures/audio is served for the deployment to fetch)');
-  return url as string;
-}
 
 export const speechChecks = [
   define({
@@ -91,29 +44,44 @@ export const speechChecks = [
         detected_language: string;
         utterances: { speaker: string; start_ms: number; end_ms: number }[];
       };
-      expect(
+      verify(
         STT_LANGUAGES.includes(body.detected_language),
+        'VALUE',
         `detected_language "${body.detected_language}" is not in the spec's list`,
+        at('stt', '$.detected_language', 'a code of the spec', body.detected_language),
       );
+      const utterances = Array.isArray(body.utterances) ? body.utterances : [];
       let previous = -1;
-      for (const [i, u] of body.utterances.entries()) {
-        expect(
+      for (const [i, u] of utterances.entries()) {
+        verify(
           u.start_ms < u.end_ms,
+          'VALUE',
           `utterance ${i}: start_ms ${u.start_ms} is not before end_ms ${u.end_ms}`,
+          at('stt', `$.utterances[${i}].end_ms`, `more than ${u.start_ms}`, u.end_ms),
         );
-        expect(u.start_ms >= previous, `utterance ${i} starts before utterance ${i - 1}`);
-        expect(
+        verify(
+          u.start_ms >= previous,
+          'ORDER',
+          `utterance ${i} starts before utterance ${i - 1}`,
+          at('stt', `$.utterances[${i}].start_ms`, `at least ${previous}`, u.start_ms),
+        );
+        verify(
           /^(0|[1-9]\d*)$/.test(u.speaker),
+          'VALUE',
           `utterance ${i}: speaker "${u.speaker}" is not "0", "1", ...`,
+          at('stt', `$.utterances[${i}].speaker`, '"0", "1", ...', u.speaker),
         );
         previous = u.start_ms;
       }
       // Milliseconds, not seconds: the last utterance ends near the end of the fixture's audio.
-      const lastEnd = body.utterances.at(-1)?.end_ms;
-      if (lastEnd === undefined) fail('no utterance for a fixture that holds speech');
-      expect(
+      const lastEnd = utterances.at(-1)?.end_ms;
+      if (lastEnd === undefined)
+        fail('MISSING_ITEM', 'no utterance for a fixture that holds speech', at('stt', '$.utterances'));
+      verify(
         Math.abs((lastEnd as number) - FIXTURE.seconds * 1000) <= END_TOLERANCE_MS,
+        'ACCURACY',
         `last utterance ends at end_ms ${lastEnd}; the audio lasts ${FIXTURE.seconds * 1000} ms (±${END_TOLERANCE_MS})`,
+        at('stt', '$.utterances[-1].end_ms', `${FIXTURE.seconds * 1000} ± ${END_TOLERANCE_MS}`, lastEnd),
       );
       const wer = wordErrorRate(FIXTURE.text, body.text);
       ctx.metrics.wer = Number(wer.toFixed(3));
@@ -144,13 +112,18 @@ export const speechChecks = [
           headers: { 'content-type': row.contentType },
           body: tts ? request.encode(request.fromObject(tts)).finish() : (row.body ?? ''),
         });
-        expect(reply.status === row.status, `${row.name}: ${reply.status}, expected ${row.status}`);
+        if (!verifyStatus(reply, row.status, row.name)) continue;
         const text = ErrorText[row.text as keyof typeof ErrorText];
         // TTS may say it in its own response's `error` field (Errors: "also through the response field error").
         const type = reply.headers.get('content-type') ?? '';
         if (tts && type.includes('protobuf')) {
           const said = decodeTts(ctx, reply.bytes, row.name).error;
-          expect(said === text, `${row.name}: error is ${JSON.stringify(said)}, expected "${text}"`);
+          verify(
+            said === text,
+            'VALUE',
+            `${row.name}: error is ${JSON.stringify(said)}, expected "${text}"`,
+            at(row.name, '$.error', text, said),
+          );
         } else expectErrorText(reply, row.name, text);
       }
       return `${speechErrors.rows.length} rows`;
@@ -169,14 +142,37 @@ export const speechChecks = [
       expectStatus(file, 200, 'GET audio_url');
       const meta = await parseBuffer(file.bytes, {
         mimeType: file.headers.get('content-type') ?? undefined,
-      }).catch((e: Error) => fail(`the TTS file does not parse: ${e.message}`));
-      expect(meta.format.container === 'Ogg', `container is ${meta.format.container}, expected Ogg`);
-      expect(/opus/i.test(meta.format.codec ?? ''), `codec is ${meta.format.codec}, expected Opus`);
-      expect(meta.format.numberOfChannels === 1, `${meta.format.numberOfChannels} channels, expected 1`);
+      }).catch((e: Error) =>
+        fail('DECODE', `the TTS file does not parse: ${e.message}`, at('GET audio_url', '$', 'OGG/Opus')),
+      );
+      const media = 'GET audio_url';
+      verify(
+        meta.format.container === 'Ogg',
+        'MEDIA',
+        `container is ${meta.format.container}, expected Ogg`,
+        at(media, 'container', 'Ogg', meta.format.container),
+      );
+      verify(
+        /opus/i.test(meta.format.codec ?? ''),
+        'MEDIA',
+        `codec is ${meta.format.codec}, expected Opus`,
+        at(media, 'codec', 'Opus', meta.format.codec),
+      );
+      verify(
+        meta.format.numberOfChannels === 1,
+        'MEDIA',
+        `${meta.format.numberOfChannels} channels, expected 1`,
+        at(media, 'channels', 1, meta.format.numberOfChannels),
+      );
       const seconds = meta.format.duration ?? 0;
       ctx.metrics.duration_s = Number(seconds.toFixed(2));
       // ~8 words: between 1 and 15 seconds of speech at any sane rate.
-      expect(seconds >= 1 && seconds <= 15, `duration ${seconds.toFixed(2)} s for "${TTS_TEXT}"`);
+      verify(
+        seconds >= 1 && seconds <= 15,
+        'MEDIA',
+        `duration ${seconds.toFixed(2)} s for "${TTS_TEXT}"`,
+        at(media, 'duration', '1-15 s', seconds),
+      );
     },
   }),
   define({
@@ -205,9 +201,11 @@ export const speechChecks = [
       else if (url.pathname.length > 1) tampered.pathname = flip(url.pathname);
       else couldNotJudge(`the file URL ${audioUrl} has nothing that could be its signature`);
       const bad = await ctx.http.send(tampered.toString());
-      expect(
+      verify(
         bad.status >= 400 && bad.status < 500,
+        'SECURITY',
         `tampered ${signatureName ?? 'path'}: ${bad.status}, expected a 4xx`,
+        at('tampered signature', 'status', '4xx', bad.status),
       );
       const expiresName = names.find((n) => /expir|^exp$|deadline|valid/i.test(n));
       const expires = expiresName ? url.searchParams.get(expiresName) : null;
@@ -215,9 +213,11 @@ export const speechChecks = [
         const later = new URL(url);
         later.searchParams.set(expiresName, String(Number(expires) + 3600));
         const reply = await ctx.http.send(later.toString());
-        expect(
+        verify(
           reply.status >= 400 && reply.status < 500,
+          'SECURITY',
           `extended ${expiresName}: ${reply.status}, expected a 4xx`,
+          at('extended expiry', 'status', '4xx', reply.status),
         );
       }
     },
@@ -234,22 +234,32 @@ export const speechChecks = [
     full: true,
     async run(ctx) {
       const reply = await ctx.call('denoise', { audio_url: audioSource(ctx, 'noisy/snr-10db.wav') });
-      if (reply.status === 400) {
-        fail(`denoise: 400 ${reply.text.slice(0, 200)}`);
-      }
       expectStatus(reply, 200, 'denoise');
       expectSchema('denoise.response', reply, 'denoise');
       const file = await ctx.http.send((reply.body as { denoised_audio_url: string }).denoised_audio_url);
       expectStatus(file, 200, 'GET denoised_audio_url');
+      const media = 'GET denoised_audio_url';
       const meta = await parseBuffer(file.bytes, { mimeType: 'audio/mp4' }).catch((e: Error) =>
-        fail(`does not parse: ${e.message}`),
+        fail('DECODE', `does not parse: ${e.message}`, at(media, '$', 'M4A/AAC')),
       );
-      expect(
+      verify(
         /mp4|m4a|isom/i.test(meta.format.container ?? ''),
+        'MEDIA',
         `container is ${meta.format.container}, expected MPEG-4`,
+        at(media, 'container', 'MPEG-4', meta.format.container),
       );
-      expect(/aac/i.test(meta.format.codec ?? ''), `codec is ${meta.format.codec}, expected AAC`);
-      expect((meta.format.duration ?? 0) > 0.5, `duration ${meta.format.duration}`);
+      verify(
+        /aac/i.test(meta.format.codec ?? ''),
+        'MEDIA',
+        `codec is ${meta.format.codec}, expected AAC`,
+        at(media, 'codec', 'AAC', meta.format.codec),
+      );
+      verify(
+        (meta.format.duration ?? 0) > 0.5,
+        'MEDIA',
+        `duration ${meta.format.duration}`,
+        at(media, 'duration', 'more than 0.5 s', meta.format.duration),
+      );
     },
   }),
   define({
@@ -276,10 +286,17 @@ export const speechChecks = [
       if (reply.status === 503) skip('the deployment has no translation engine (503)');
       expectStatus(reply, 200, 'translate-text');
       // "Response body of translate-text: not shown": Parley's shape is a choice, never a failure.
-      expect(reply.bytes.length > 0, 'translate-text: an empty answer');
+      expect(
+        reply.bytes.length > 0,
+        'DECODE',
+        'translate-text: an empty answer',
+        at('translate-text', '$', 'a body'),
+      );
       choice(
         /\bjson\b/i.test(reply.headers.get('content-type') ?? ''),
+        'CONTENT_TYPE',
         'translate-text: the answer is not JSON',
+        at('translate-text', 'header content-type', 'application/json', reply.headers.get('content-type')),
       );
       choiceSchema('translate-text.response', reply, 'translate-text');
     },

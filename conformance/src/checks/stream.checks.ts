@@ -1,16 +1,15 @@
-import { validate } from '@parley/schemas';
 import { StreamClose } from '@parley/schemas/constants';
 import WebSocket from 'ws';
-import { couldNotJudge, expect, fail } from '../check.js';
+import { couldNotJudge, deviate, expect, verify } from '../check.js';
 import type { CheckContext } from '../context.js';
+import { at } from '../json-path.js';
 import { runLiveSession, SESSION_TEXT, type SessionRecording, sessionAudio } from '../live-session.js';
 import { wordCount, wordErrorRate } from '../wer.js';
 import { define } from './define.js';
+import { type Chunk, chunks, judgeSequence } from './stream-sequence.js';
 
 // Live STT: the whole scripted session (JSON and protobuf), the id and cumulative-text rules, no
 // final lost when the client waits for `finished`, and timing against the spec's budgets.
-
-type Chunk = { id: string; text: string; is_final: boolean; speaker?: string };
 
 /**
  * The run's sessions, recorded once and judged by several checks. At most two run at once (one JSON,
@@ -41,44 +40,6 @@ async function recorded(ctx: CheckContext, format?: 'json' | 'protobuf'): Promis
   const all = (await sessions(ctx)).filter((s) => !format || s.format === format);
   ctx.extra.push(...all.map((s) => s.exchange));
   return all;
-}
-
-const chunks = (s: SessionRecording): Chunk[] =>
-  s.frames.map((f) => f.data.chunk as Chunk | undefined).filter((c): c is Chunk => c !== undefined);
-
-function judgeSequence(s: SessionRecording): void {
-  const label = `${s.format} session`;
-  expect(s.problems.length === 0, `${label}: ${s.problems.join('; ')}`);
-  const first = s.frames[0]?.data;
-  expect(
-    first?.connected === true,
-    `${label}: first frame is ${JSON.stringify(first)}, expected {connected:true}`,
-  );
-  const finishedAt = s.frames.findIndex((f) => f.data.finished === true);
-  expect(
-    finishedAt >= 0,
-    `${label}: no {finished:true}${s.format === 'protobuf' ? ' (disconnect_reason=SESSION_ENDED)' : ''}; closed ${s.closeCode} "${s.closeReason}"`,
-  );
-  expect(finishedAt === s.frames.length - 1, `${label}: frames after {finished:true}`);
-  const finals = chunks(s).filter((c) => c.is_final);
-  expect(finals.length > 0, `${label}: no final result`);
-  const lastFinalAt = s.frames.findLastIndex((f) => (f.data.chunk as Chunk | undefined)?.is_final === true);
-  expect(lastFinalAt < finishedAt, `${label}: {finished:true} came before the last final`);
-  for (const frame of s.frames) {
-    if (!frame.data.chunk) continue;
-    const sessionId = (frame.data.chunk as { session_id?: unknown }).session_id;
-    expect(
-      sessionId === s.sessionId,
-      `${label}: a chunk carries session_id ${JSON.stringify(sessionId)}, not the config's "${s.sessionId}"`,
-    );
-    const result = validate('stream-server-frame', structuredClone(frame.data));
-    if (!result.ok)
-      fail(`${label}: frame ${JSON.stringify(frame.data)} breaks the frame schema: ${result.detail[0]?.msg}`);
-  }
-  expect(
-    s.closeCode === StreamClose.normal || s.closeCode === 1005,
-    `${label}: closed with ${s.closeCode} "${s.closeReason}", expected a normal close (1000)`,
-  );
 }
 
 const percentile = (values: number[], p: number) => {
@@ -113,7 +74,12 @@ export const streamChecks = [
         ws.on('error', () => undefined);
         ws.on('close', (closeCode) => done(closeCode));
       });
-      expect(code === StreamClose.policyViolation, `closed with ${code}, expected 1008`);
+      expect(
+        code === StreamClose.policyViolation,
+        'CLOSE_CODE',
+        `closed with ${code}, expected 1008`,
+        at('stream with an invalid key', 'close', StreamClose.policyViolation, code),
+      );
     },
   }),
   define({
@@ -140,18 +106,37 @@ export const streamChecks = [
     spec: 'The id is the same across the interim and final results of one utterance and changes after a final.',
     level: 'MUST',
     async run(ctx) {
-      for (const s of await recorded(ctx)) {
+      const all = await recorded(ctx);
+      // No result at all says nothing about ids (a session that ended before any).
+      if (!all.some((s) => chunks(s).length > 0))
+        couldNotJudge('no session sent a result: utterance ids could not be judged');
+      for (const s of all) {
         const finalIds = new Set<string>();
         let current: string | undefined;
-        for (const chunk of chunks(s)) {
-          expect(!finalIds.has(chunk.id), `${s.format}: id ${chunk.id} reused after its final`);
-          if (current !== undefined && chunk.id !== current) {
-            fail(`${s.format}: id changed from ${current} to ${chunk.id} before a final ("${chunk.text}")`);
-          }
+        const label = `${s.format} session`;
+        for (const [i, chunk] of chunks(s).entries()) {
+          const where = at(label, `chunks[${i}].id`, current ?? 'a new id', chunk.id);
+          verify(
+            !finalIds.has(chunk.id),
+            'DUPLICATE',
+            `${s.format}: id ${chunk.id} reused after its final`,
+            where,
+          );
+          verify(
+            current === undefined || chunk.id === current,
+            'VALUE',
+            `${s.format}: id changed from ${current} to ${chunk.id} before a final ("${chunk.text}")`,
+            where,
+          );
           current = chunk.is_final ? undefined : chunk.id;
           if (chunk.is_final) finalIds.add(chunk.id);
         }
-        expect(current === undefined, `${s.format}: utterance ${current} had interims but no final`);
+        verify(
+          current === undefined,
+          'MISSING_ITEM',
+          `${s.format}: utterance ${current} had interims but no final`,
+          at(label, 'chunks', `a final of ${current}`),
+        );
       }
     },
   }),
@@ -175,9 +160,16 @@ export const streamChecks = [
           if (!final || interims.length === 0 || wordCount(final.text) < 4) continue;
           judged++;
           const fullest = Math.max(...interims.map((c) => wordCount(c.text)));
-          expect(
+          verify(
             fullest * 2 >= wordCount(final.text),
+            'VALUE',
             `${s.format}: utterance ${id}: fullest interim has ${fullest} words, final "${final.text}" has ${wordCount(final.text)}`,
+            at(
+              `${s.format} session`,
+              'chunks[*].text',
+              `at least ${Math.ceil(wordCount(final.text) / 2)} words`,
+              fullest,
+            ),
           );
         }
       }
@@ -201,19 +193,23 @@ export const streamChecks = [
             .map((c) => c.id),
         );
         const lost = [...new Set(chunks(s).map((c) => c.id))].filter((id) => !finalIds.has(id));
-        expect(
-          lost.length === 0,
-          `${s.format}: utterance ${lost.join(', ')} had interims but its final never came`,
-        );
+        for (const id of lost)
+          deviate(
+            'MISSING_ITEM',
+            `${s.format}: utterance ${id} had interims but its final never came`,
+            at(`${s.format} session`, 'chunks', `a final of ${id}`),
+          );
         const text = chunks(s)
           .filter((c) => c.is_final)
           .map((c) => c.text)
           .join(' ');
         const wer = wordErrorRate(SESSION_TEXT, text);
         ctx.metrics[`${s.format}_wer`] = Number(wer.toFixed(3));
-        expect(
+        verify(
           wer <= 0.6,
+          'ACCURACY',
           `${s.format}: finals "${text}" miss most of "${SESSION_TEXT}" (WER ${wer.toFixed(2)})`,
+          at(`${s.format} session`, 'chunks[*].text', 'WER at most 0.6', Number(wer.toFixed(2))),
         );
       }
     },
@@ -240,7 +236,12 @@ export const streamChecks = [
       const all = (await recorded(ctx)).filter(
         (s) => s.finishedMs !== undefined && s.emptyFrameMs !== undefined,
       );
-      expect(all.length > 0, 'no session finished');
+      expect(
+        all.length > 0,
+        'MISSING_ITEM',
+        'no session finished',
+        at('sessions', 'frames', 'a terminal frame'),
+      );
       const firstInterim = all.map(
         (s) => (s.frames.find((f) => f.data.chunk)?.atMs ?? Number.NaN) - (s.firstAudioMs ?? 0),
       );
@@ -261,9 +262,11 @@ export const streamChecks = [
         ctx.metrics[`${name}_p95_ms`] = percentile(values, 95);
       }
       const budget = 7_500; // "about 5 s", with half as much again for a loaded network
-      expect(
+      verify(
         percentile(finish, 95) <= budget,
+        'TIMING',
         `empty frame → finished p95 ${percentile(finish, 95)} ms exceeds ${budget} ms`,
+        at('sessions', 'finished_p95_ms', `at most ${budget}`, percentile(finish, 95)),
       );
       return `finished p95 ${percentile(finish, 95)} ms`;
     },

@@ -1,5 +1,6 @@
 import type { CheckResult } from '../check.js';
 import type { RunReport } from '../report.js';
+import { baselineLines, deviationLines } from './deviation-lines.js';
 
 const MARK: Record<CheckResult['status'], string> = {
   PASS: 'PASS',
@@ -21,12 +22,7 @@ export function consoleReport(report: RunReport): string {
   const counts = Object.entries(report.summary)
     .map(([status, n]) => `${n} ${status}`)
     .join(', ');
-  const baseline = report.baseline
-    ? [
-        ...report.baseline.expired.map((e) => `EXPIRED baseline entry: ${e.fingerprint} (${e.expires})`),
-        ...report.baseline.stale.map((e) => `stale baseline entry: ${e.fingerprint}`),
-      ]
-    : [];
+  const baseline = baselineLines(report);
   // The failures again at the end, each with its clause, the last exchange and how to repeat it.
   const failed = report.results.filter(
     (r) => (r.status === 'FAIL' || r.status === 'COULD_NOT_JUDGE') && !r.baselined,
@@ -40,6 +36,7 @@ export function consoleReport(report: RunReport): string {
           return [
             `${MARK[r.status]} ${r.id}: ${r.message}`,
             `  clause: ${r.clause}`,
+            ...deviationLines(r).map((line) => `  - ${line}`),
             ...(last
               ? [
                   `  last exchange: ${last.method} ${last.url} → ${last.status ?? 'no answer'} ${(last.responseBody ?? '').slice(0, 300)}`,

@@ -1,3 +1,4 @@
+import type { CheckResult } from '../check.js';
 import type { RunReport } from '../report.js';
 
 // One self-contained HTML file (inline CSS, no scripts, no external assets) a person opens in a
@@ -15,6 +16,36 @@ const COLORS: Record<string, string> = {
   COULD_NOT_JUDGE: '#8250df',
 };
 
+const show = (value: unknown) =>
+  value === undefined ? '' : esc(typeof value === 'string' ? value : JSON.stringify(value));
+
+/** Every deviation of a result: code, path, expected, actual, message, fingerprint, baseline. */
+function deviationTable(r: CheckResult): string {
+  if (!r.deviations?.length) return '';
+  const rows = r.deviations
+    .map(
+      (d) =>
+        `<tr class="deviation"><td><code>${esc(d.code)}</code></td><td><code>${esc(d.path)}</code></td><td>${show(d.expected)}</td><td>${show(d.actual)}</td><td>${esc(d.message)}${d.choice ? " <em>(Parley's choice)</em>" : ''}${d.baselined ? ` <em>(baselined: ${esc(d.baselined)})</em>` : ''}</td><td><code>${esc(d.fingerprint)}</code></td></tr>`,
+    )
+    .join('');
+  const more = r.omitted
+    ? `<p>… and ${r.omitted} more deviations (their fingerprints are in report.json).</p>`
+    : '';
+  return `<table class="deviations"><thead><tr><th>Code</th><th>Path</th><th>Expected</th><th>Actual</th><th>Finding</th><th>Fingerprint</th></tr></thead><tbody>${rows}</tbody></table>${more}`;
+}
+
+/** The baseline entries that expired (they fail the run) and those that matched nothing. */
+function baselineSection(report: RunReport): string {
+  const b = report.baseline;
+  if (!b || b.expired.length + b.stale.length === 0) return '';
+  const row = (kind: string, color: string, e: { fingerprint: string; reason: string; expires: string }) =>
+    `<tr class="baseline-${kind}"><td><span class="badge" style="background:${color}">${kind}</span></td><td><code>${esc(e.fingerprint)}</code></td><td>${esc(e.reason)}</td><td>${esc(e.expires)}</td></tr>`;
+  return `<h2 id="baseline">Baseline</h2><p>An expired entry fails the run; a stale one matched no deviation of this run (remove it).</p><table><thead><tr><th></th><th>Fingerprint</th><th>Reason</th><th>Expires</th></tr></thead><tbody>${[
+    ...b.expired.map((e) => row('EXPIRED', COLORS.FAIL as string, e)),
+    ...b.stale.map((e) => row('STALE', COLORS.SKIPPED as string, e)),
+  ].join('')}</tbody></table>`;
+}
+
 export function htmlReport(report: RunReport): string {
   const rows = report.results
     .map(
@@ -31,7 +62,7 @@ export function htmlReport(report: RunReport): string {
             `<div class="exchange"><div><b>${esc(e.method)}</b> ${esc(e.url)} → <b>${e.status ?? 'no answer'}</b></div>${e.requestBody ? `<pre>${esc(e.requestBody)}</pre>` : ''}${e.responseBody ? `<pre>${esc(e.responseBody)}</pre>` : ''}<div>Reproduce:</div><pre class="repro">${esc(e.repro)}</pre></div>`,
         )
         .join('');
-      return `<section id="${esc(r.id)}"><h3 style="color:${COLORS[r.status]}">${esc(r.id)}</h3><p><b>Clause:</b> ${esc(r.clause)}</p><p><b>Found:</b> ${esc(r.message)}</p>${r.fingerprint ? `<p><b>Fingerprint:</b> <code>${esc(r.fingerprint)}</code></p>` : ''}${exchanges}</section>`;
+      return `<section id="${esc(r.id)}"><h3 style="color:${COLORS[r.status]}">${esc(r.id)}</h3><p><b>Clause:</b> ${esc(r.clause)}</p><p><b>Found:</b> ${esc(r.message)}</p>${deviationTable(r)}${exchanges}</section>`;
     })
     .join('\n');
   const summary = Object.entries(report.summary)
@@ -52,9 +83,10 @@ pre{background:#f6f8fa;padding:.5rem;overflow-x:auto;white-space:pre-wrap;word-b
 <h1>Parley conformance report</h1>
 <p>${esc(report.baseUrl)} · profile ${report.profile} · seed ${report.seed} · run ${esc(report.runId)} · ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · exit ${report.exitCode}</p>
 <p>${summary}</p>
-<table><thead><tr><th>Status</th><th>Check</th><th>Level</th><th>Rule</th><th>Result</th></tr></thead><tbody>
+<table id="checks"><thead><tr><th>Status</th><th>Check</th><th>Level</th><th>Rule</th><th>Result</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
+${baselineSection(report)}
 <h2>Deviations</h2>
 ${details || '<p>None.</p>'}
 </body></html>

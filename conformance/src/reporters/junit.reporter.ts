@@ -1,4 +1,5 @@
 import type { RunReport } from '../report.js';
+import { deviationLines } from './deviation-lines.js';
 
 const xmlEscape = (text: string) =>
   text.replace(
@@ -18,13 +19,33 @@ export function junitReport(report: RunReport): string {
       const repro = r.evidence.map((e) => e.repro).join('\n');
       let inner = '';
       if (r.status === 'FAIL' && !r.baselined)
-        inner = `<failure message="${xmlEscape(r.message)}">${xmlEscape(`${r.clause}\n${repro}`)}</failure>`;
+        inner = `<failure message="${xmlEscape(r.message)}">${xmlEscape([r.clause, ...deviationLines(r), repro].join('\n'))}</failure>`;
       else if (r.status === 'SKIPPED' || r.status === 'COULD_NOT_JUDGE')
         inner = `<skipped message="${xmlEscape(`${r.status}: ${r.message}`)}"/>`;
-      else if (r.message) inner = `<system-out>${xmlEscape(`${r.status}: ${r.message}`)}</system-out>`;
+      else if (r.message)
+        inner = `<system-out>${xmlEscape([`${r.status}: ${r.message}`, ...deviationLines(r)].join('\n'))}</system-out>`;
       return `    ${head}${inner}</testcase>`;
     });
     return `  <testsuite name="parley-conformance.${area}" tests="${results.length}" failures="${failures}" skipped="${skipped}">\n${cases.join('\n')}\n  </testsuite>`;
   });
+  // The baseline's own suite: an expired entry fails (it fails the run), a stale one is skipped.
+  const baseline = report.baseline;
+  if (baseline && baseline.expired.length + baseline.stale.length > 0) {
+    const entry = (e: { fingerprint: string }) =>
+      `<testcase classname="parley.baseline" name="${xmlEscape(e.fingerprint)}" time="0">`;
+    const cases = [
+      ...baseline.expired.map(
+        (e) =>
+          `    ${entry(e)}<failure message="${xmlEscape(`baseline entry expired ${e.expires}: ${e.reason}`)}">${xmlEscape(`${e.fingerprint}\nexpired ${e.expires}; renew or fix it`)}</failure></testcase>`,
+      ),
+      ...baseline.stale.map(
+        (e) =>
+          `    ${entry(e)}<skipped message="${xmlEscape(`stale baseline entry (matched nothing; remove it): ${e.reason}`)}"/></testcase>`,
+      ),
+    ];
+    suites.push(
+      `  <testsuite name="parley-conformance.baseline" tests="${cases.length}" failures="${baseline.expired.length}" skipped="${baseline.stale.length}">\n${cases.join('\n')}\n  </testsuite>`,
+    );
+  }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="parley-conformance">\n${suites.join('\n')}\n</testsuites>\n`;
 }

@@ -3,58 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from '@parley/test-browser';
 import { describe, expect, it, vi } from 'vitest';
-import { applyBaseline, fingerprintOf } from '../baseline.js';
-import type { CheckResult } from '../check.js';
 import { main, parseCli } from '../cli.js';
-import { redactDeep, redactor } from '../redact.js';
-import { exitCodeOf, type RunReport } from '../report.js';
+import { FAILURE_CODES } from '../failure-codes.js';
+import { exitCodeOf } from '../report.js';
 import { consoleReport } from './console.reporter.js';
 import { htmlReport } from './html.reporter.js';
 import { junitReport } from './junit.reporter.js';
-
-const SECRET = 'prl_secretkey0123456789';
-
-const result = (id: string, status: CheckResult['status'], message = ''): CheckResult => ({
-  id,
-  title: `title of ${id}`,
-  area: id.split('.')[0] as CheckResult['area'],
-  clause: 'Errors 1',
-  level: 'MUST',
-  status,
-  message,
-  ...(status === 'FAIL' ? { fingerprint: fingerprintOf(id, message) } : {}),
-  evidence: [
-    {
-      method: 'POST',
-      url: `http://host/v1/stt?api_key=${SECRET}`,
-      requestHeaders: { 'X-API-Key': SECRET },
-      requestBody: '{"meeting_id":"m1"}',
-      status: 404,
-      responseBody: '{"success":false,"error":"<b>Meeting not found</b>","code":"NOT_FOUND"}',
-      repro: `curl -sS -X POST 'http://host/v1/stt?api_key=${SECRET}'`,
-    },
-  ],
-  durationMs: 12,
-});
-
-function report(results: CheckResult[]): RunReport {
-  const redact = redactor({ API_KEY: SECRET });
-  return redactDeep<RunReport>(
-    {
-      tool: 'parley-conformance',
-      runId: 'pc-test',
-      seed: 3,
-      profile: 'smoke',
-      baseUrl: 'http://host',
-      startedAt: '2026-01-01T00:00:00.000Z',
-      durationMs: 1500,
-      exitCode: exitCodeOf(results),
-      summary: { PASS: 1, FAIL: 1 },
-      results,
-    },
-    redact,
-  );
-}
+import { report, result, SECRET } from './sample-report.test-support.js';
 
 describe('reports', () => {
   const sample = report([
@@ -105,7 +60,8 @@ describe('reports', () => {
       expect(await page.locator('section#errors\\.04\\.unknown-ids h3').textContent()).toBe(
         'errors.04.unknown-ids',
       );
-      expect(await page.locator('tbody tr').count()).toBe(2);
+      expect(await page.locator('table#checks tbody tr').count()).toBe(2);
+      expect(await page.locator('tr.deviation').count()).toBe(1);
       const shot = join(dir, 'report.png');
       await page.screenshot({ path: shot, fullPage: true });
       expect(existsSync(shot) && statSync(shot).size > 1000).toBe(true);
@@ -123,29 +79,13 @@ describe('exit codes', () => {
   });
 });
 
-describe('baseline', () => {
-  it('accepts a listed deviation, fails an expired one, reports a stale one', () => {
-    const failing = result('errors.04.unknown-ids', 'FAIL', 'code is "GONE" for meeting m-123');
-    const fingerprint = failing.fingerprint as string;
-    const entries = [
-      { fingerprint, reason: 'known', expires: '2099-01-01' },
-      { fingerprint: 'rest.01.route-schemas: gone', reason: 'fixed long ago', expires: '2099-01-01' },
-    ];
-    const outcome = applyBaseline([failing], entries, new Date('2026-06-01'));
-    expect(failing.baselined).toBe('known');
-    expect(exitCodeOf([failing], outcome)).toBe(0);
-    expect(outcome.stale.map((e) => e.reason)).toEqual(['fixed long ago']);
-
-    const again = result('errors.04.unknown-ids', 'FAIL', 'code is "GONE" for meeting m-999');
-    expect(again.fingerprint).toBe(fingerprint);
-    const expired = applyBaseline(
-      [again],
-      [{ fingerprint, reason: 'old', expires: '2020-01-01' }],
-      new Date('2026-06-01'),
-    );
-    expect(exitCodeOf([again], expired)).toBe(1);
-    const other = result('errors.04.unknown-ids', 'FAIL', 'status 500');
-    expect(exitCodeOf([other], applyBaseline([other], entries, new Date('2026-06-01')))).toBe(1);
+describe('failure codes', () => {
+  it('the README holds the table of every failure code (npm run check-table -w conformance)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { failureCodeTable } = await import('../check-table.js');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(failureCodeTable());
+    for (const code of Object.keys(FAILURE_CODES)) expect(failureCodeTable()).toContain(`\`${code}\``);
   });
 });
 

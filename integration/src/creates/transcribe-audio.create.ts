@@ -1,10 +1,19 @@
 // Transcribe Audio: file speech-to-text (POST /v1/stt) of an audio file the service downloads itself.
 // The OAuth token goes in `Authorization: Bearer` (see service.client.ts), never as the `api_key` query.
+// A step has 30 s: a long recording goes through the service's callback_url extension instead
+// ("Deliver Later", or on its own past LATER_PAST_BYTES), and Zapier resumes the step with the
+// delivered result in performResume, whose output is the synchronous one's, field for field.
 import { randomUUID } from 'node:crypto';
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
-import type { SttRequest, SttResponse, SttUtterance } from '../generated/schema-types.js';
+import type {
+  SttAcceptedResponse,
+  SttCallback,
+  SttRequest,
+  SttResponse,
+  SttUtterance,
+} from '../generated/schema-types.js';
 import { schemaExamples } from '../generated/service-data.js';
-import { dataOf, urls } from '../service.client.js';
+import { dataOf, refusedLinkError, urls } from '../service.client.js';
 import { LANGUAGE_DROPDOWN } from '../triggers/languages-list.trigger.js';
 
 const inputFields = defineInputFields([
@@ -41,13 +50,29 @@ const inputFields = defineInputFields([
     required: false,
     helpText: 'Names and terms the recording mentions, to spell them right.',
   },
+  {
+    key: 'deliver_later',
+    label: 'Deliver Later',
+    type: 'boolean',
+    required: false,
+    helpText:
+      'Yes: the Zap pauses until Parley sends the transcript, for recordings of any length. No: wait within the 30-second step limit (a few minutes of audio at most). Empty: later for files over 1 MB (about half a minute of WAV, a minute of MP3), at once otherwise.',
+  },
 ]);
+
+/**
+ * Past this size (the file host's Content-Length) an unset "Deliver Later" goes through the callback:
+ * about 30 s of 16 kHz WAV or a minute of 128 kbit/s MP3, which a busy deployment may not transcribe
+ * within the step's 30 s. A file whose size the host does not tell is waited for.
+ */
+export const LATER_PAST_BYTES = 1024 * 1024;
 
 type Inputs = {
   audio_url: string;
   enable_diarization?: boolean;
   language_hints?: string[];
   context_keywords?: string[];
+  deliver_later?: boolean | string;
 };
 
 /** One line per utterance, "Speaker 0: …", for steps that want plain text with the speakers. */
@@ -64,7 +89,31 @@ const transcriptOutput = (id: string, result: SttResponse) => ({
   utterances: result.utterances,
 });
 
+/** The input as the user set it: true, false, or undefined when left empty. */
+const choice = (value: boolean | string | undefined): boolean | undefined =>
+  value === undefined || value === '' ? undefined : String(value) === 'true';
+
+/** The file's size from its host (HEAD), or undefined when the host does not say. */
+async function sizeOf(z: ZObject, url: string): Promise<number | undefined> {
+  try {
+    const head = await z.request({ url, method: 'HEAD', skipThrowForStatus: true });
+    const length = Number(head.headers.get('content-length'));
+    return head.status < 300 && Number.isFinite(length) && length > 0 ? length : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function deliverLater(z: ZObject, bundle: Bundle<Inputs>): Promise<boolean> {
+  const chosen = choice(bundle.inputData.deliver_later);
+  if (chosen !== undefined) return chosen;
+  return ((await sizeOf(z, bundle.inputData.audio_url)) ?? 0) > LATER_PAST_BYTES;
+}
+
 const perform = async (z: ZObject, bundle: Bundle<Inputs>) => {
+  const later = await deliverLater(z, bundle);
+  // The editor never calls back: while it loads samples the step shows the sample.
+  if (later && bundle.meta?.isLoadingSample) return sample;
   // The result carries no id; the session id the app chooses names it (and shows in Parley's logs).
   const session_id = `zap_${randomUUID()}`;
   const body: SttRequest = {
@@ -76,21 +125,48 @@ const perform = async (z: ZObject, bundle: Bundle<Inputs>) => {
   if (hints.length) body.language_hints = hints;
   const keywords = (bundle.inputData.context_keywords ?? []).filter((k) => k.trim());
   if (keywords.length) body.context_keywords = keywords;
-  const result = dataOf<SttResponse>(await z.request({ url: urls.rest('stt'), method: 'POST', body }));
-  return transcriptOutput(session_id, result);
+  if (later) body.callback_url = z.generateCallbackUrl();
+  const reply = await z.request({ url: urls.rest('stt'), method: 'POST', body });
+  if (later) {
+    const accepted = dataOf<SttAcceptedResponse>(reply);
+    return { id: accepted.session_id, job_id: accepted.job_id, message: accepted.message };
+  }
+  return transcriptOutput(session_id, dataOf<SttResponse>(reply));
 };
+
+/**
+ * Runs with the body Parley POSTed to the callback URL: the transcript, or the failure in the words
+ * (and with the error kinds) the synchronous answer of the same failure gets.
+ */
+const performResume = async (z: ZObject, bundle: Bundle) => {
+  const callback = bundle.cleanedRequest as SttCallback | undefined;
+  if (callback?.status === 'success') return transcriptOutput(callback.session_id, callback);
+  const text = callback?.status === 'failed' ? callback.error : 'Parley sent no transcript in its callback';
+  throw (
+    refusedLinkError(z, text) ??
+    new z.errors.Error(
+      `Parley could not transcribe the recording: ${text}`,
+      callback?.code ?? 'no_transcript',
+      502,
+    )
+  );
+};
+
+const sample = transcriptOutput('zap_5d0c3a62-8f1e-4b7a-9c41-2e6f0b9d7a13', schemaExamples.transcription);
 
 export default defineCreate({
   key: 'transcribe_audio',
   noun: 'Transcript',
   display: {
     label: 'Transcribe Audio',
-    description: 'Turns an audio file into text, with who said what, in any language Parley detects.',
+    description:
+      'Turns an audio file of any length into text, with who said what, in any language Parley detects.',
   },
   operation: {
     inputFields,
     perform,
-    sample: transcriptOutput('zap_5d0c3a62-8f1e-4b7a-9c41-2e6f0b9d7a13', schemaExamples.transcription),
+    performResume,
+    sample,
     outputFields: [
       { key: 'id', label: 'Transcript ID', type: 'string', primary: true },
       { key: 'text', label: 'Transcript', type: 'string' },

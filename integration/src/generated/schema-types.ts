@@ -948,6 +948,11 @@ export interface MeetingSummaryContent {
 }
 
 /**
+ * Parley extension: the meeting's page in the deployment's own web app, on partner items, the partner meeting and hook deliveries, present only when the deployment names its meeting page (the reference server's PARLEY_MEETING_URL_TEMPLATE). The spec has no meeting URL: a client must not require it.
+ */
+export type MeetingUrl = string;
+
+/**
  * A meeting as returned by get-meetings and by the participant and co-host routes: `user_profiles` is present, one profile per participant.
  */
 export type MeetingWithProfiles = Meeting & {
@@ -1092,7 +1097,7 @@ export interface OAuthTokenResponse {
 export type ParticipantId = string;
 
 /**
- * Body the service POSTs to a hook subscription's target_url (a Parley extension): the event's item, exactly as the matching polling trigger lists it (meeting-ended, summary-ready, contact-discovered, followup-email-ready), or for meeting-created the meeting as create-meeting and get-meetings answer it. Headers: webhook-id (the same on every try), webhook-timestamp, webhook-signature (Standard Webhooks, HMAC-SHA256 with the OAuth client's secret) and webhook-event (the subscription's event).
+ * Body the service POSTs to a hook subscription's target_url (a Parley extension): the event's item, exactly as the matching polling trigger lists it (meeting-ended, summary-ready, contact-discovered, followup-email-ready), or for meeting-created the meeting as create-meeting and get-meetings answer it. Each carries meeting_url (meeting-url.schema.json) when the deployment names its meeting page. Headers: webhook-id (the same on every try), webhook-timestamp, webhook-signature (Standard Webhooks, HMAC-SHA256 with the OAuth client's secret) and webhook-event (the subscription's event).
  */
 export type PartnerHookDelivery =
   | TriggerMeetingEndedItem
@@ -1132,6 +1137,7 @@ export interface PartnerMeResponse {
  * Body of GET /api/partner/meetings/{id}: the meeting with its latest AI summary. Every key is always present: end_at is null while the meeting is live, latest_summary is null when the meeting has no summary yet.
  */
 export interface PartnerMeetingResponse {
+  meeting_url?: MeetingUrl;
   id: string;
   title: string;
   start_at: string;
@@ -1323,6 +1329,10 @@ export interface ServerConfig {
    * PARLEY_PUBLIC_URL: base of URLs the server hands out (signed file URLs, OAuth redirects); unset = http://<host>:<port>.
    */
   publicUrl?: string;
+  /**
+   * PARLEY_MEETING_URL_TEMPLATE: the deployment's web app page of a meeting, with {id} where the meeting id goes (e.g. https://app.example.com/meetings/{id}); partner items and hook deliveries then carry meeting_url. Unset: no meeting_url.
+   */
+  meetingUrlTemplate?: string;
   /**
    * PARLEY_PARTNER_SEGMENT: the path segment that stands for the automation platform's name.
    */
@@ -1558,6 +1568,44 @@ export interface StreamResult {
 export type StreamServerFrame = StreamConnected | StreamResult | StreamFinished | StreamError;
 
 /**
+ * Immediate 202 body of POST /v1/stt when the request carried callback_url (a Parley extension): the transcription is queued and its result follows as stt-callback. job_id is also the webhook-id header of that delivery and its job_id field; session_id is the request's or the generated one. It never carries the transcript.
+ */
+export interface SttAcceptedResponse {
+  success: true;
+  job_id: string;
+  session_id: string;
+  message: string;
+  text?: never;
+  utterances?: never;
+}
+
+/**
+ * Body the service POSTs to the callback_url of POST /v1/stt (a Parley extension) when the transcription ends. On success: status "success" and the synchronous answer's fields (stt.response plus session_id). On failure: status "failed" with `error` (the words the synchronous answer's error body would carry) and `code` (an ErrorCodes name). Both carry job_id (the 202 answer's, also the webhook-id header), session_id and created_at. Signed the Standard Webhooks way: with the OAuth client's secret when the request came with an access token, with `whsec_` + base64(SHA-256(API key)) when it came with an API key.
+ */
+export type SttCallback =
+  | (SttResponse & {
+      status: "success";
+      job_id: string;
+      session_id: string;
+      created_at: string;
+    })
+  | {
+      status: "failed";
+      job_id: string;
+      session_id: string;
+      error: string;
+      code:
+        | "BAD_REQUEST"
+        | "UNSUPPORTED_MEDIA_TYPE"
+        | "PAYLOAD_TOO_LARGE"
+        | "UPSTREAM_FAILED"
+        | "UPSTREAM_TIMEOUT"
+        | "ENGINE_UNAVAILABLE"
+        | "INTERNAL";
+      created_at: string;
+    };
+
+/**
  * One speaker-diarized segment of a file speech-to-text result. With diarization off every segment has speaker "0".
  */
 export interface SttUtterance {
@@ -1591,6 +1639,10 @@ export interface SttRequest {
    */
   language_hint?: string;
   context_keywords?: ContextKeywords;
+  /**
+   * Parley extension (the spec shows callback_url only on generate-document). When present, the service answers 202 stt-accepted.response at once and POSTs the result (stt-callback), signed the Standard Webhooks way, to this URL when the transcription ends. Absent: the spec's synchronous answer, unchanged.
+   */
+  callback_url?: string;
 }
 
 /**
@@ -1783,6 +1835,7 @@ export interface FailedTarget {
  * One item of GET /api/partner/triggers/contact-discovered: a guest profile found in a meeting. `id` is the contact message id and the deduplication key. company_name, company_position and social_profile_id are null when unknown; name is the e-mail's local part when no name is known.
  */
 export interface TriggerContactDiscoveredItem {
+  meeting_url?: MeetingUrl;
   id: string;
   meeting_id: string;
   meeting_title: string;
@@ -1805,6 +1858,7 @@ export type TriggerContactDiscoveredResponse = TriggerContactDiscoveredItem[];
  * One item of GET /api/partner/triggers/followup-email-ready: an AI follow-up e-mail that became ready. `id` is the e-mail message id and the deduplication key.
  */
 export interface TriggerFollowupEmailReadyItem {
+  meeting_url?: MeetingUrl;
   id: string;
   meeting_id: string;
   meeting_title: string;
@@ -1827,6 +1881,7 @@ export type TriggerFollowupEmailReadyResponse = TriggerFollowupEmailReadyItem[];
  * One item of GET /api/partner/triggers/meeting-ended: a meeting the user took part in that has ended. `id` is the meeting id and the platform's deduplication key.
  */
 export interface TriggerMeetingEndedItem {
+  meeting_url?: MeetingUrl;
   id: string;
   title: string;
   start_at: string;
@@ -1848,6 +1903,7 @@ export type TriggerMeetingEndedResponse = TriggerMeetingEndedItem[];
  * One item of GET /api/partner/triggers/summary-ready: an AI summary that became ready. `id` is the summary message id and the deduplication key.
  */
 export interface TriggerSummaryReadyItem {
+  meeting_url?: MeetingUrl;
   id: string;
   meeting_id: string;
   meeting_title: string;

@@ -30,6 +30,7 @@ export const schemaExamples: {
     "display_name": "Aiko Tanaka"
   },
   "meetingEnded": {
+    "meeting_url": "https://app.parley.dev/meetings/mtg_01HX9W2Q",
     "id": "mtg_01HX9W2Q",
     "title": "Weekly product sync",
     "start_at": "2024-05-02T09:00:00Z",
@@ -43,6 +44,7 @@ export const schemaExamples: {
     ]
   },
   "summaryReady": {
+    "meeting_url": "https://app.parley.dev/meetings/mtg_01HX9W2Q",
     "id": "msg_01HXA0C4",
     "meeting_id": "mtg_01HX9W2Q",
     "meeting_title": "Weekly product sync",
@@ -51,6 +53,7 @@ export const schemaExamples: {
     "created_at": "2024-05-02T09:44:03Z"
   },
   "contactDiscovered": {
+    "meeting_url": "https://app.parley.dev/meetings/mtg_01HX9W2Q",
     "id": "msg_01HXA0D9",
     "meeting_id": "mtg_01HX9W2Q",
     "meeting_title": "Weekly product sync",
@@ -62,6 +65,7 @@ export const schemaExamples: {
     "created_at": "2024-05-02T09:45:10Z"
   },
   "followupEmailReady": {
+    "meeting_url": "https://app.parley.dev/meetings/mtg_01HX9W2Q",
     "id": "msg_01HXA0F2",
     "meeting_id": "mtg_01HX9W2Q",
     "meeting_title": "Weekly product sync",
@@ -70,6 +74,7 @@ export const schemaExamples: {
     "created_at": "2024-05-02T09:46:00Z"
   },
   "partnerMeeting": {
+    "meeting_url": "https://app.parley.dev/meetings/mtg_01HX9W2Q",
     "id": "mtg_01HX9W2Q",
     "title": "Weekly product sync",
     "start_at": "2024-05-02T09:00:00Z",

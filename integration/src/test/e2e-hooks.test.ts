@@ -22,7 +22,11 @@ import { loadApp } from './load-app.test-support.js';
 
 keepHttpUnpatched();
 vi.setConfig(E2E_TIMEOUTS);
-const { server, user, webhookSecret } = await startDeployment();
+// The deployment names its meeting page, so items and deliveries carry meeting_url (an extension).
+const MEETING_PAGE = 'https://app.parley.test/meetings/';
+const { server, user, webhookSecret } = await startDeployment({
+  PARLEY_MEETING_URL_TEMPLATE: `${MEETING_PAGE}{id}`,
+});
 const { App, appTester } = await loadApp({
   baseUrl: server.url,
   clientId: CLIENT.id,
@@ -129,6 +133,7 @@ describe('instant triggers against the reference server', () => {
     // Meeting Ended carries the people and the duration, so a Zap needs no lookup step.
     const [ended] = await performOn('meeting_ended_instant', deliveredTo('meeting_ended_instant', from)[0]);
     expect(ended).toMatchObject({ id: meetingId, host_name: 'Ada', host_email: user.email });
+    expect(ended?.meeting_url).toBe(`${MEETING_PAGE}${meetingId}`);
     expect(ended?.duration_minutes).toEqual(expect.any(Number));
     const attendees = (ended?.attendees ?? []) as { email: string }[];
     expect(attendees.map((a) => a.email).sort()).toEqual(['grace@hopper-labs.com', user.email].sort());
@@ -150,6 +155,7 @@ describe('instant triggers against the reference server', () => {
     await runJobsUntil(server, () => deliveredTo('summary_ready_instant', from).length > 0);
     const [item] = await performOn('summary_ready_instant', deliveredTo('summary_ready_instant', from)[0]);
     expect(item?.id).toBe(summary.id);
+    expect(item?.meeting_url).toBe(`${MEETING_PAGE}${meetingId}`);
     expect((await listed('summary_ready_instant'))[0]).toEqual(item);
     expect((await polled('summary_ready_instant'))[0]).toEqual(item);
   });

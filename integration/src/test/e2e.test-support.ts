@@ -6,14 +6,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
 import {
-  localEngines,
   startTestServer,
   TEST_ADMIN_TOKEN,
   type TestServer,
   type TestUser,
-} from '../../../server/src/testing/test-server.js';
+} from '@parley/server/test-server';
+import { expect } from 'vitest';
 
 export type { TestServer, TestUser };
 
@@ -52,8 +51,6 @@ export function keepHttpUnpatched(): void {
 /** A reference server with the platform's OAuth client and a user who can sign in. */
 export async function startDeployment(env: Record<string, string> = {}) {
   const server = await startTestServer({
-    // The local speech engines, so Transcribe Audio reaches a real /v1/stt.
-    deps: { engines: await localEngines() },
     // Callbacks go to a receiver on 127.0.0.1, which the SSRF guard refuses by default.
     env: { PARLEY_ALLOW_PRIVATE_URLS: 'true', ...env },
   });

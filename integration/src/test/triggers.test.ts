@@ -1,4 +1,5 @@
-import { validate } from '@parley/schemas';
+import { getSchema, validate } from '@parley/schemas';
+import { triggerRoutes } from '@parley/schemas/routes';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ZObject } from 'zapier-platform-core';
@@ -12,32 +13,15 @@ afterEach(() => {
   nock.cleanAll();
 });
 
-const triggers = [
-  [
-    'meeting_ended',
-    '/api/partner/triggers/meeting-ended',
-    schemaExamples.meetingEnded,
-    'trigger-meeting-ended.item',
-  ],
-  [
-    'summary_ready',
-    '/api/partner/triggers/summary-ready',
-    schemaExamples.summaryReady,
-    'trigger-summary-ready.item',
-  ],
-  [
-    'contact_discovered',
-    '/api/partner/triggers/contact-discovered',
-    schemaExamples.contactDiscovered,
-    'trigger-contact-discovered.item',
-  ],
-  [
-    'followup_email_ready',
-    '/api/partner/triggers/followup-email-ready',
-    schemaExamples.followupEmailReady,
-    'trigger-followup-email-ready.item',
-  ],
-] as const;
+/**
+ * The catalog's polling triggers, each with the app's key for it (its path segment in snake case),
+ * its route, its item schema's first example and that schema: a catalog trigger the app lacks fails.
+ */
+const triggers = triggerRoutes.map((route) => {
+  const item = `${route.name}.item`;
+  const example = getSchema(item).examples?.[0] as { id: string };
+  return [route.name.replace(/^trigger-/, '').replaceAll('-', '_'), route.path, example, item] as const;
+});
 
 /**
  * Meeting Ended adds each meeting's people, transcript and summary from three more routes: answered

@@ -1,7 +1,7 @@
-import { check } from 'k6';
 import http, { type RefinedResponse } from 'k6/http';
 import { routePath } from '../../src/routes.ts';
 import { env } from './config.ts';
+import { checked } from './metrics.ts';
 
 // Calls to the service's JSON routes: the path from the route catalog, the key in X-API-Key (or a
 // bearer token for the partner routes), the route name as the request's `name` tag so latency can
@@ -48,7 +48,7 @@ export function jsonOf(response: RefinedResponse<'text'>): unknown {
 /** A 200 with a JSON object body whose `success` is not false. */
 export function ok200(response: RefinedResponse<'text'>, what: string): Json | undefined {
   const body = jsonOf(response);
-  const good = check(response, {
+  const good = checked(response, {
     [`${what}: 200 JSON`]: (r) => r.status === 200 && typeof body === 'object' && body !== null,
   });
   if (!good) return undefined;

@@ -1,47 +1,50 @@
+import { check } from 'k6';
 import { Counter, Rate, Trend } from 'k6/metrics';
-import { CLOSE_KINDS, type CloseKind, closeKind } from '../../src/close-code.ts';
-import { redactSecrets } from '../../src/deployment-check.ts';
-import { closeMetric, errorMetric, M } from '../../src/metric-names.ts';
-import { ERROR_KINDS, type ErrorKind, type SessionReport } from '../../src/stream-session.ts';
+import { CLOSE_METRICS, ERROR_METRICS, M, RATES, TRENDS } from '../../src/metric-names.ts';
+import { sampleTags } from '../../src/sample-gates.ts';
+import { sessionSamples } from '../../src/session-samples.ts';
+import type { SessionReport } from '../../src/stream-session.ts';
 
-// The k6 metric objects, created once at init (k6 allows no metric creation later). Close codes
-// and errors get one counter per kind so the summary and its JSON break them down (k6 shows a
-// tagged submetric only when a threshold names it); the exact code and error ride along as tags
-// for outputs such as Prometheus.
+// The k6 metric objects, created once at init (k6 allows no metric creation later): one per name
+// of metric-names.ts. Every trend and rate sample also bumps the samples counter, whose count gate
+// (sample-gates.ts, added to every script's thresholds) fails a gate that was never measured.
 
-export const metrics = {
-  connected: new Trend(M.connected, true),
-  firstInterim: new Trend(M.firstInterim, true),
-  turnFinal: new Trend(M.turnFinal, true),
-  endToFinal: new Trend(M.endToFinal, true),
-  endToFinished: new Trend(M.endToFinished, true),
-  wer: new Trend(M.wer),
-  finished: new Rate(M.finished),
-  lostFinals: new Counter(M.lostFinals),
-  pacingLag: new Trend(M.pacingLag, true),
-};
+const TIME = new Set<string>(TRENDS.filter((name) => name !== M.wer));
+const objects: Record<string, Trend | Rate | Counter> = {};
+for (const name of TRENDS) objects[name] = new Trend(name, TIME.has(name));
+for (const name of RATES) if (name !== 'checks') objects[name] = new Rate(name);
+for (const name of [M.lostFinals, M.samples, ...CLOSE_METRICS, ...ERROR_METRICS])
+  objects[name] = new Counter(name);
+const samples = objects[M.samples] as Counter;
 
-const closes = Object.fromEntries(CLOSE_KINDS.map((k) => [k, new Counter(closeMetric(k))])) as Record<
-  CloseKind,
-  Counter
->;
-const errors = Object.fromEntries(ERROR_KINDS.map((k) => [k, new Counter(errorMetric(k))])) as Record<
-  ErrorKind,
-  Counter
->;
+function metric(name: string): Trend | Rate | Counter {
+  const found = objects[name];
+  if (!found) throw new Error(`no metric object for ${name}`);
+  return found;
+}
 
-/** Adds one session's figures; `tags` (e.g. the capacity level) go on every sample. */
+/** Adds one session's samples (session-samples.ts); `tags` (e.g. the capacity level) go on every one. */
 export function recordSession(report: SessionReport, tags: Record<string, string> = {}): void {
-  if (report.connectedMs !== undefined) metrics.connected.add(report.connectedMs, tags);
-  for (const ms of report.firstResultMs) metrics.firstInterim.add(ms, tags);
-  for (const ms of report.turnFinalMs) metrics.turnFinal.add(ms, tags);
-  if (report.endToLastFinalMs !== undefined) metrics.endToFinal.add(report.endToLastFinalMs, tags);
-  if (report.endToFinishedMs !== undefined) metrics.endToFinished.add(report.endToFinishedMs, tags);
-  if (report.wer !== undefined) metrics.wer.add(report.wer, tags);
-  for (const ms of report.pacingLagMs) metrics.pacingLag.add(ms, tags);
-  metrics.finished.add(report.finished, tags);
-  if (report.lostFinal) metrics.lostFinals.add(1, tags);
-  closes[closeKind(report.closeCode)].add(1, { ...tags, code: String(report.closeCode ?? 'none') });
-  if (report.errorKind)
-    errors[report.errorKind].add(1, { ...tags, error: redactSecrets(report.error ?? '').slice(0, 80) });
+  for (const s of sessionSamples(report, tags)) metric(s.metric).add(Number(s.value), s.tags);
+}
+
+/** A trend or rate of metric-names.ts whose every sample is counted for its count gate. */
+export function gated(name: string) {
+  const target = metric(name);
+  return {
+    add(value: number | boolean, tags: Record<string, string> = {}) {
+      target.add(Number(value), tags);
+      samples.add(1, sampleTags(name, tags));
+    },
+  };
+}
+
+/** k6's check(), its checks counted for the count gates beside `checks` thresholds. */
+export function checked<T>(
+  value: T,
+  sets: Record<string, (v: T) => boolean>,
+  tags: Record<string, string> = {},
+) {
+  samples.add(Object.keys(sets).length, sampleTags('checks', tags));
+  return check(value, sets, tags);
 }

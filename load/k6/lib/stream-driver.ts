@@ -4,6 +4,7 @@ import { ABNORMAL_CLOSE } from '../../src/close-code.ts';
 import { parseServerFrame } from '../../src/server-frames.ts';
 import {
   type Action,
+  DEADLINES,
   type SessionOptions,
   type SessionReport,
   StreamSession,
@@ -46,7 +47,10 @@ export function runSession(url: string, options: SessionOptions): Promise<Sessio
 
   return new Promise((resolve) => {
     // Until the socket opens, the connect deadline is the only timer.
-    timer = setTimeout(() => perform(session.timer(Date.now())), options.connectTimeoutMs ?? 10_000);
+    timer = setTimeout(
+      () => perform(session.timer(Date.now())),
+      options.connectTimeoutMs ?? DEADLINES.connectTimeoutMs,
+    );
     socket.onopen = () => perform(session.open(Date.now()));
     socket.onmessage = (event) => {
       const data = event?.data;

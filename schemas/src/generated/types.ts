@@ -946,6 +946,11 @@ export interface MeetingSummaryContent {
 }
 
 /**
+ * Parley extension: the meeting's page in the deployment's own web app, on partner items, the partner meeting and hook deliveries, present only when the deployment names its meeting page (the reference server's PARLEY_MEETING_URL_TEMPLATE). The spec has no meeting URL: a client must not require it.
+ */
+export type MeetingUrl = string;
+
+/**
  * A meeting as returned by get-meetings and by the participant and co-host routes: `user_profiles` is present, one profile per participant.
  */
 export type MeetingWithProfiles = Meeting & {
@@ -1090,7 +1095,7 @@ export interface OAuthTokenResponse {
 export type ParticipantId = string;
 
 /**
- * Body the service POSTs to a hook subscription's target_url (a Parley extension): the event's item, exactly as the matching polling trigger lists it (meeting-ended, summary-ready, contact-discovered, followup-email-ready), or for meeting-created the meeting as create-meeting and get-meetings answer it. Headers: webhook-id (the same on every try), webhook-timestamp, webhook-signature (Standard Webhooks, HMAC-SHA256 with the OAuth client's secret) and webhook-event (the subscription's event).
+ * Body the service POSTs to a hook subscription's target_url (a Parley extension): the event's item, exactly as the matching polling trigger lists it (meeting-ended, summary-ready, contact-discovered, followup-email-ready), or for meeting-created the meeting as create-meeting and get-meetings answer it. Each carries meeting_url (meeting-url.schema.json) when the deployment names its meeting page. Headers: webhook-id (the same on every try), webhook-timestamp, webhook-signature (Standard Webhooks, HMAC-SHA256 with the OAuth client's secret) and webhook-event (the subscription's event).
  */
 export type PartnerHookDelivery =
   | TriggerMeetingEndedItem
@@ -1130,6 +1135,7 @@ export interface PartnerMeResponse {
  * Body of GET /api/partner/meetings/{id}: the meeting with its latest AI summary. Every key is always present: end_at is null while the meeting is live, latest_summary is null when the meeting has no summary yet.
  */
 export interface PartnerMeetingResponse {
+  meeting_url?: MeetingUrl;
   id: string;
   title: string;
   start_at: string;
@@ -1321,6 +1327,10 @@ export interface ServerConfig {
    * PARLEY_PUBLIC_URL: base of URLs the server hands out (signed file URLs, OAuth redirects); unset = http://<host>:<port>.
    */
   publicUrl?: string;
+  /**
+   * PARLEY_MEETING_URL_TEMPLATE: the deployment's web app page of a meeting, with {id} where the meeting id goes (e.g. https://app.example.com/meetings/{id}); partner items and hook deliveries then carry meeting_url. Unset: no meeting_url.
+   */
+  meetingUrlTemplate?: string;
   /**
    * PARLEY_PARTNER_SEGMENT: the path segment that stands for the automation platform's name.
    */
@@ -1556,6 +1566,44 @@ export interface StreamResult {
 export type StreamServerFrame = StreamConnected | StreamResult | StreamFinished | StreamError;
 
 /**
+ * Immediate 202 body of POST /v1/stt when the request carried callback_url (a Parley extension): the transcription is queued and its result follows as stt-callback. job_id is also the webhook-id header of that delivery and its job_id field; session_id is the request's or the generated one. It never carries the transcript.
+ */
+export interface SttAcceptedResponse {
+  success: true;
+  job_id: string;
+  session_id: string;
+  message: string;
+  text?: never;
+  utterances?: never;
+}
+
+/**
+ * Body the service POSTs to the callback_url of POST /v1/stt (a Parley extension) when the transcription ends. On success: status "success" and the synchronous answer's fields (stt.response plus session_id). On failure: status "failed" with `error` (the words the synchronous answer's error body would carry) and `code` (an ErrorCodes name). Both carry job_id (the 202 answer's, also the webhook-id header), session_id and created_at. Signed the Standard Webhooks way: with the OAuth client's secret when the request came with an access token, with `whsec_` + base64(SHA-256(API key)) when it came with an API key.
+ */
+export type SttCallback =
+  | (SttResponse & {
+      status: "success";
+      job_id: string;
+      session_id: string;
+      created_at: string;
+    })
+  | {
+      status: "failed";
+      job_id: string;
+      session_id: string;
+      error: string;
+      code:
+        | "BAD_REQUEST"
+        | "UNSUPPORTED_MEDIA_TYPE"
+        | "PAYLOAD_TOO_LARGE"
+        | "UPSTREAM_FAILED"
+        | "UPSTREAM_TIMEOUT"
+        | "ENGINE_UNAVAILABLE"
+        | "INTERNAL";
+      created_at: string;
+    };
+
+/**
  * One speaker-diarized segment of a file speech-to-text result. With diarization off every segment has speaker "0".
  */
 export interface SttUtterance {
@@ -1589,6 +1637,10 @@ export interface SttRequest {
    */
   language_hint?: string;
   context_keywords?: ContextKeywords;
+  /**
+   * Parley extension (the spec shows callback_url only on generate-document). When present, the service answers 202 stt-accepted.response at once and POSTs the result (stt-callback), signed the Standard Webhooks way, to this URL when the transcription ends. Absent: the spec's synchronous answer, unchanged.
+   */
+  callback_url?: string;
 }
 
 /**
@@ -1781,6 +1833,7 @@ export interface FailedTarget {
  * One item of GET /api/partner/triggers/contact-discovered: a guest profile found in a meeting. `id` is the contact message id and the deduplication key. company_name, company_position and social_profile_id are null when unknown; name is the e-mail's local part when no name is known.
  */
 export interface TriggerContactDiscoveredItem {
+  meeting_url?: MeetingUrl;
   id: string;
   meeting_id: string;
   meeting_title: string;
@@ -1803,6 +1856,7 @@ export type TriggerContactDiscoveredResponse = TriggerContactDiscoveredItem[];
  * One item of GET /api/partner/triggers/followup-email-ready: an AI follow-up e-mail that became ready. `id` is the e-mail message id and the deduplication key.
  */
 export interface TriggerFollowupEmailReadyItem {
+  meeting_url?: MeetingUrl;
   id: string;
   meeting_id: string;
   meeting_title: string;
@@ -1825,6 +1879,7 @@ export type TriggerFollowupEmailReadyResponse = TriggerFollowupEmailReadyItem[];
  * One item of GET /api/partner/triggers/meeting-ended: a meeting the user took part in that has ended. `id` is the meeting id and the platform's deduplication key.
  */
 export interface TriggerMeetingEndedItem {
+  meeting_url?: MeetingUrl;
   id: string;
   title: string;
   start_at: string;
@@ -1846,6 +1901,7 @@ export type TriggerMeetingEndedResponse = TriggerMeetingEndedItem[];
  * One item of GET /api/partner/triggers/summary-ready: an AI summary that became ready. `id` is the summary message id and the deduplication key.
  */
 export interface TriggerSummaryReadyItem {
+  meeting_url?: MeetingUrl;
   id: string;
   meeting_id: string;
   meeting_title: string;
@@ -2023,4 +2079,142 @@ export interface ValidationDetail {
   ctx?: {
     [k: string]: unknown;
   };
+}
+
+/**
+ * The type each schema id names (schemas/json/<id>.schema.json).
+ */
+export interface SchemaTypes {
+  'add-meeting-participants.request': AddMeetingParticipantsRequest;
+  'add-meeting-participants.response': AddMeetingParticipantsResponse;
+  'api-error': ApiError;
+  'ask-ai-for-meeting.request': AskAiForMeetingRequest;
+  'ask-ai-for-meeting.response': AskAiForMeetingResponse;
+  'assign-co-host.request': AssignCoHostRequest;
+  'assign-co-host.response': AssignCoHostResponse;
+  'cached-summary': CachedSummary;
+  'context-keywords': ContextKeywords;
+  'create-meeting.request': CreateMeetingRequest;
+  'create-meeting.response': CreateMeetingResponse;
+  'delete-meeting-message.request': DeleteMeetingMessageRequest;
+  'delete-meeting-message.response': DeleteMeetingMessageResponse;
+  'delete-meeting.request': DeleteMeetingRequest;
+  'delete-meeting.response': DeleteMeetingResponse;
+  'denoise.request': DenoiseRequest;
+  'denoise.response': DenoiseResponse;
+  'docs-session.response': DocsSessionResponse;
+  'emulator-api-key.request': EmulatorApiKeyRequest;
+  'emulator-faults.request': EmulatorFaultsRequest;
+  'emulator-oauth-client.request': EmulatorOAuthClientRequest;
+  'emulator-password.request': EmulatorPasswordRequest;
+  'emulator-seed.request': EmulatorSeedRequest;
+  'emulator-user.request': EmulatorUserRequest;
+  'emulator-workspace-token.request': EmulatorWorkspaceTokenRequest;
+  'fixture-manifest': FixtureManifest;
+  'generate-document-accepted.response': GenerateDocumentAcceptedResponse;
+  'generate-document-callback': GenerateDocumentCallback;
+  'generate-document.request': GenerateDocumentRequest;
+  'generate-document.response': GenerateDocumentResponse;
+  'get-live-transcription-chunks.request': GetLiveTranscriptionChunksRequest;
+  'get-live-transcription-chunks.response': GetLiveTranscriptionChunksResponse;
+  'get-meeting-messages.request': GetMeetingMessagesRequest;
+  'get-meeting-messages.response': GetMeetingMessagesResponse;
+  'get-meeting-summary.request': GetMeetingSummaryRequest;
+  'get-meeting-summary.response': GetMeetingSummaryResponse;
+  'get-meeting-transcripts.request': GetMeetingTranscriptsRequest;
+  'get-meeting-transcripts.response': GetMeetingTranscriptsResponse;
+  'get-meetings.request': GetMeetingsRequest;
+  'get-meetings.response': GetMeetingsResponse;
+  'get-my-people.request': GetMyPeopleRequest;
+  'get-my-people.response': GetMyPeopleResponse;
+  'get-transcript-utterances.request': GetTranscriptUtterancesRequest;
+  'get-transcript-utterances.response': GetTranscriptUtterancesResponse;
+  'get-user-default-meeting-setting.request': GetUserDefaultMeetingSettingRequest;
+  'get-user-default-meeting-setting.response': GetUserDefaultMeetingSettingResponse;
+  'health.response': HealthResponse;
+  'language-hints': LanguageHints;
+  'live-transcription-chunk': LiveTranscriptionChunk;
+  'meeting-message': MeetingMessage;
+  'meeting-summary-content': MeetingSummaryContent;
+  'meeting-url': MeetingUrl;
+  'meeting-with-profiles': MeetingWithProfiles;
+  'meeting': Meeting;
+  'next-action': NextAction;
+  'oauth-error': OAuthError;
+  'oauth-token.request': OAuthTokenRequest;
+  'oauth-token.response': OAuthTokenResponse;
+  'participant-id': ParticipantId;
+  'partner-hook-delivery': PartnerHookDelivery;
+  'partner-hook.request': PartnerHookRequest;
+  'partner-hook.response': PartnerHookResponse;
+  'partner-me.response': PartnerMeResponse;
+  'partner-meeting.response': PartnerMeetingResponse;
+  'person': Person;
+  'playground-fixtures.response': PlaygroundFixturesResponse;
+  'playground-upload.response': PlaygroundUploadResponse;
+  'remove-co-host.request': RemoveCoHostRequest;
+  'remove-co-host.response': RemoveCoHostResponse;
+  'remove-meeting-participants.request': RemoveMeetingParticipantsRequest;
+  'remove-meeting-participants.response': RemoveMeetingParticipantsResponse;
+  'send-meeting-message.request': SendMeetingMessageRequest;
+  'send-meeting-message.response': SendMeetingMessageResponse;
+  'server-config': ServerConfig;
+  'sign-in.form': SignInForm;
+  'stream-config': StreamConfig;
+  'stream-connected': StreamConnected;
+  'stream-error': StreamError;
+  'stream-finished': StreamFinished;
+  'stream-result': StreamResult;
+  'stream-server-frame': StreamServerFrame;
+  'stt-accepted.response': SttAcceptedResponse;
+  'stt-callback': SttCallback;
+  'stt-utterance': SttUtterance;
+  'stt.request': SttRequest;
+  'stt.response': SttResponse;
+  'summarize-meeting.request': SummarizeMeetingRequest;
+  'summarize-meeting.response': SummarizeMeetingResponse;
+  'transcript-record': TranscriptRecord;
+  'transcript-utterance-update': TranscriptUtteranceUpdate;
+  'transcript-utterance': TranscriptUtterance;
+  'translate-text.request': TranslateTextRequest;
+  'translate-text.response': TranslateTextResponse;
+  'trigger-contact-discovered.item': TriggerContactDiscoveredItem;
+  'trigger-contact-discovered.response': TriggerContactDiscoveredResponse;
+  'trigger-followup-email-ready.item': TriggerFollowupEmailReadyItem;
+  'trigger-followup-email-ready.response': TriggerFollowupEmailReadyResponse;
+  'trigger-meeting-ended.item': TriggerMeetingEndedItem;
+  'trigger-meeting-ended.response': TriggerMeetingEndedResponse;
+  'trigger-summary-ready.item': TriggerSummaryReadyItem;
+  'trigger-summary-ready.response': TriggerSummaryReadyResponse;
+  'update-transcript-utterance.request': UpdateTranscriptUtteranceRequest;
+  'update-transcript-utterance.response': UpdateTranscriptUtteranceResponse;
+  'update-user-default-meeting-setting.request': UpdateUserDefaultMeetingSettingRequest;
+  'update-user-default-meeting-setting.response': UpdateUserDefaultMeetingSettingResponse;
+  'upload-meeting-to-workspace.request': UploadMeetingToWorkspaceRequest;
+  'upload-meeting-to-workspace.response': UploadMeetingToWorkspaceResponse;
+  'user-default-meeting-setting': UserDefaultMeetingSetting;
+  'user-profile': UserProfile;
+  'validation-error': ValidationError;
+}
+
+/**
+ * The top-level fields of each schema that validation fills in from their `default`.
+ */
+export interface SchemaDefaults {
+  'ask-ai-for-meeting.request': 'model' | 'attachment_urls';
+  'create-meeting.request': 'participant_ids' | 'title';
+  'denoise.request': 'atten_limit_db' | 'disable_adaptive_mix';
+  'emulator-api-key.request': 'name';
+  'generate-document.request': 'model';
+  'get-live-transcription-chunks.request': 'limit';
+  'get-meeting-messages.request': 'limit';
+  'get-meetings.request': 'limit';
+  'get-my-people.request': 'limit';
+  'get-transcript-utterances.request': 'limit';
+  'get-user-default-meeting-setting.request': 'device_language_code';
+  'stream-config': 'encoding';
+  'stt.request': 'enable_diarization';
+  'summarize-meeting.request': 'send_email_to_participants';
+  'translate-text.request': 'source_language';
+  'update-user-default-meeting-setting.request': 'original_languages' | 'view_language' | 'translation_languages' | 'contextual_keywords';
 }

@@ -3,7 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { validate } from '@parley/schemas';
-import { allRoutes, ErrorText } from '../../src/core/contracts.js';
+import { allRoutes, ErrorText, type RouteSpec } from '../../src/core/contracts.js';
 import { BENCH_ROUTES, type BenchRoute } from './bench-data.js';
 import { stopChild, track } from './children.js';
 import { NODE_FLAGS, type Target } from './target.js';
@@ -22,9 +22,10 @@ const CHILD_FLAG = '--floor-child';
 const START_TIMEOUT_MS = 20_000;
 
 export function createFloorServer(config: FloorConfig): Server {
+  const catalog: readonly RouteSpec[] = allRoutes;
   const routes = new Map(
     BENCH_ROUTES.map((route) => {
-      const spec = allRoutes.find((r) => r.name === route);
+      const spec = catalog.find((r) => r.name === route);
       if (!spec?.request) throw new Error(`route ${route} has no request schema in the catalog`);
       return [spec.path, { route, schema: spec.request, answer: config.answers[route] }];
     }),

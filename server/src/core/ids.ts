@@ -25,6 +25,14 @@ export const randomIds: IdGenerator = {
   },
 };
 
+/**
+ * The `webhook-id` of one signed delivery (Standard Webhooks): the same on every try of it, so a
+ * receiver can drop a repeat. Random even in tests: receivers outside the test's process see it.
+ */
+export function newDeliveryId(): string {
+  return `msg_${randomBytes(16).toString('base64url')}`;
+}
+
 /** Sequential ids (`mtg_000001`, ...), for tests that compare whole bodies. */
 export function sequentialIds(): IdGenerator {
   let n = 0;

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectSchema,
+  startTestServer,
+  TEST_ADMIN_TOKEN,
+  type TestServer,
+} from '../../test-support/test-server.js';
 import { Limits, MeetingStatus } from '../core/contracts.js';
-import { expectSchema, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../testing/test-server.js';
 import { readDefaultSeed } from './seed.service.js';
 
 let server: TestServer;

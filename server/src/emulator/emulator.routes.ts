@@ -1,9 +1,3 @@
-import type {
-  EmulatorApiKeyRequest,
-  EmulatorSeedRequest,
-  EmulatorUserRequest,
-  EmulatorWorkspaceTokenRequest,
-} from '@parley/schemas/types';
 import { ApiError } from '../core/api-error.js';
 import type { ClusterSignals } from '../core/cluster-signals.js';
 import type { RouteKit } from '../http/route-kit.js';
@@ -33,7 +27,7 @@ export function emulatorRoutes(kit: RouteKit, deps: EmulatorDeps): void {
   const { store, services } = deps;
   faultsRoutes(kit, deps.signals);
 
-  kit.mountPublic<EmulatorUserRequest, unknown>('emulator-create-user', async (body) => {
+  kit.mountPublic('emulator-create-user', async (body) => {
     const { account, user } = await services.accounts.createUser({
       email: body.email,
       name: body.name.trim(),
@@ -47,7 +41,7 @@ export function emulatorRoutes(kit: RouteKit, deps: EmulatorDeps): void {
     };
   });
 
-  kit.mountPublic<Required<EmulatorApiKeyRequest>, unknown>('emulator-issue-key', async (body) => {
+  kit.mountPublic('emulator-issue-key', async (body) => {
     const { key, secret } = await services.accounts.issueKey(body.user_id, body.name);
     return { success: true, api_key: secret, key: keyView(key) };
   });
@@ -63,7 +57,7 @@ export function emulatorRoutes(kit: RouteKit, deps: EmulatorDeps): void {
     return { success: true };
   });
 
-  kit.mountPublic<EmulatorSeedRequest, unknown>('emulator-seed', async (body) => {
+  kit.mountPublic('emulator-seed', async (body) => {
     const doc = Object.keys(body).length === 0 ? await readDefaultSeed() : body;
     return { success: true, loaded: await loadSeed(store, services.accounts, doc) };
   });
@@ -73,7 +67,7 @@ export function emulatorRoutes(kit: RouteKit, deps: EmulatorDeps): void {
   });
 
   // Stands in for the notes workspace's OAuth: stores the access token upload-meeting-to-workspace uses.
-  kit.mountPublic<EmulatorWorkspaceTokenRequest, unknown>('emulator-connect-workspace', async (body) => {
+  kit.mountPublic('emulator-connect-workspace', async (body) => {
     const row = await services.workspace.connect({
       userId: body.user_id,
       accessToken: body.access_token.trim(),

@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_ADMIN_TOKEN, type TestServer, type TestUser } from '../testing/test-server.js';
+import {
+  startTestServer,
+  TEST_ADMIN_TOKEN,
+  type TestServer,
+  type TestUser,
+} from '../../test-support/test-server.js';
 import { FAULTS } from './faults.catalog.js';
 
 // Fault injection is off by default, admin only, and changes answers only while a fault is on.

@@ -1,4 +1,3 @@
-import type { EmulatorFaultsRequest } from '@parley/schemas/types';
 import { ApiError } from '../core/api-error.js';
 import type { ClusterSignals } from '../core/cluster-signals.js';
 import type { RouteKit } from '../http/route-kit.js';
@@ -16,7 +15,7 @@ export function faultsRoutes(kit: RouteKit, signals: ClusterSignals): void {
     await signals.sync();
     return { success: true, active: activeFaults.list(), faults: FAULTS };
   });
-  kit.mountPublic<EmulatorFaultsRequest, unknown>('emulator-set-faults', async (body) => {
+  kit.mountPublic('emulator-set-faults', async (body) => {
     const unknown = body.faults.filter((id) => !FAULTS.some((f) => f.id === id));
     if (unknown.length > 0) throw ApiError.badRequest(`Unknown faults: ${unknown.join(', ')}`);
     await signals.publish('faults', JSON.stringify(body.faults));

@@ -1,7 +1,7 @@
 import { SignedUrlTtl } from '@parley/schemas/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type S3TestServer, startS3TestServer } from '../../test-support/s3-test-server.js';
 import { loadConfig } from '../core/config.js';
-import { type S3TestServer, startS3TestServer } from '../testing/s3-test-server.js';
 import { S3FileStorage } from './s3-file-storage.js';
 
 // The S3 file storage against a real S3-compatible server (s3rver on 127.0.0.1): the URL save()

@@ -1,10 +1,10 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ask, productMeeting, summaries, summarize } from '../../test-support/ai-meetings.js';
+import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { createOpenAiCompatibleClient } from '../engines/llm/openai-compatible.client.js';
 import { createOpenAiMeetingAi } from '../engines/llm/openai-llm.adapter.js';
 import { createOutboundClient } from '../net/outbound-client.js';
-import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
-import { ask, productMeeting, summaries, summarize } from './ai.test-support.js';
 
 // summarize-meeting and ask-ai-for-meeting with an OpenAI-compatible upstream played by nock.
 

@@ -1,18 +1,18 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MessageType, NextActionType, SummaryStatus } from '../core/contracts.js';
-import { EXTRACTIVE_MODEL } from '../engines/llm/extractive/extractive-summary.js';
-import { PRODUCT_MEETING } from '../engines/llm/test-meeting.js';
-import { createOutboundClient } from '../net/outbound-client.js';
-import { SUMMARY_MAIL_KIND } from '../services/mail/mail.service.js';
+import { ask, productMeeting, summaries, summarize } from '../../test-support/ai-meetings.js';
 import {
   expectSchema,
   startTestServer,
   TEST_ADMIN_TOKEN,
   type TestServer,
   type TestUser,
-} from '../testing/test-server.js';
-import { ask, productMeeting, summaries, summarize } from './ai.test-support.js';
+} from '../../test-support/test-server.js';
+import { MessageType, NextActionType, SummaryStatus } from '../core/contracts.js';
+import { EXTRACTIVE_MODEL } from '../engines/llm/extractive/extractive-summary.js';
+import { PRODUCT_MEETING } from '../engines/llm/test-meeting.js';
+import { createOutboundClient } from '../net/outbound-client.js';
+import { SUMMARY_MAIL_KIND } from '../services/mail/mail.service.js';
 
 // summarize-meeting and ask-ai-for-meeting over HTTP with the local extractive engine (the
 // OpenAI-compatible upstream: ai-upstream.routes.test.ts). Attachments resolve through a fake DNS

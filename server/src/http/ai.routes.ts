@@ -1,8 +1,7 @@
-import type { AskAiForMeetingRequest, SummarizeMeetingRequest } from '@parley/schemas/types';
 import type { AiService } from '../services/ai/ai.service.js';
 import type { RouteKit } from './route-kit.js';
 
 export function aiRoutes(kit: RouteKit, ai: AiService): void {
-  kit.mount('summarize-meeting', (body: SummarizeMeetingRequest, caller) => ai.summarize(caller, body));
-  kit.mount('ask-ai-for-meeting', (body: AskAiForMeetingRequest, caller) => ai.ask(caller, body));
+  kit.mount('summarize-meeting', (body, caller) => ai.summarize(caller, body));
+  kit.mount('ask-ai-for-meeting', (body, caller) => ai.ask(caller, body));
 }

@@ -2,8 +2,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SpeechServer, startSpeechServer } from '../../test-support/speech-server.js';
 import { buildEngines } from '../engines/registry.js';
-import { type SpeechServer, startSpeechServer } from './speech.test-support.js';
 
 // audio_url downloads are bounded per process: at most PARLEY_AUDIO_DOWNLOADS at once (a few more
 // wait, the rest get 503 + Retry-After), each at most PARLEY_AUDIO_MAX_BYTES (413), streamed to a

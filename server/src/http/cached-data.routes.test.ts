@@ -1,15 +1,15 @@
 import type { CachedSummary, TranscriptRecord } from '@parley/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MessageType } from '../core/contracts.js';
-import { EXTRACTIVE_MODEL } from '../engines/llm/extractive/extractive-summary.js';
-import type { NewUtterance } from '../store/transcription.store.js';
 import {
   expectSchema,
   startTestServer,
   TEST_ADMIN_TOKEN,
   type TestServer,
   type TestUser,
-} from '../testing/test-server.js';
+} from '../../test-support/test-server.js';
+import { MessageType } from '../core/contracts.js';
+import { EXTRACTIVE_MODEL } from '../engines/llm/extractive/extractive-summary.js';
+import type { NewUtterance } from '../store/transcription.store.js';
 
 // get-meeting-summary and get-meeting-transcripts over HTTP. The cache is made visible by writing
 // straight to the store (which bypasses invalidation): a cached read keeps showing the old rows,

@@ -1,8 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectSchema,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../test-support/test-server.js';
 import { allRoutes, ErrorText, type RouteSpec } from '../core/contracts.js';
-import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 import { callerResolvers } from './caller-auth.js';
 import { sendError } from './error-response.js';
 import { sendJson } from './json-response.js';

@@ -1,9 +1,5 @@
 import type { DenoiseResponse } from '@parley/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorText, SignedUrlTtl } from '../core/contracts.js';
-import { fixturePcm } from '../engines/audio/fixture-audio.js';
-import { buildEngines, type Engines } from '../engines/registry.js';
-import { expectSchema, type Reply } from '../testing/test-server.js';
 import {
   type AudioHost,
   expectError,
@@ -11,7 +7,11 @@ import {
   type SpeechServer,
   startAudioHost,
   startSpeechServer,
-} from './speech.test-support.js';
+} from '../../test-support/speech-server.js';
+import { expectSchema, type Reply } from '../../test-support/test-server.js';
+import { ErrorText, SignedUrlTtl } from '../core/contracts.js';
+import { fixturePcm } from '../engines/audio/fixture-audio.js';
+import { buildEngines, type Engines } from '../engines/registry.js';
 
 // POST /v1/denoise over real HTTP with RNNoise: the 0 dB SNR fixture in, a signed M4A out with the
 // extended fields; the attenuation-limit bounds and modes; auth; audio_url failures.

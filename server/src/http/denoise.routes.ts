@@ -1,4 +1,3 @@
-import type { DenoiseRequest } from '@parley/schemas/types';
 import type { DenoiseService } from '../services/speech/denoise.service.js';
 import type { RouteKit } from './route-kit.js';
 
@@ -6,5 +5,5 @@ import type { RouteKit } from './route-kit.js';
 // stops when the client hangs up, since decoding and denoising a long file takes a while.
 
 export function denoiseRoutes(kit: RouteKit, denoise: DenoiseService): void {
-  kit.mount('denoise', (body: DenoiseRequest, caller, { signal }) => denoise.denoise(caller, body, signal));
+  kit.mount('denoise', (body, caller, { signal }) => denoise.denoise(caller, body, signal));
 }

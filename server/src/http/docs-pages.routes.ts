@@ -9,7 +9,7 @@ import { parse, stringify } from 'yaml';
 import { pageRoutes } from '../core/contracts.js';
 import { readSchemaFile, readSource } from './docs.routes.js';
 import { FileReply } from './file-reply.js';
-import { Reply } from './reply.js';
+import { JsonReply, Reply } from './reply.js';
 import type { RouteKit } from './route-kit.js';
 
 // What a person reads in a browser beside the API: the OpenAPI document as Swagger UI shows it
@@ -87,11 +87,7 @@ export function docsPagesRoutes(kit: RouteKit, deps: DocsPagesDeps): void {
   );
   kit.mountPublic(
     'docs-session',
-    async (_body, { request }) =>
-      new Reply(200, JSON.stringify(sessionOf(request, deps)), {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Cache-Control': 'no-store',
-      }),
+    async (_body, { request }) => new JsonReply(sessionOf(request, deps), { 'Cache-Control': 'no-store' }),
   );
 
   // The served document, adjusted for Swagger UI: every server variable defaults to this server,

@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectSchema } from '../../test-support/test-server.js';
 import { ApiError } from '../core/api-error.js';
 import { EngineFailedError, EngineUnavailableError } from '../engines/engine.js';
 import { OutboundTimeoutError } from '../net/outbound-errors.js';
-import { expectSchema } from '../testing/test-server.js';
 import { sendError } from './error-response.js';
 import { frontDoor } from './front-door.js';
 import { createMetrics } from './metrics.js';

@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { ApiError, RequestValidationError } from '../core/api-error.js';
-import { type ErrorCode, ErrorCodes } from '../core/contracts.js';
-import { EngineFailedError, EngineUnavailableError } from '../engines/engine.js';
-import { OutboundError } from '../net/outbound-errors.js';
+import { ErrorCodes } from '../core/contracts.js';
+import { errorWordsOf } from '../services/error-words.js';
 import { sendJson } from './json-response.js';
 import { logOf } from './locals.js';
 
@@ -16,21 +15,10 @@ interface Mapped {
 }
 
 function map(error: unknown): Mapped | undefined {
-  const body = (code: ErrorCode, message: string): Mapped => ({
-    status: ErrorCodes[code],
-    body: { success: false, error: message, code },
-  });
-  if (error instanceof ApiError) return body(error.code, error.message);
   if (error instanceof RequestValidationError)
     return { status: ErrorCodes.VALIDATION_ERROR, body: { detail: error.detail } };
-  if (error instanceof EngineUnavailableError) return body('ENGINE_UNAVAILABLE', error.message);
-  if (error instanceof EngineFailedError && error.timedOut) {
-    const detail = error.cause instanceof Error ? error.cause.message : '';
-    return body('UPSTREAM_TIMEOUT', `${error.engine} engine timed out: ${detail}`);
-  }
-  if (error instanceof EngineFailedError) return body('UPSTREAM_FAILED', error.message);
-  if (error instanceof OutboundError) return body(error.code, error.message);
-  return undefined;
+  const words = errorWordsOf(error);
+  return words && { status: ErrorCodes[words.code], body: { success: false, ...words } };
 }
 
 const INTERNAL = { success: false, error: 'Internal server error', code: 'INTERNAL' } as const;

@@ -3,9 +3,8 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../core/clock.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { checkKey, FileStore } from '../files/file-store.js';
-import { startTestServer, type TestServer } from '../testing/test-server.js';
 
 let server: TestServer;
 
@@ -44,17 +43,9 @@ describe('signed file URLs', () => {
 
   it('serves files from a data directory under a dot folder, as `npm start` keeps them in <repo>/.data', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'parley-dot-'));
-    let base = '';
-    const files = new FileStore({
-      rootDir: join(parent, '.data', 'files'),
-      secret: 'dot-folder-secret-0123456789',
-      clock: systemClock,
-      baseUrl: () => base,
-    });
-    const dotted = await startTestServer({ deps: { files } });
-    base = dotted.url;
+    const dotted = await startTestServer({ env: { PARLEY_DATA_DIR: join(parent, '.data') } });
     try {
-      const response = await fetch(await files.save('tts/u/first/hello.ogg', Buffer.from('OggS'), 60));
+      const response = await fetch(await dotted.files.save('tts/u/first/hello.ogg', Buffer.from('OggS'), 60));
       expect(response.status).toBe(200);
       expect(await response.text()).toBe('OggS');
     } finally {
@@ -64,6 +55,8 @@ describe('signed file URLs', () => {
   });
 
   it('a valid signature for a file that does not exist is a 404', async () => {
+    // The test server keeps its files in a local directory (no PARLEY_S3_BUCKET).
+    if (!(server.files instanceof FileStore)) throw new Error('the test server stores files locally');
     expect((await fetch(server.files.signedUrl('nope/missing.ogg', 60))).status).toBe(404);
   });
 

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectSchema,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../test-support/test-server.js';
 import { ErrorText } from '../core/contracts.js';
-import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 
 let server: TestServer;
 let alice: TestUser;

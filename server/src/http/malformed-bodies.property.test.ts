@@ -1,15 +1,16 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restRoutes, speechRoutes } from '../core/contracts.js';
+import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
+import { type RouteSpec, restRoutes, speechRoutes } from '../core/contracts.js';
 import { WIPE_ORDER } from '../store/store.js';
-import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 
 // Whatever arrives as a body, the routes answer with a 4xx and change nothing: no 5xx, no rows.
 // 2,000 random bodies spread over every JSON route of the catalog.
 
 // Every route that takes a JSON body: the meeting REST routes and the JSON speech routes.
-const ROUTES = [...restRoutes, ...speechRoutes].filter((route) => route.request !== undefined);
+const catalog: readonly RouteSpec[] = [...restRoutes, ...speechRoutes];
+const ROUTES = catalog.filter((route) => route.request !== undefined);
 
 const notJson = fc.string({ minLength: 1 }).filter((text) => {
   if (text.trim() === '') return false;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { RequestLimits } from '../core/contracts.js';
-import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 
 // Bad input the fuzzers found past the body parser: malformed %-escapes in a cookie and in HTTP
 // Basic credentials, and JSON nested thousands deep. Each is a 4xx in the spec's error shape; the

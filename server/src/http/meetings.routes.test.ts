@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectSchema,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../test-support/test-server.js';
 import { Limits, MeetingStatus } from '../core/contracts.js';
-import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 
 interface MeetingBody {
   id: string;

@@ -1,4 +1,3 @@
-import type { CreateMeetingRequest, DeleteMeetingRequest, GetMeetingsRequest } from '@parley/schemas/types';
 import type { MeetingsService } from '../services/meetings/meetings.service.js';
 import type { RouteKit } from './route-kit.js';
 
@@ -6,7 +5,7 @@ import type { RouteKit } from './route-kit.js';
 // each line here says which service method answers.
 
 export function meetingsRoutes(kit: RouteKit, meetings: MeetingsService): void {
-  kit.mount('create-meeting', (body: CreateMeetingRequest, caller) => meetings.create(caller, body));
-  kit.mount('delete-meeting', (body: DeleteMeetingRequest, caller) => meetings.delete(caller, body));
-  kit.mount('get-meetings', (body: GetMeetingsRequest, caller) => meetings.list(caller, body));
+  kit.mount('create-meeting', (body, caller) => meetings.create(caller, body));
+  kit.mount('delete-meeting', (body, caller) => meetings.delete(caller, body));
+  kit.mount('get-meetings', (body, caller) => meetings.list(caller, body));
 }

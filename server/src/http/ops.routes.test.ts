@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectSchema, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { API_VERSION } from '../core/contracts.js';
-import { expectSchema, startTestServer, type TestServer } from '../testing/test-server.js';
 
 let server: TestServer;
 

@@ -1,14 +1,14 @@
 import type { DenoiseResponse, SttResponse } from '@parley/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEngines, type Engines } from '../engines/registry.js';
-import { expectSchema } from '../testing/test-server.js';
 import {
   type AudioHost,
   fixtureById,
   type SpeechServer,
   startAudioHost,
   startSpeechServer,
-} from './speech.test-support.js';
+} from '../../test-support/speech-server.js';
+import { expectSchema } from '../../test-support/test-server.js';
+import { buildEngines, type Engines } from '../engines/registry.js';
 
 // audio_url naming this server itself (its playground fixtures, the signed /files/ URLs it handed
 // out) on a server that refuses private addresses, as a plain `npm start` does: read from disk, so

@@ -1,8 +1,8 @@
 import { PROTO_CONTENT_TYPE, SessionTTSRequest } from '@parley/schemas/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { expectSchema, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { ErrorText, LIVE_STT_PATH, StreamClose } from '../core/contracts.js';
-import { expectSchema, startTestServer, type TestServer } from '../testing/test-server.js';
 
 // The server's own routes that are not JSON: directory pages, packaged files (with send's path
 // containment), the playground's fixtures, and the WebSocket upgrade, all served by the route kit.
@@ -86,8 +86,9 @@ describe('pages and packaged files', () => {
       headers: { 'content-type': PROTO_CONTENT_TYPE },
       body: SessionTTSRequest.encode(request).finish(),
     });
-    // The route takes it as a request (this test server runs no TTS engine: 503, never a 400).
-    expect(tts.status).toBe(503);
+    // The route takes it and speaks it (the test server runs the local engines, as `npm start` does).
+    expect(tts.status).toBe(200);
+    expect(tts.headers.get('content-type')).toBe(PROTO_CONTENT_TYPE);
   });
 
   it('answers a path no route holds with the api-error 404', async () => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../test-support/databases.js';
+import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { FIRST_PAGE_CURSOR, Limits } from '../core/contracts.js';
-import { testDatabases } from '../testing/databases.js';
-import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 
 // Keyset paging must return every live item exactly once, in order, whatever happened before and
 // whatever page size the client picks: random creates, updates and deletes, then a full walk.

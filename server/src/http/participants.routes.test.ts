@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
+import {
+  expectSchema,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../test-support/test-server.js';
 
 interface MeetingBody {
   id: string;

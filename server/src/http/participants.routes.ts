@@ -1,23 +1,9 @@
-import type {
-  AddMeetingParticipantsRequest,
-  AssignCoHostRequest,
-  RemoveCoHostRequest,
-  RemoveMeetingParticipantsRequest,
-} from '@parley/schemas/types';
 import type { ParticipantsService } from '../services/meetings/participants.service.js';
 import type { RouteKit } from './route-kit.js';
 
 export function participantsRoutes(kit: RouteKit, participants: ParticipantsService): void {
-  kit.mount('add-meeting-participants', (body: AddMeetingParticipantsRequest, caller) =>
-    participants.add(caller, body),
-  );
-  kit.mount('remove-meeting-participants', (body: RemoveMeetingParticipantsRequest, caller) =>
-    participants.remove(caller, body),
-  );
-  kit.mount('assign-co-host', (body: AssignCoHostRequest, caller) =>
-    participants.assignCoHosts(caller, body),
-  );
-  kit.mount('remove-co-host', (body: RemoveCoHostRequest, caller) =>
-    participants.removeCoHosts(caller, body),
-  );
+  kit.mount('add-meeting-participants', (body, caller) => participants.add(caller, body));
+  kit.mount('remove-meeting-participants', (body, caller) => participants.remove(caller, body));
+  kit.mount('assign-co-host', (body, caller) => participants.assignCoHosts(caller, body));
+  kit.mount('remove-co-host', (body, caller) => participants.removeCoHosts(caller, body));
 }

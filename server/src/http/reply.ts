@@ -37,6 +37,19 @@ export class Reply {
   }
 }
 
+/**
+ * A JSON answer with headers of its own (`Cache-Control: no-store` on the partner routes) or another
+ * status (the 202 of a request with callback_url). `T` is the shape it holds, so the route kit checks
+ * it against the route's response (or accepted) type like a plain value.
+ */
+export class JsonReply<T> extends Reply {
+  declare readonly shape: T;
+
+  constructor(value: T, headers: Readonly<Record<string, string>>, status = 200) {
+    super(status, JSON.stringify(value), { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+  }
+}
+
 export function sendReply(res: ServerResponse, reply: Reply): void {
   res.statusCode = reply.status;
   for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);

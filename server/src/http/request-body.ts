@@ -5,7 +5,9 @@ import {
   decodeTtsRequest,
   PROTO_CONTENT_TYPE,
   ProtoDecodeError,
+  type SessionTtsRequestData,
 } from '@parley/schemas/proto';
+import type { SttRequest } from '@parley/schemas/types';
 import { ApiError, RequestValidationError } from '../core/api-error.js';
 import { ErrorText, type RouteSpec } from '../core/contracts.js';
 import { isAcceptableAudioType } from '../engines/audio/fetch-audio.js';
@@ -20,8 +22,14 @@ const PROTOBUF_TYPE = /^application\/(x-protobuf|protobuf|x-protobuffer|vnd\.goo
 const OCTET_STREAM = /^application\/octet-stream\s*(;|$)/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
+/** What each protobuf message a catalog route takes decodes to (before any schema check). */
+export interface ProtoBodies {
+  'parley.v1.SttRequest': Partial<SttRequest>;
+  'parley.v1.SessionTTSRequest': SessionTtsRequestData;
+}
+
 /** The decoder of each protobuf message a catalog route takes. */
-const DECODERS: Record<string, (bytes: Uint8Array) => unknown> = {
+const DECODERS: { [Message in keyof ProtoBodies]: (bytes: Uint8Array) => ProtoBodies[Message] } = {
   'parley.v1.SttRequest': decodeSttRequest,
   'parley.v1.SessionTTSRequest': decodeTtsRequest,
 };
@@ -80,15 +88,18 @@ export async function readRequestBody(
   }
 }
 
+const isDecoded = (message: string): message is keyof ProtoBodies => Object.hasOwn(DECODERS, message);
+
 /** `body` with the schema's defaults applied, or the RequestValidationError (422) it deserves. */
-export function validRequest<T = unknown>(schemaId: string, body: unknown): T {
+export function validRequest(schemaId: string, body: unknown): unknown {
   const result = validate(schemaId, body);
   if (!result.ok) throw new RequestValidationError(result.detail);
-  return result.value as T;
+  return result.value;
 }
 
 async function readProtobuf(route: RouteSpec, req: IncomingMessage, limitBytes: number): Promise<unknown> {
-  const decode = route.requestProto ? DECODERS[route.requestProto.name] : undefined;
+  const message = route.requestProto?.name;
+  const decode = message !== undefined && isDecoded(message) ? DECODERS[message] : undefined;
   if (!decode) throw new Error(`route ${route.name}: no protobuf decoder for its request`);
   const bytes = await readBody(req, limitBytes);
   if (bytes.length === 0) throw ApiError.badRequest(ErrorText.emptyBody);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../testing/databases.js';
-import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
+import { testDatabases } from '../../test-support/databases.js';
+import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 
 // The request schemas' maxItems/maxLength (schemas/README.md "Request limits") on real routes: over
 // a limit is a 422 that stores nothing; a list at its limit is written whole on either database.

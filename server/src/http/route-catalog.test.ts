@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { openapiPath } from '@parley/schemas/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { connect, registerClient, setPassword } from '../../test-support/partner-oauth.js';
+import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { allRoutes, ErrorText, partnerPath } from '../core/contracts.js';
-import { connect, registerClient, setPassword } from '../partner/partner.test-support.js';
-import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 import { SERVED_CATALOG } from './route-kit.js';
 import { UNSERVED_ROUTES } from './unserved-routes.js';
 

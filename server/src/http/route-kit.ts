@@ -4,6 +4,7 @@ import { getSchema } from '@parley/schemas';
 import type { Logger } from 'pino';
 import type { Caller } from '../core/caller.js';
 import {
+  type AcceptedType,
   type Auth,
   allRoutes,
   emulatorRoutes,
@@ -12,19 +13,22 @@ import {
   pageRoutes,
   partnerHookRoutes,
   partnerPath,
+  type RequestType,
+  type ResponseType,
   type RouteSpec,
   requestBodyRequired,
   serverOpsRoutes,
   streamRoutes,
 } from '../core/contracts.js';
+import type { JsonText } from '../core/json-text.js';
 import type { ResolveCaller } from './caller-auth.js';
 import { abortOnDisconnect } from './disconnect-signal.js';
 import { sendError } from './error-response.js';
 import { FileReply, sendFile } from './file-reply.js';
 import { sendJson } from './json-response.js';
 import { logOf } from './locals.js';
-import { Reply, sendReply } from './reply.js';
-import { readRequestBody, validRequest } from './request-body.js';
+import { type JsonReply, Reply, sendReply } from './reply.js';
+import { type AudioBody, type ProtoBodies, readRequestBody, validRequest } from './request-body.js';
 import { RouteTable, pathOf as requestPathOf } from './route-table.js';
 
 // Serves every route of the server through one pipeline: the spec's (schemas/src/routes.ts) and
@@ -37,6 +41,10 @@ import { RouteTable, pathOf as requestPathOf } from './route-table.js';
 // body, a Reply, or a FileReply). A route whose path ends in `/` is a directory page: its bare
 // form is redirected there (301), since the page's relative links need the slash.
 // The routes go into the route table the front door answers from (front-door.ts says why).
+// A route's name types its handler: the body is what the route's body kind and request schema make
+// of the request (BodyOf), and the answer must be its response schema's type (AnswerOf), so a routes
+// file writes no types of its own and a wrong name or answer fails type checking
+// (route-kit.types.test.ts).
 
 export interface RouteContext {
   /** Aborts when the client goes away before the answer is sent (created on first use). */
@@ -75,11 +83,19 @@ export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer
 
 export interface RouteKit {
   /** Serves the authenticated catalog route `name` with `handler`. */
-  mount<Body, Result>(name: string, handler: Handler<Body, Result>, options?: MountOptions): void;
+  mount<N extends CallerRouteName>(
+    name: N,
+    handler: Handler<BodyOf<Route<N>>, AnswerOf<Route<N>>>,
+    options?: MountOptions,
+  ): void;
   /** The same for a route whose catalog auth is `none`, `session`, `admin` or `signed-url` (no API caller). */
-  mountPublic<Body, Result>(name: string, handler: PublicHandler<Body, Result>, options?: MountOptions): void;
+  mountPublic<N extends PublicRouteName>(
+    name: N,
+    handler: PublicHandler<BodyOf<Route<N>>, AnswerOf<Route<N>>>,
+    options?: MountOptions,
+  ): void;
   /** Serves the catalog's `websocket` route `name`: upgrade requests to its path go to `handler`. */
-  mountUpgrade(name: string, handler: UpgradeHandler): void;
+  mountUpgrade(name: UpgradeRouteName, handler: UpgradeHandler): void;
   /** The server's 'upgrade' listener: a path without a WebSocket route gets a plain 404. */
   readonly upgrade: UpgradeHandler;
   /** The path the route is served at (the partner segment applied). */
@@ -92,7 +108,7 @@ export interface RouteKit {
 
 const PUBLIC_AUTH: readonly Auth[] = ['none', 'session', 'admin', 'signed-url'];
 /** Every route a kit can serve: the spec's (the live stream's included) and the server's own. */
-export const SERVED_CATALOG: readonly RouteSpec[] = [
+export const SERVED_CATALOG = [
   ...allRoutes,
   ...streamRoutes,
   ...serverOpsRoutes,
@@ -101,7 +117,60 @@ export const SERVED_CATALOG: readonly RouteSpec[] = [
   ...oauthPageRoutes,
   ...partnerHookRoutes,
   ...emulatorRoutes,
-];
+] as const satisfies readonly RouteSpec[];
+
+type Served = (typeof SERVED_CATALOG)[number];
+/** The name of a route the kit can serve. */
+export type RouteName = Served['name'];
+/** The catalog entry named `N`, with its literal kinds and schema ids. */
+export type Route<N extends RouteName> = Extract<Served, { readonly name: N }>;
+/** Routes whose caller is an API key or an access token: `mount`. */
+export type CallerRouteName = Exclude<
+  Extract<Served, { readonly auth: 'api-key' | 'query-key' | 'partner-bearer' }>,
+  { readonly answer: 'websocket' }
+>['name'];
+/** Routes without an API caller: `mountPublic`. */
+export type PublicRouteName = Exclude<
+  Extract<Served, { readonly auth: 'none' | 'session' | 'admin' | 'signed-url' }>,
+  { readonly answer: 'websocket' }
+>['name'];
+/** The WebSocket route: `mountUpgrade`. */
+export type UpgradeRouteName = Extract<Served, { readonly answer: 'websocket' }>['name'];
+
+/**
+ * What the pipeline hands the handler of route `R`: nothing (`none`), the file's bytes (`audio`),
+ * the decoded message (`protobuf`), the request schema's type once the schema passed (`json`,
+ * `json-or-protobuf`), or the fields as sent (`form-or-json`: the OAuth endpoints check their own).
+ */
+export type BodyOf<R extends RouteSpec> = R['body'] extends 'none'
+  ? undefined
+  : R['body'] extends 'audio'
+    ? AudioBody
+    : R extends {
+          readonly body: 'protobuf';
+          readonly requestProto: { readonly name: infer M extends keyof ProtoBodies };
+        }
+      ? ProtoBodies[M]
+      : R extends { readonly body: 'json' | 'json-or-protobuf'; readonly request: string }
+        ? RequestType<R>
+        : unknown;
+
+/**
+ * What the handler of route `R` may answer: the response schema's type (a value, its JsonText or a
+ * JsonReply of it); any JSON where the catalog names no schema; a Reply or FileReply for the other
+ * answer kinds; a Reply for the OAuth endpoints, whose status and body the OAuth library decides.
+ */
+export type AnswerOf<R extends RouteSpec> = R['body'] extends 'form-or-json'
+  ? Reply
+  : R extends { readonly answer: 'json'; readonly response: string }
+    ?
+        | ResponseType<R>
+        | JsonText<ResponseType<R>>
+        | JsonReply<ResponseType<R>>
+        | (R extends { readonly accepted: string } ? JsonReply<AcceptedType<R>> : never)
+    : R['answer'] extends 'json'
+      ? unknown
+      : Reply | FileReply;
 
 export function createRouteKit(options: RouteKitOptions): RouteKit {
   const table = new RouteTable();
@@ -181,7 +250,7 @@ export function createRouteKit(options: RouteKitOptions): RouteKit {
         route,
         (body, caller, context) => {
           if (!caller) throw new Error(`route ${name} ran without a caller`);
-          return handler(body as never, caller, context);
+          return handler(proven(body), caller, context);
         },
         mountOptions,
       );
@@ -189,13 +258,18 @@ export function createRouteKit(options: RouteKitOptions): RouteKit {
     mountPublic(name, handler, mountOptions = {}) {
       const route = spec(name);
       if (!PUBLIC_AUTH.includes(route.auth)) throw new Error(`route ${name} needs auth: use mount`);
-      add(
-        route,
-        (body, caller, context) => handler(body as never, withCaller(context, caller)),
-        mountOptions,
-      );
+      add(route, (body, caller, context) => handler(proven(body), withCaller(context, caller)), mountOptions);
     },
   };
+}
+
+/**
+ * The body as its handler's type names it (BodyOf). The one place the kit trusts its own steps over
+ * the compiler: readRequestBody read the route's body kind and validRequest checked its request
+ * schema, which is exactly what BodyOf says of the route.
+ */
+function proven<Body>(body: unknown): Body {
+  return body as Body;
 }
 
 function contextOf(req: IncomingMessage, res: ServerResponse, params: Record<string, string>): RouteContext {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { CachedSummary, TranscriptRecord } from '@parley/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../test-support/databases.js';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../test-support/test-server.js';
 import { randomIds } from '../core/ids.js';
-import { testDatabases } from '../testing/databases.js';
-import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../testing/test-server.js';
 
 // Two server instances on one PostgreSQL database answer as one service: a write acknowledged by
 // one is what the other answers next, although each keeps its own caches (summaries, transcripts,

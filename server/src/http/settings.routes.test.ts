@@ -1,6 +1,11 @@
 import type { UserDefaultMeetingSetting } from '@parley/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
+import {
+  expectSchema,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../test-support/test-server.js';
 
 type Setting = UserDefaultMeetingSetting;
 

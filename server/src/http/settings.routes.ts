@@ -1,15 +1,7 @@
-import type {
-  GetUserDefaultMeetingSettingRequest,
-  UpdateUserDefaultMeetingSettingRequest,
-} from '@parley/schemas/types';
 import type { SettingsService } from '../services/accounts/settings.service.js';
 import type { RouteKit } from './route-kit.js';
 
 export function settingsRoutes(kit: RouteKit, settings: SettingsService): void {
-  kit.mount('get-user-default-meeting-setting', (body: GetUserDefaultMeetingSettingRequest, caller) =>
-    settings.get(caller, body),
-  );
-  kit.mount('update-user-default-meeting-setting', (body: UpdateUserDefaultMeetingSettingRequest, caller) =>
-    settings.update(caller, body),
-  );
+  kit.mount('get-user-default-meeting-setting', (body, caller) => settings.get(caller, body));
+  kit.mount('update-user-default-meeting-setting', (body, caller) => settings.update(caller, body));
 }

@@ -10,7 +10,7 @@ import { uploadRoutes } from './upload.routes.js';
 // that gives a person's own audio file a URL for them.
 
 export function speechRoutes(kit: RouteKit, services: SpeechServices): void {
-  sttRoutes(kit, services.stt);
+  sttRoutes(kit, services.stt, services.sttCallbacks);
   ttsRoutes(kit, services.tts);
   denoiseRoutes(kit, services.denoise);
   translateRoutes(kit, services.translate);

@@ -1,10 +1,5 @@
 import { encodeSttRequest, PROTO_CONTENT_TYPE } from '@parley/schemas/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorText } from '../core/contracts.js';
-import { fixtureBytes } from '../engines/audio/fixture-audio.js';
-import { buildEngines, type Engines } from '../engines/registry.js';
-import { createOutboundClient } from '../net/outbound-client.js';
-import { expectSchema } from '../testing/test-server.js';
 import {
   type AudioHost,
   expectError,
@@ -13,7 +8,12 @@ import {
   type SpeechServer,
   startAudioHost,
   startSpeechServer,
-} from './speech.test-support.js';
+} from '../../test-support/speech-server.js';
+import { expectSchema } from '../../test-support/test-server.js';
+import { ErrorText } from '../core/contracts.js';
+import { fixtureBytes } from '../engines/audio/fixture-audio.js';
+import { buildEngines, type Engines } from '../engines/registry.js';
+import { createOutboundClient } from '../net/outbound-client.js';
 
 // The spec's error table for POST /v1/stt, row by row, and the audio_url failures (download
 // refused, unreachable, too large, too slow, not audio). Every error body is the api-error shape.

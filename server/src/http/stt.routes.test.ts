@@ -1,11 +1,6 @@
 import { encodeSttRequest, PROTO_CONTENT_TYPE } from '@parley/schemas/proto';
 import type { SttRequest } from '@parley/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureFiles } from '../engines/audio/fixture-audio.js';
-import { buildEngines, type Engines } from '../engines/registry.js';
-import { corpusWer, wordErrorRate } from '../engines/stt/wer.js';
-import type { SttResult } from '../services/speech/stt.service.js';
-import { expectSchema } from '../testing/test-server.js';
 import {
   type AudioHost,
   fixtureById,
@@ -13,7 +8,12 @@ import {
   type SpeechServer,
   startAudioHost,
   startSpeechServer,
-} from './speech.test-support.js';
+} from '../../test-support/speech-server.js';
+import { expectSchema } from '../../test-support/test-server.js';
+import { fixtureFiles } from '../engines/audio/fixture-audio.js';
+import { buildEngines, type Engines } from '../engines/registry.js';
+import { corpusWer, wordErrorRate } from '../engines/stt/wer.js';
+import type { SttResult } from '../services/speech/stt.service.js';
 
 // POST /v1/stt over real HTTP: the audio_url points at a static host on 127.0.0.1, which the test
 // server may reach because its configuration allows private addresses (PARLEY_ALLOW_PRIVATE_URLS).

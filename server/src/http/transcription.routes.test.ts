@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectSchema,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../test-support/test-server.js';
 import { FIRST_PAGE_CURSOR, Limits } from '../core/contracts.js';
 import type { NewChunk, NewUtterance } from '../store/transcription.store.js';
-import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 
 interface Chunk {
   id: string;

@@ -1,10 +1,10 @@
 import type { TranslateTextResponse } from '@parley/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, type SpeechServer, startSpeechServer } from '../../test-support/speech-server.js';
+import { expectSchema } from '../../test-support/test-server.js';
 import { ErrorText } from '../core/contracts.js';
 import { buildEngines } from '../engines/registry.js';
 import { apertiumInstallHint } from '../engines/translate/apertium.backend.js';
-import { expectSchema } from '../testing/test-server.js';
-import { expectError, type SpeechServer, startSpeechServer } from './speech.test-support.js';
 
 // POST /v1/translate-text over real HTTP without a translation engine and with the local Apertium
 // engine (each upstream engine: translate.upstream.routes.test.ts).

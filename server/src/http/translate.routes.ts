@@ -1,4 +1,3 @@
-import type { TranslateTextRequest } from '@parley/schemas/types';
 import type { TranslateService } from '../services/speech/translate.service.js';
 import type { RouteKit } from './route-kit.js';
 
@@ -6,5 +5,5 @@ import type { RouteKit } from './route-kit.js';
 // other REST routes (X-API-Key or bearer), as the route catalog says.
 
 export function translateRoutes(kit: RouteKit, translate: TranslateService): void {
-  kit.mount('translate-text', (body: TranslateTextRequest, caller) => translate.translate(caller, body));
+  kit.mount('translate-text', (body, caller) => translate.translate(caller, body));
 }

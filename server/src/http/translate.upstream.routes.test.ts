@@ -2,9 +2,9 @@ import { Limits } from '@parley/schemas/constants';
 import type { TranslateTextResponse } from '@parley/schemas/types';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, type SpeechServer, startSpeechServer } from '../../test-support/speech-server.js';
+import { expectSchema, type Reply } from '../../test-support/test-server.js';
 import { buildEngines, type UpstreamEngineConfig } from '../engines/registry.js';
-import { expectSchema, type Reply } from '../testing/test-server.js';
-import { expectError, type SpeechServer, startSpeechServer } from './speech.test-support.js';
 
 // POST /v1/translate-text over real HTTP through each translation upstream, played by nock: an
 // OpenAI-compatible chat model and a LibreTranslate server (the local engine: translate.routes.test.ts). The fake upstreams "translate" a text

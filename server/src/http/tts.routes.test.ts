@@ -9,6 +9,8 @@ import {
 } from '@parley/schemas/proto';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { postRaw, type SpeechServer, startSpeechServer } from '../../test-support/speech-server.js';
+import { expectSchema } from '../../test-support/test-server.js';
 import { systemClock } from '../core/clock.js';
 import { ErrorText, SignedUrlTtl } from '../core/contracts.js';
 import { buildEngines, type Engines } from '../engines/registry.js';
@@ -16,8 +18,6 @@ import { corpusWer } from '../engines/stt/wer.js';
 import type { TtsEngine, TtsResult } from '../engines/tts/tts.engine.js';
 import { FileStore } from '../files/file-store.js';
 import type { SttResult } from '../services/speech/stt.service.js';
-import { expectSchema } from '../testing/test-server.js';
-import { postRaw, type SpeechServer, startSpeechServer } from './speech.test-support.js';
 
 // POST /v1/tts over real HTTP with the local engines (flite for English, espeak-ng otherwise) (and an OpenAI-compatible upstream
 // played by nock): protobuf both ways, the spec's error texts, the signed OGG/Opus file, and a

@@ -1,4 +1,4 @@
-import { encodeTtsResponse, PROTO_CONTENT_TYPE, type SessionTtsRequestData } from '@parley/schemas/proto';
+import { encodeTtsResponse, PROTO_CONTENT_TYPE } from '@parley/schemas/proto';
 import { TtsGenerationError, type TtsService } from '../services/speech/tts.service.js';
 import { Reply } from './reply.js';
 import type { RouteKit } from './route-kit.js';
@@ -12,7 +12,7 @@ import type { RouteKit } from './route-kit.js';
 //   audio_url, as the spec says generation failures are reported, under the matching status.
 
 export function ttsRoutes(kit: RouteKit, tts: TtsService): void {
-  kit.mount('tts', async (body: SessionTtsRequestData, caller, { log }) => {
+  kit.mount('tts', async (body, caller, { log }) => {
     try {
       const audioUrl = await tts.synthesize(caller, body);
       return Reply.protobuf(200, encodeTtsResponse({ audio_url: audioUrl, error: '' }), PROTO_CONTENT_TYPE);

@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import type { PlaygroundUploadResponse, SttResponse } from '@parley/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureById, type SpeechServer, startSpeechServer } from '../../test-support/speech-server.js';
+import { expectSchema } from '../../test-support/test-server.js';
 import { Limits, SignedUrlTtl } from '../core/contracts.js';
 import { fixturePath } from '../engines/audio/fixture-audio.js';
 import { buildEngines } from '../engines/registry.js';
-import { expectSchema } from '../testing/test-server.js';
-import { fixtureById, type SpeechServer, startSpeechServer } from './speech.test-support.js';
 
 // POST /playground/uploads: a person's audio file stored under their user, answered with its signed
 // URL, which file STT then reads from disk on a server that refuses private addresses.

@@ -1,13 +1,13 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MessageType, SummaryStatus } from '../core/contracts.js';
 import {
   expectSchema,
   startTestServer,
   TEST_ADMIN_TOKEN,
   type TestServer,
   type TestUser,
-} from '../testing/test-server.js';
+} from '../../test-support/test-server.js';
+import { MessageType, SummaryStatus } from '../core/contracts.js';
 
 // upload-meeting-to-workspace against a Notion API played by nock: what is sent, and how each
 // upstream outcome reaches the client.

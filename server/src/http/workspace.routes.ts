@@ -1,9 +1,6 @@
-import type { UploadMeetingToWorkspaceRequest } from '@parley/schemas/types';
 import type { WorkspaceService } from '../services/workspace/workspace.service.js';
 import type { RouteKit } from './route-kit.js';
 
 export function workspaceRoutes(kit: RouteKit, workspace: WorkspaceService): void {
-  kit.mount('upload-meeting-to-workspace', (body: UploadMeetingToWorkspaceRequest, caller) =>
-    workspace.upload(caller, body),
-  );
+  kit.mount('upload-meeting-to-workspace', (body, caller) => workspace.upload(caller, body));
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { ApiError } from '../core/api-error.js';
 import { DocumentCallbackStatus } from '../core/contracts.js';
 import { EngineFailedError, EngineUnavailableError } from '../engines/engine.js';
@@ -35,10 +34,6 @@ export interface DocumentCallbackPayload {
   callbackUrl: string;
 }
 
-export function newDeliveryId(): string {
-  return `msg_${randomBytes(16).toString('base64url')}`;
-}
-
 export function documentCallbackJobHandler(deps: {
   store: Store;
   partner: PartnerService;
@@ -53,7 +48,7 @@ export function documentCallbackJobHandler(deps: {
       deliveryId: payload.deliveryId,
       jobId: job.id,
       attempt: job.attempts,
-      clientId: payload.clientId,
+      signer: { clientId: payload.clientId },
       url: payload.callbackUrl,
       body,
       ...(deps.signatureHeader ? { signatureHeader: deps.signatureHeader } : {}),

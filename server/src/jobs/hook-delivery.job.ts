@@ -32,7 +32,7 @@ export function hookDeliveryJobHandler(deps: { store: Store; outbound: OutboundC
       deliveryId: payload.deliveryId,
       jobId: job.id,
       attempt: job.attempts,
-      clientId: subscription.clientId,
+      signer: { clientId: subscription.clientId },
       url: subscription.targetUrl,
       body: payload.body,
       headers: { 'webhook-event': payload.event },

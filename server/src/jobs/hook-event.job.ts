@@ -1,6 +1,7 @@
+import { newDeliveryId } from '../core/ids.js';
 import { type HookEventPayload, hookItem } from '../services/partner/hook-events.js';
+import type { MeetingLink } from '../services/partner/meeting-link.js';
 import type { Store } from '../store/store.js';
-import { newDeliveryId } from './document-callback.job.js';
 import { HOOK_DELIVERY_JOB, type HookDeliveryPayload } from './hook-delivery.job.js';
 import type { JobHandler } from './job-worker.js';
 
@@ -10,14 +11,14 @@ import type { JobHandler } from './job-worker.js';
 
 export { HOOK_EVENT_JOB } from '../services/partner/hook-events.js';
 
-export function hookEventJobHandler(store: Store): JobHandler {
+export function hookEventJobHandler(store: Store, link: MeetingLink): JobHandler {
   return async (raw) => {
     const payload = raw as HookEventPayload;
     const deliveries: HookDeliveryPayload[] = [];
     for (const subscription of await store.hookSubscriptions.ofEvent(payload.event)) {
       const user = await store.accounts.getUser(subscription.userId);
       if (!user) continue;
-      const item = await hookItem(store, { userId: user.id, email: user.email.toLowerCase() }, payload);
+      const item = await hookItem(store, { userId: user.id, email: user.email.toLowerCase() }, payload, link);
       if (!item) continue;
       deliveries.push({
         deliveryId: newDeliveryId(),

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../test-support/databases.js';
+import { startTestServer, TEST_ADMIN_TOKEN } from '../../test-support/test-server.js';
 import { manualClock, systemClock } from '../core/clock.js';
 import { sequentialIds } from '../core/ids.js';
 import { MAIL_JOB, SUMMARY_MAIL_KIND } from '../services/mail/mail.service.js';
@@ -9,8 +11,6 @@ import { type MailTransport, outboxMailTransport } from '../services/mail/mail.t
 import { JobStatus, type JobsStore } from '../store/jobs.store.js';
 import type { NewMail } from '../store/mail.store.js';
 import { openStore, type Store } from '../store/store.js';
-import { testDatabases } from '../testing/databases.js';
-import { startTestServer, TEST_ADMIN_TOKEN } from '../testing/test-server.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from './backoff.js';
 import { JobWorker, PermanentJobError } from './job-worker.js';
 

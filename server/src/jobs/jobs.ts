@@ -7,9 +7,8 @@ import { JobWorker } from './job-worker.js';
 import { mailJobHandler } from './mail.job.js';
 
 // The outbox worker with the job kinds of the services registered (the partner interface registers
-// its own when the roots build it: partner/partner.wiring.ts). The composition roots
-// (main.ts, testing/test-server.ts) build it once; main.ts starts and stops it, tests step it with
-// `runDue()`.
+// its own when the root builds it: partner/partner.wiring.ts). build-server.ts builds it once;
+// main.ts starts and stops it, tests step it with `runDue()`.
 
 export interface JobDeps {
   store: Store;
@@ -30,4 +29,25 @@ export function createJobWorker(deps: JobDeps): JobWorker {
   });
   jobs.register(MAIL_JOB, mailJobHandler(deps.mailTransport));
   return jobs;
+}
+
+/**
+ * How long the speech worker holds a claimed job: a long recording's transcription (stt with
+ * callback_url) takes minutes on the local engines, and another process must not take it over
+ * meanwhile. A job of a killed process runs again after this.
+ */
+export const SPEECH_JOB_LEASE_MS = 60 * 60_000;
+
+/**
+ * The worker of the speech jobs (jobs/stt-callback.job.ts, registered by app.ts): apart from the
+ * main one, so a transcription of minutes holds up no e-mail or hook delivery, and one at a time
+ * per process, so queued transcriptions do not crowd out the synchronous requests' engines.
+ */
+export function createSpeechJobWorker(deps: Omit<JobDeps, 'mailTransport'>): JobWorker {
+  return new JobWorker({
+    store: deps.store,
+    clock: deps.clock,
+    logger: deps.logger,
+    leaseMs: Math.max(deps.leaseMs, SPEECH_JOB_LEASE_MS),
+  });
 }

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer } from '../testing/spawned-server.js';
-import type { TestServer, TestUser } from '../testing/test-server.js';
-import { CLIENT, connect } from './partner.test-support.js';
+import { CLIENT, connect } from '../../test-support/partner-oauth.js';
+import { type SpawnedServer, spawnServer } from '../../test-support/spawned-server.js';
+import type { TestServer, TestUser } from '../../test-support/test-server.js';
 
 // The generate-document callback through the durable outbox, across a crash: the server process is
 // killed (SIGKILL) while the receiver holds the first delivery open, a new process on the same data

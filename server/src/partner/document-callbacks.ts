@@ -1,25 +1,22 @@
-import { isIP } from 'node:net';
 import type { GenerateDocumentRequest } from '@parley/schemas/types';
 import { ApiError } from '../core/api-error.js';
 import { DocumentModel } from '../core/contracts.js';
+import { newDeliveryId } from '../core/ids.js';
 import { faultyCallbackSignature } from '../emulator/faults.callback.js';
 import {
   CALLBACK_RETRY,
   DOCUMENT_CALLBACK_JOB,
   type DocumentCallbackPayload,
   documentCallbackJobHandler,
-  newDeliveryId,
 } from '../jobs/document-callback.job.js';
 import type { JobWorker } from '../jobs/job-worker.js';
-import { createAddressPolicy } from '../net/address-policy.js';
+import { callbackUrlCheck } from '../net/callback-url.js';
 import type { OutboundClient } from '../net/outbound-client.js';
-import { parseOutboundUrl } from '../net/outbound-client.js';
 import type { PartnerService, PartnerUser } from '../services/partner/partner.service.js';
 import type { Store } from '../store/store.js';
 
-// Accepting a generate-document with callback_url: the SSRF guard's first look at the URL (a
-// literal private address is refused at once, with a 400; names are checked again at every
-// connect by the outbound client), the meeting's visibility, and the durable job.
+// Accepting a generate-document with callback_url: the SSRF guard's first look at the URL
+// (net/callback-url.ts), the meeting's visibility, and the durable job.
 
 export function documentCallbacks(deps: {
   store: Store;
@@ -34,7 +31,7 @@ export function documentCallbacks(deps: {
     documentCallbackJobHandler({ ...deps, signatureHeader: faultyCallbackSignature }),
     CALLBACK_RETRY,
   );
-  const policy = createAddressPolicy({ allowPrivate: deps.allowPrivate });
+  const checkUrl = callbackUrlCheck(deps.allowPrivate);
 
   return {
     async accept(
@@ -44,16 +41,7 @@ export function documentCallbacks(deps: {
       body: GenerateDocumentRequest,
       callbackUrl: string,
     ): Promise<DocumentCallbackPayload> {
-      let url: URL;
-      try {
-        url = parseOutboundUrl(callbackUrl);
-      } catch (error) {
-        throw ApiError.badRequest(error instanceof Error ? error.message : 'Invalid callback_url');
-      }
-      const host = url.hostname.replace(/^\[|\]$/g, '');
-      if ((isIP(host) && !policy.permits(host)) || (host === 'localhost' && !deps.allowPrivate)) {
-        throw ApiError.badRequest('callback_url points to a private address');
-      }
+      const url = checkUrl(callbackUrl, 'callback_url');
       // 404 now rather than a failed callback later.
       if (!(await deps.store.meetings.getVisible(meetingId, { userId: user.userId, email: user.email }))) {
         throw ApiError.notFound('Meeting');

@@ -2,16 +2,16 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HookEvent } from '../core/contracts.js';
-import { HooksService } from '../services/partner/hooks.service.js';
+import { bearer, CLIENT, connect, registerClient, setPassword } from '../../test-support/partner-oauth.js';
 import {
   expectSchema,
   startTestServer,
   TEST_ADMIN_TOKEN,
   type TestServer,
   type TestUser,
-} from '../testing/test-server.js';
-import { bearer, CLIENT, connect, registerClient, setPassword } from './partner.test-support.js';
+} from '../../test-support/test-server.js';
+import { HookEvent } from '../core/contracts.js';
+import { HooksService } from '../services/partner/hooks.service.js';
 
 // Hook subscriptions (a Parley extension): each event reaches a subscribed receiver on 127.0.0.1 as
 // the polling trigger's item, signed with the client's secret; only the subscriber's own data; a 410

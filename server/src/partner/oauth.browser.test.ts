@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import { launchChromium } from '@parley/test-browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 import {
   authorizeQuery,
   bearer,
@@ -12,7 +11,8 @@ import {
   pkcePair,
   registerClient,
   setPassword,
-} from './partner.test-support.js';
+} from '../../test-support/partner-oauth.js';
+import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 
 // The authorize pages in a real browser (Debian's chromium through playwright-core): sign in, read
 // the consent page, approve or decline, then exchange the code with PKCE; axe-core checks each page.

@@ -2,9 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../testing/databases.js';
-import { type SpawnedServer, spawnServer } from '../testing/spawned-server.js';
-import { startTestServer, TEST_ADMIN_TOKEN } from '../testing/test-server.js';
+import { testDatabases } from '../../test-support/databases.js';
 import {
   accessWorks,
   exchangeFields,
@@ -12,7 +10,9 @@ import {
   inParallel,
   type RaceTarget,
   raceClient,
-} from './oauth-race.test-support.js';
+} from '../../test-support/oauth-race.js';
+import { type SpawnedServer, spawnServer } from '../../test-support/spawned-server.js';
+import { startTestServer, TEST_ADMIN_TOKEN } from '../../test-support/test-server.js';
 
 // Replay detection under races (RFC 9700 §4.5, §4.14.2): six parallel exchanges of one code leave
 // no token of the grant valid; six parallel refreshes of one refresh token either all get the same

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, connect, registerClient, setPassword } from '../../test-support/partner-oauth.js';
+import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { allRoutes, type RouteSpec, streamRoutes } from '../core/contracts.js';
-import { startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
-import { bearer, connect, registerClient, setPassword } from './partner.test-support.js';
 
 // Scopes per route: every route that takes an OAuth access token declares the scopes it needs, and
 // a token without them is refused on the speech routes too (in the header or in the `api_key` query).
@@ -21,7 +21,8 @@ const takesBearer = (route: RouteSpec) => ['api-key', 'query-key', 'partner-bear
 
 describe('scopes per route', () => {
   it('every route that takes an access token declares its scopes', () => {
-    const undeclared = [...allRoutes, ...streamRoutes]
+    const routes: readonly RouteSpec[] = [...allRoutes, ...streamRoutes];
+    const undeclared = routes
       .filter((route) => takesBearer(route) && (route.scopes ?? []).length === 0)
       .map((route) => route.name);
     expect(undeclared).toEqual([]);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
 import {
   authorize,
   authorizeQuery,
@@ -12,7 +11,13 @@ import {
   registerClient,
   setPassword,
   tokenRequest,
-} from './partner.test-support.js';
+} from '../../test-support/partner-oauth.js';
+import {
+  expectSchema,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../test-support/test-server.js';
 
 // The OAuth provider's RFC 6749 behaviour and each RFC 9700 rule the partner interface promises.
 

@@ -26,7 +26,7 @@ export function partnerBearerVerifier(
       if (!caller) return undefined;
       if (stored.rotatedFrom) await store.oauthGrants.pairUsed(stored.tokenHash, stored.rotatedFrom);
       await limit.take(token);
-      return { caller, scopes: stored.scopes };
+      return { caller: { ...caller, clientId: stored.clientId }, scopes: stored.scopes };
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { EmulatorOAuthClientRequest, EmulatorPasswordRequest } from '@parley/schemas/types';
 import { ApiError } from '../core/api-error.js';
 import type { RouteKit } from '../http/route-kit.js';
 import type { Store } from '../store/store.js';
@@ -10,7 +9,7 @@ import { hashPassword } from './passwords.js';
 const DELIVERIES_PAGE = 100;
 
 export function partnerEmulatorRoutes(kit: RouteKit, store: Store): void {
-  kit.mountPublic<EmulatorOAuthClientRequest, unknown>('emulator-oauth-client', async (input) => {
+  kit.mountPublic('emulator-oauth-client', async (input) => {
     await store.oauthClients.upsert({
       clientId: input.client_id,
       secret: input.client_secret,
@@ -25,7 +24,7 @@ export function partnerEmulatorRoutes(kit: RouteKit, store: Store): void {
     };
   });
 
-  kit.mountPublic<EmulatorPasswordRequest, unknown>('emulator-password', async (input, { params }) => {
+  kit.mountPublic('emulator-password', async (input, { params }) => {
     const userId = params.id ?? '';
     if (!(await store.accounts.getUser(userId))) throw ApiError.notFound('User');
     await store.partnerAuth.setPasswordHash(userId, await hashPassword(input.password));
@@ -39,7 +38,8 @@ export function partnerEmulatorRoutes(kit: RouteKit, store: Store): void {
       deliveries: tries.map((t) => ({
         delivery_id: t.deliveryId,
         job_id: t.jobId,
-        client_id: t.clientId,
+        client_id: t.clientId || null,
+        key_id: t.keyId,
         url: t.url,
         attempt: t.attempt,
         status_code: t.statusCode,

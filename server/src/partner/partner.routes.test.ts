@@ -1,26 +1,25 @@
+import { triggerRoutes } from '@parley/schemas/routes';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, connect, registerClient, setPassword } from '../../test-support/partner-oauth.js';
 import {
   expectSchema,
   startTestServer,
   TEST_ADMIN_TOKEN,
   type TestServer,
   type TestUser,
-} from '../testing/test-server.js';
-import { bearer, connect, registerClient, setPassword } from './partner.test-support.js';
+} from '../../test-support/test-server.js';
 
 // The partner routes over real state: triggers computed from meetings, ends, summaries and guests
 // of two accounts, checked as the platform relies on them (newest first, at most 50, unique and
 // stable ids, only the token's user's data); meeting details, documents, and bearer tokens on the
 // meeting REST routes.
 
-const TRIGGERS = ['meeting-ended', 'summary-ready', 'contact-discovered', 'followup-email-ready'] as const;
-const TIME_FIELD: Record<(typeof TRIGGERS)[number], string> = {
-  'meeting-ended': 'end_at',
-  'summary-ready': 'created_at',
-  'contact-discovered': 'created_at',
-  'followup-email-ready': 'created_at',
-};
+/** The catalog's triggers: their path segment and the field each is ordered by, newest first. */
+const TRIGGERS = triggerRoutes.map((route) => ({
+  name: route.name.replace(/^trigger-/, ''),
+  orderedBy: route.trigger.orderedBy,
+}));
 
 interface Item {
   id: string;
@@ -110,11 +109,11 @@ describe('triggers', () => {
         await server.jobs.runDue();
         for (const [index, user] of users.entries()) {
           const mine = new Set(meetings.filter((m) => m.members.has(index)).map((m) => m.id));
-          for (const trigger of TRIGGERS) {
+          for (const { name: trigger, orderedBy } of TRIGGERS) {
             const items = await poll(user, trigger);
             expect(items.length).toBeLessThanOrEqual(50);
             expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
-            const times = items.map((i) => String(i[TIME_FIELD[trigger]]));
+            const times = items.map((i) => String(i[orderedBy]));
             expect(times).toEqual([...times].sort().reverse());
             for (const item of items) expect(mine.has(item.meeting_id ?? item.id)).toBe(true);
             // The platform deduplicates on ids: a second poll gives the same ids.

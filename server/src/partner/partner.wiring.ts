@@ -1,12 +1,12 @@
-import type { GenerateDocumentRequest } from '@parley/schemas/types';
 import type { BearerVerifier, SessionReader } from '../core/bearer-verifier.js';
 import type { Config } from '../core/config.js';
 import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
-import { Reply } from '../http/reply.js';
+import { JsonReply } from '../http/reply.js';
 import type { RouteKit } from '../http/route-kit.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import { MEETING_ENDED_JOB, meetingEndedJobHandler } from '../jobs/meeting-ended.job.js';
 import type { OutboundClient } from '../net/outbound-client.js';
+import { meetingLink } from '../services/partner/meeting-link.js';
 import { PartnerService } from '../services/partner/partner.service.js';
 import type { Store } from '../store/store.js';
 import { documentCallbacks } from './document-callbacks.js';
@@ -17,9 +17,9 @@ import { partnerBearerVerifier, partnerSessionReader } from './partner-auth.js';
 import { partnerEmulatorRoutes } from './partner-emulator.routes.js';
 import { failedSignInsFor, tokenLimitFor } from './shared-limits.js';
 
-// The partner interface, built once by the composition roots (main.ts, testing/test-server.ts):
+// The partner interface, built once by the composition root (build-server.ts):
 // its credential checks for the house's `bearer` and `session` slots, its jobs registered in the
-// roots' worker, and its routes: the spec's (schemas/src/routes.ts, groups `partner` and `oauth`)
+// root's worker, and its routes: the spec's (schemas/src/routes.ts, groups `partner` and `oauth`)
 // and the OAuth pages' form posts and revocation (schemas/src/server-routes.ts), all through the
 // route kit like every other route.
 
@@ -34,6 +34,7 @@ export interface PartnerDeps {
     | 'allowPrivateUrls'
     | 'partnerRateLimit'
     | 'oauthRefreshGraceSeconds'
+    | 'meetingUrlTemplate'
   >;
   /** The meeting-AI engine (main.ts: engines.llm). */
   llm: MeetingAiEngine;
@@ -53,7 +54,8 @@ export interface PartnerInterface {
 export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
   const { config, store } = deps;
   const provider = createOAuthProvider(store, { refreshGraceSeconds: config.oauthRefreshGraceSeconds });
-  const partner = new PartnerService(store, deps.llm);
+  const link = meetingLink(config.meetingUrlTemplate);
+  const partner = new PartnerService(store, deps.llm, link);
   deps.jobs.register(MEETING_ENDED_JOB, meetingEndedJobHandler(store, deps.llm));
   const callbacks = documentCallbacks({
     store,
@@ -67,6 +69,7 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
     jobs: deps.jobs,
     outbound: deps.clientUrls,
     allowPrivate: config.allowPrivateUrls,
+    link,
   });
   const pages: OAuthPages = oauthPages(provider, {
     partnerSegment: config.partnerSegment,
@@ -98,44 +101,36 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
       kit.mount('partner-meeting', async (_body, caller, { params }) =>
         noStore(await partner.meeting(caller, params.id ?? '')),
       );
-      kit.mount<GenerateDocumentRequest, unknown>(
-        'generate-document',
-        async (body, caller, { params, request }) => {
-          const meetingId = params.id ?? '';
-          if (body.callback_url) {
-            // The delivery is signed for the client the token was issued to.
-            const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-            const grant = await store.oauthGrants.getToken(token, 'access');
-            const payload = await callbacks.accept(
-              caller,
-              grant?.clientId ?? '',
-              meetingId,
-              body,
-              body.callback_url,
-            );
-            return noStore({
-              success: true,
-              meeting_id: meetingId,
-              message: `Document queued; the result will be POSTed to the callback URL (webhook-id ${payload.deliveryId})`,
-            });
-          }
-          const text = await partner.documentText(caller, meetingId, body);
+      kit.mount('generate-document', async (body, caller, { params }) => {
+        const meetingId = params.id ?? '';
+        if (body.callback_url) {
+          // The delivery is signed for the client the token was issued to.
+          const payload = await callbacks.accept(
+            caller,
+            caller.clientId ?? '',
+            meetingId,
+            body,
+            body.callback_url,
+          );
           return noStore({
             success: true,
             meeting_id: meetingId,
-            document_text: text,
-            message: 'Document generated',
+            message: `Document queued; the result will be POSTed to the callback URL (webhook-id ${payload.deliveryId})`,
           });
-        },
-      );
+        }
+        const text = await partner.documentText(caller, meetingId, body);
+        return noStore({
+          success: true,
+          meeting_id: meetingId,
+          document_text: text,
+          message: 'Document generated',
+        });
+      });
     },
   };
 }
 
 /** The 200 JSON answer of a partner route: about one user's data, so never cached on the way. */
-export function noStore(value: unknown): Reply {
-  return new Reply(200, JSON.stringify(value), {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-  });
+export function noStore<T>(value: T): JsonReply<T> {
+  return new JsonReply(value, { 'Cache-Control': 'no-store' });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-server.js';
-import { bearer, connect, registerClient, setPassword } from './partner.test-support.js';
+import { bearer, connect, registerClient, setPassword } from '../../test-support/partner-oauth.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { TokenRateLimit } from './rate-limit.js';
 
 // The partner routes' per-token rate limit: 429 with Retry-After once a token's bucket is empty,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../test-support/databases.js';
 import { systemClock } from '../core/clock.js';
 import { randomIds } from '../core/ids.js';
 import { openStore, type Store } from '../store/store.js';
-import { testDatabases } from '../testing/databases.js';
 import { failedSignInsFor, tokenLimitFor } from './shared-limits.js';
 import { LOCK_MS } from './sign-in-throttle.js';
 

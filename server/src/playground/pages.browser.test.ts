@@ -1,7 +1,7 @@
 import { launchChromium } from '@parley/test-browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, type RunningServer, screenshot, startServer } from './browser.test-support.js';
+import { axeViolations, type RunningServer, screenshot, startServer } from '../../test-support/browser.js';
 
 // /docs/ and /docs/asyncapi/ in Debian's chromium against the real server (every local engine, the
 // demo account), the way a person uses them: Swagger UI's "Try it out" and the AsyncAPI page, at

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium } from '@parley/test-browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, type RunningServer, screenshot, startServer } from './browser.test-support.js';
+import { axeViolations, type RunningServer, screenshot, startServer } from '../../test-support/browser.js';
 
 // /playground/ in Debian's chromium against the real server started as a plain `npm start` starts it
 // (no flag: private audio URLs refused), the microphone being Chromium's fake device fed a fixture.

@@ -11,7 +11,6 @@ import { AccountsService } from './accounts/accounts.service.js';
 import { SettingsService } from './accounts/settings.service.js';
 import { AiService } from './ai/ai.service.js';
 import { type MeetingCacheOptions, MeetingDataCache } from './cached-data/cached-data.cache.js';
-import { invalidatesMeetingData } from './cached-data/cached-data.invalidation.js';
 import { CachedDataService } from './cached-data/cached-data.service.js';
 import { LiveResultsService } from './meetings/live-results.service.js';
 import { MeetingsService } from './meetings/meetings.service.js';
@@ -23,7 +22,7 @@ import { PeopleService } from './people/people.service.js';
 import { WorkspaceService } from './workspace/workspace.service.js';
 
 // Every service of the app, built once from the same dependencies. To add a group: write
-// `<feature>/<group>.service.ts` (plain data in and out, throws ApiError, never imports express) and add it here.
+// `<feature>/<group>.service.ts` (plain data in and out, throws ApiError, never imports http/) and add it here.
 
 export interface ServiceDeps {
   store: Store;
@@ -58,7 +57,7 @@ export interface Services {
   workspace: WorkspaceService;
   /**
    * The summary/transcript cache. A write that changes a meeting's summaries or utterances calls
-   * `meetingCache.invalidate(meetingId)` after its transaction commits (or is wrapped below).
+   * `invalidate(meetingId)` itself after its transaction commits (the services below are handed it).
    */
   meetingCache: MeetingDataCache;
   cachedData: CachedDataService;
@@ -83,14 +82,10 @@ export function createServices(deps: ServiceDeps): Services {
   });
   return {
     accounts: new AccountsService(deps.store),
-    meetings: invalidatesMeetingData(new MeetingsService(deps.store), ['delete'], meetingCache),
+    meetings: new MeetingsService(deps.store, meetingCache),
     participants: new ParticipantsService(deps.store),
-    messages: invalidatesMeetingData(new MessagesService(deps.store), ['delete'], meetingCache),
-    transcription: invalidatesMeetingData(
-      new TranscriptionService(deps.store, transcriptTranslation),
-      ['updateUtterance'],
-      meetingCache,
-    ),
+    messages: new MessagesService(deps.store, meetingCache),
+    transcription: new TranscriptionService(deps.store, meetingCache, transcriptTranslation),
     settings: new SettingsService(deps.store, { maxRecordingMinutes: deps.config.maxRecordingMinutes }),
     people: new PeopleService(deps.store),
     workspace: new WorkspaceService(deps.store, {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testDatabases } from '../../test-support/databases.js';
 import { systemClock } from '../core/clock.js';
 import type { ClusterSignals } from '../core/cluster-signals.js';
 import { randomIds } from '../core/ids.js';
-import { testDatabases } from '../testing/databases.js';
 import { openClusterSignals } from './cluster-signals.js';
 import { openStore, type Store } from './store.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer } from '../testing/spawned-server.js';
+import { type SpawnedServer, spawnServer } from '../../test-support/spawned-server.js';
 
 // Acknowledged means committed, with commits grouped (commit-group.ts): the server process is killed
 // (SIGKILL) while clients keep creating meetings, and a new process on the same SQLite file must

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testDatabases } from '../testing/databases.js';
-import { meetingInput, openTestStore, type TestStore } from './store.test-support.js';
+import { testDatabases } from '../../test-support/databases.js';
+import { meetingInput, openTestStore, type TestStore } from '../../test-support/test-store.js';
 
 // Transactions that arrive together share one COMMIT on SQLite (commit-group.ts); on every dialect
 // each still keeps its own all-or-nothing: a failing one leaves no trace and costs the others nothing.

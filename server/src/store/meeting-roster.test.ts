@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../testing/databases.js';
+import { testDatabases } from '../../test-support/databases.js';
+import { meetingInput, openTestStore } from '../../test-support/test-store.js';
 import type { Database } from './database.js';
 import type { MeetingRosterStore } from './meeting-roster.store.js';
 import type { Store } from './store.js';
-import { meetingInput, openTestStore } from './store.test-support.js';
 
 // The roster copy on the meeting row (participant_ids, co_host_ids) must equal the tables it is
 // copied from after every kind of roster write, in the order the API shows: participants by

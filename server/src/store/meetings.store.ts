@@ -12,7 +12,7 @@ import type { RepoContext } from './repo-context.js';
 
 export type { ImportedMeeting, MeetingRow } from './meeting-row.js';
 
-/** Job kind enqueued with every meeting end (its handler: services/partner/meeting-ended.job.ts). */
+/** Job kind enqueued with every meeting end (its handler: jobs/meeting-ended.job.ts). */
 export const MEETING_ENDED_JOB = 'partner-meeting-ended';
 
 // Meetings: their rows, and the reads on a viewer's behalf (who sees what: meeting-visibility.query.ts).
@@ -128,7 +128,7 @@ export class MeetingsStore {
       .executeTakeFirst();
     const ended = Number(result.numUpdatedRows) > 0;
     // The partner triggers' follow-up e-mail and contacts are made by a job enqueued with the end,
-    // in the same transaction, so no end is ever missed (services/partner/meeting-ended.job.ts).
+    // in the same transaction, so no end is ever missed (jobs/meeting-ended.job.ts).
     if (ended) await new JobsStore(this.ctx).enqueue({ kind: MEETING_ENDED_JOB, payload: { meetingId: id } });
     return ended;
   }

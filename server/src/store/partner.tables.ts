@@ -76,7 +76,10 @@ export interface WebhookDeliveriesTable {
   /** The `webhook-id` header: the same on every try of one delivery. */
   delivery_id: string;
   job_id: string;
+  /** The OAuth client the delivery was signed for; '' when it was signed for an API key. */
   client_id: string;
+  /** The API key the delivery was signed for (0012); null for an OAuth client's. */
+  key_id: string | null;
   url: string;
   attempt: number;
   status_code: number | null;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../testing/databases.js';
+import { testDatabases } from '../../test-support/databases.js';
+import { openTestStore } from '../../test-support/test-store.js';
 import { prepareQuery } from './prepared-query.js';
 import type { Store } from './store.js';
-import { openTestStore } from './store.test-support.js';
 
 const byEmail = prepareQuery(2, (db, email: string, limit: number) =>
   db.selectFrom('users').select(['id', 'email']).where('email', '=', email).orderBy('id').limit(limit),

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../test-support/databases.js';
+import { meetingInput } from '../../test-support/test-store.js';
 import { manualClock } from '../core/clock.js';
 import { sequentialIds } from '../core/ids.js';
-import { testDatabases } from '../testing/databases.js';
 import { isStampCollision } from './stamps.js';
 import { openStore, type Store } from './store.js';
-import { meetingInput } from './store.test-support.js';
 
 // The same behaviour on every dialect: SQLite always, PostgreSQL when PARLEY_TEST_PG_URL is set.
 

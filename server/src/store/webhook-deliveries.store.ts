@@ -5,7 +5,10 @@ import type { RepoContext } from './repo-context.js';
 export interface DeliveryTry {
   deliveryId: string;
   jobId: string;
+  /** The OAuth client it was signed for; '' for an API key's. */
   clientId: string;
+  /** The API key it was signed for, or null. */
+  keyId: string | null;
   url: string;
   attempt: number;
   statusCode: number | null;
@@ -24,6 +27,7 @@ export class WebhookDeliveriesStore {
         delivery_id: entry.deliveryId,
         job_id: entry.jobId,
         client_id: entry.clientId,
+        key_id: entry.keyId,
         url: entry.url,
         attempt: entry.attempt,
         status_code: entry.statusCode,
@@ -45,6 +49,7 @@ export class WebhookDeliveriesStore {
       deliveryId: row.delivery_id,
       jobId: row.job_id,
       clientId: row.client_id,
+      keyId: row.key_id,
       url: row.url,
       attempt: row.attempt,
       statusCode: row.status_code,

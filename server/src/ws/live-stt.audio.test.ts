@@ -1,11 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { StreamClose } from '../core/contracts.js';
-import { FfmpegAudioEngine } from '../engines/audio/ffmpeg-audio.adapter.js';
-import { fixtureFiles, fixturePcm, fixturesPresent } from '../engines/audio/fixture-audio.js';
-import { OggPacketReader } from '../engines/audio/ogg-packets.js';
-import { concatPcm } from '../engines/audio/pcm.js';
-import { converse, silence, speak } from '../engines/audio/test-speech.js';
-import { wordErrorRate } from '../engines/stt/wer.js';
 import {
   type LiveTestServer,
   memorySink,
@@ -13,7 +6,14 @@ import {
   realEngines,
   startLiveTestServer,
   TEST_KEY,
-} from './live-stt.test-support.js';
+} from '../../test-support/live-stt.js';
+import { StreamClose } from '../core/contracts.js';
+import { FfmpegAudioEngine } from '../engines/audio/ffmpeg-audio.adapter.js';
+import { fixtureFiles, fixturePcm, fixturesPresent } from '../engines/audio/fixture-audio.js';
+import { OggPacketReader } from '../engines/audio/ogg-packets.js';
+import { concatPcm } from '../engines/audio/pcm.js';
+import { converse, silence, speak } from '../engines/audio/test-speech.js';
+import { wordErrorRate } from '../engines/stt/wer.js';
 import { chunksOf, LiveSttClient } from './live-stt-client.js';
 
 // A test that failed mid-stream must not leave its session holding a place for the next one.

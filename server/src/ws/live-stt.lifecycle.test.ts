@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { StreamClose } from '../core/contracts.js';
-import { concatPcm } from '../engines/audio/pcm.js';
-import { silence, speak } from '../engines/audio/test-speech.js';
-import { wordErrorRate } from '../engines/stt/wer.js';
 import {
   memorySink,
   type RealEngines,
   realEngines,
   startLiveTestServer,
   TEST_KEY,
-} from './live-stt.test-support.js';
+} from '../../test-support/live-stt.js';
+import { StreamClose } from '../core/contracts.js';
+import { concatPcm } from '../engines/audio/pcm.js';
+import { silence, speak } from '../engines/audio/test-speech.js';
+import { wordErrorRate } from '../engines/stt/wer.js';
 import { chunksOf, LiveSttClient } from './live-stt-client.js';
 
 // A test that failed mid-stream must not leave its session holding a place for the next one.

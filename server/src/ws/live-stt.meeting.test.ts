@@ -1,11 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../test-support/databases.js';
+import { type RealEngines, realEngines } from '../../test-support/live-stt.js';
+import {
+  expectSchema,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../test-support/test-server.js';
 import { FIRST_PAGE_CURSOR, MeetingStatus, StreamClose } from '../core/contracts.js';
 import { fixtureFiles, fixturePcm, fixturesPresent } from '../engines/audio/fixture-audio.js';
 import { concatPcm } from '../engines/audio/pcm.js';
 import { ENGLISH_SENTENCES, silence, speak } from '../engines/audio/test-speech.js';
-import { testDatabases } from '../testing/databases.js';
-import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
-import { type RealEngines, realEngines } from './live-stt.test-support.js';
 import { chunksOf, LiveSttClient } from './live-stt-client.js';
 
 // A test that failed mid-stream must not leave its session holding a place for the next one.

@@ -3,8 +3,8 @@ import type { Services } from '../services/services.js';
 import { createLiveSttServer, type LiveSttServer } from './live-stt-server.js';
 
 // The live STT server of WS /v1/stt/stream (catalog route `stt-stream`), authenticated by the
-// accounts service and recording into meetings through the live results service. main.ts and the
-// test server both build it here and hand it to createApp, which mounts it on the route kit, so
+// accounts service and recording into meetings through the live results service. build-server.ts
+// (main.ts and the test server) builds it here and hands it to createApp, which mounts it on the route kit, so
 // tests exercise the same wiring as production.
 
 export type LiveSttMountDeps = Omit<LiveSttDeps, 'authenticate' | 'sink'> & {

@@ -1,7 +1,5 @@
 import { validate } from '@parley/schemas';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ErrorText, StreamClose, StreamErrorClose } from '../core/contracts.js';
-import { PocketsphinxSttEngine } from '../engines/stt/pocketsphinx.adapter.js';
 import {
   type LiveTestServer,
   memorySink,
@@ -10,7 +8,9 @@ import {
   startLiveTestServer,
   TEST_CALLER,
   TEST_KEY,
-} from './live-stt.test-support.js';
+} from '../../test-support/live-stt.js';
+import { ErrorText, StreamClose, StreamErrorClose } from '../core/contracts.js';
+import { PocketsphinxSttEngine } from '../engines/stt/pocketsphinx.adapter.js';
 import { LiveSttClient } from './live-stt-client.js';
 
 // A test that failed mid-stream must not leave its session holding a place for the next one.

@@ -6,7 +6,7 @@ import type { LiveSttEngine, LiveUtterance } from '../stt/live-stt.contract.js';
 import { liveSttLimits } from '../stt/live-stt.limits.js';
 import type { SttResult } from '../stt/stt.engine.js';
 import { FvadEngine } from '../vad/fvad.adapter.js';
-import { LiveRecognizer } from './live-recognizer.js';
+import { bringsNewWords, LiveRecognizer } from './live-recognizer.js';
 
 // The audio path with the real endpointer and a recorder-like recognizer double, so the test can
 // see exactly which audio the recognizer was given and make it slow on purpose.
@@ -19,8 +19,10 @@ beforeAll(async () => {
   speech = await speak('We need to finish the report by Friday.', 'rms');
 });
 
-function recognizerDouble(writeDelayMs = 0) {
+/** `partials`: the hypotheses the double gives at each look, in order (the last one repeats). */
+function recognizerDouble(writeDelayMs = 0, partials?: readonly string[]) {
   const utterances: Int16Array[][] = [[]];
+  let looks = 0;
   const engine: LiveSttEngine = {
     languages: ['en'],
     status: () => ({ engine: 'stt', adapter: 'double', available: true }),
@@ -29,7 +31,10 @@ function recognizerDouble(writeDelayMs = 0) {
         utterances.at(-1)?.push(pcm.slice());
         if (writeDelayMs) await sleep(writeDelayMs);
       },
-      partial: async () => `heard ${utterances.at(-1)?.length ?? 0} pieces`,
+      partial: async () =>
+        partials
+          ? (partials[Math.min(looks++, partials.length - 1)] ?? '')
+          : `heard ${utterances.at(-1)?.length ?? 0} pieces`,
       async finalize(): Promise<SttResult> {
         utterances.push([]);
         return { text: 'final text', confidence: 0.8, language: 'en', segments: [] };
@@ -40,8 +45,8 @@ function recognizerDouble(writeDelayMs = 0) {
   return { engine, heard: () => utterances.filter((u) => u.length).map((u) => concatPcm(u)) };
 }
 
-async function run(pcm: Int16Array, writeDelayMs: number, limits = {}) {
-  const double = recognizerDouble(writeDelayMs);
+async function run(pcm: Int16Array, writeDelayMs: number, limits = {}, partials?: readonly string[]) {
+  const double = recognizerDouble(writeDelayMs, partials);
   const finals: LiveUtterance[] = [];
   const interims: string[] = [];
   const backlog: boolean[] = [];
@@ -128,5 +133,24 @@ describe('live recognizer', () => {
     // The recognizer stopped ~0.1 s into the quiet: it heard the utterance up to less than its end + the endpoint's silence.
     const decodedMs = (heard[0]?.length ?? 0) / 16;
     expect(decodedMs).toBeLessThan(final.endMs - final.startMs + 300);
+  });
+
+  it('sends an interim when the hypothesis gains or changes a word, not when it takes its last words back', async () => {
+    const pcm = concatPcm([silence(600), speech, silence(700)]);
+    const hypotheses = ['', 'we', 'we need', 'we', 'we need', 'we need to', 'we need too', 'we need'];
+    // No decode at pauses: every look is at the double's next hypothesis.
+    const limits = { decodePauseMs: 10_000, interimEveryMs: 100 };
+    const { interims } = await run(pcm, 0, limits, hypotheses);
+    expect(interims).toEqual(['we', 'we need', 'we need to', 'we need too']);
+  });
+
+  it('counts a hypothesis as new words when it is longer or differs at any place', () => {
+    expect(bringsNewWords('', 'we')).toBe(true);
+    expect(bringsNewWords('we need', 'we need to')).toBe(true);
+    expect(bringsNewWords('we need', 'we knead')).toBe(true);
+    expect(bringsNewWords('we need to', 'with')).toBe(true);
+    expect(bringsNewWords('we need', 'we need')).toBe(false);
+    expect(bringsNewWords('we need to', 'we need')).toBe(false);
+    expect(bringsNewWords('we', '')).toBe(false);
   });
 });

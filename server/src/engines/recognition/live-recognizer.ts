@@ -104,6 +104,7 @@ export class LiveRecognizer {
     const vad = engines.vad.openStream({
       frameMs: FRAME_MS,
       minSilenceMs: options.limits.endpointSilenceMs,
+      minSpeechMs: options.limits.speechOnsetMs,
       ...(options.limits.endpointEnergyGateDb > 0
         ? { energyGateDb: options.limits.endpointEnergyGateDb }
         : {}),
@@ -265,13 +266,18 @@ export class LiveRecognizer {
     await this.stt.write(pcm);
   }
 
-  /** Sends the recognizer's hypothesis when it changed: all text of the utterance so far. */
+  /**
+   * Sends the recognizer's hypothesis (all text of the utterance so far) when it brings new words:
+   * one more, or one changed. A hypothesis that only drops its last words is not sent: the decoder
+   * takes a word back while its next frames are ambiguous and mostly says it again at the next
+   * look, and a client would see the text shrink and grow.
+   */
   private async interim(): Promise<void> {
     const open = this.open;
     if (!open) return;
     const partial = open.paused ? '' : (await this.stt.partial()).trim();
     const text = joinText([...open.pieces.map((p) => p.text), partial]);
-    if (!text || text === open.lastText || this.open !== open) return;
+    if (!bringsNewWords(open.lastText, text) || this.open !== open) return;
     open.lastText = text;
     this.events.interim({
       id: open.id,
@@ -325,6 +331,13 @@ export class LiveRecognizer {
     const from = Math.max(0, Math.floor((audio.length - keep) / 2));
     return this.speakers.assign(audio.subarray(from, from + keep));
   }
+}
+
+/** Whether `next` has a word `sent` lacks: more words, or a different word at some place. */
+export function bringsNewWords(sent: string, next: string): boolean {
+  const before = sent.split(' ').filter(Boolean);
+  const after = next.split(' ').filter(Boolean);
+  return after.length > before.length || after.some((word, i) => word !== before[i]);
 }
 
 function joinText(parts: readonly string[]): string {

@@ -9,7 +9,7 @@ import type { SttEngine } from './stt.engine.js';
 // What the live speech-to-text socket (ws/) needs from the rest of the server, all injected: who
 // the API key belongs to, the engines, where results are recorded, and its limits. It sits on the
 // engines floor so that services/meetings/live-results.service.ts can implement the results sink without
-// importing ws/. main.ts and testing/test-server.ts build these from the services, the engines
+// importing ws/. build-server.ts (main.ts, the test server) builds these from the services, the engines
 // registry and the configuration; tests pass small stand-ins.
 
 /** The key's owner as the accounts service resolves it; the sink checks meeting access with it. */
@@ -120,6 +120,11 @@ export interface LiveSttLimits {
   idleTimeoutMs: number;
   /** Silence that ends an utterance (the VAD endpointer). */
   endpointSilenceMs: number;
+  /**
+   * Voiced audio before an utterance opens (VadOptions.minSpeechMs): clicks and breaths shorter
+   * than this never start one, and no interim comes sooner after speech starts.
+   */
+  speechOnsetMs: number;
   /**
    * Silence after which the recognizer finishes decoding the words so far, ahead of the endpoint,
    * so the final is ready when the endpoint comes; speech before the endpoint continues the

@@ -8,11 +8,22 @@ import type { LiveSttLimits } from './live-stt.contract.js';
 export const PCM16_BYTES_PER_MS = (StreamAudio.sampleRateHz / 1000) * 2 * StreamAudio.channels;
 
 /**
- * Real-time sessions one CPU core carries. A stream costs 13-22% of a core (pocketsphinx nearly all
- * of it), and finals cost a burst at each utterance end; at three per core the empty frame →
- * `finished` stays under ~0.5 s, at four it reaches ~2 s (bench/live-stream.bench.ts, 2 cores).
+ * A real-time stream's share of a core, measured: the server's CPU per stream over the fixtures'
+ * turns (bench/live-turns.bench.ts, `CPU %/stream`; pocketsphinx and sphinxbase are ~70 % of it in a
+ * perf profile, its acoustic scoring ~17 %) and the same in-process (bench/live-search.bench.ts). Re-measure it
+ * when the live decoder's search or the recognizer changes: the admission limit follows from it.
  */
-export const LIVE_SESSIONS_PER_CPU = 3;
+export const LIVE_STREAM_CORE_SHARE = 0.27;
+
+/**
+ * How much of a core the live streams may take together: the rest is for the bursts of finals,
+ * the event loop and the server's other routes. Past it, the p95 of end of speech → final grows
+ * into seconds (a backlog, bench/README.md "Live latency per turn").
+ */
+const LIVE_CORE_BUDGET = 0.9;
+
+/** Real-time sessions one CPU core carries: what the budget holds at the measured share (3). */
+export const LIVE_SESSIONS_PER_CPU = Math.max(1, Math.floor(LIVE_CORE_BUDGET / LIVE_STREAM_CORE_SHARE));
 
 const MAX_SESSIONS = availableParallelism() * LIVE_SESSIONS_PER_CPU;
 
@@ -30,6 +41,7 @@ export const DEFAULT_LIVE_STT_LIMITS: LiveSttLimits = {
   // more; pauses inside a turn, at commas and between clauses, are mostly shorter. The bench
   // measures turn splits beside the end of speech → final latency (bench/README.md, bench:speech).
   endpointSilenceMs: 200,
+  speechOnsetMs: 200,
   // The final's second decoding pass runs in the endpoint's silence, not after it.
   decodePauseMs: 80,
   // WebRTC VAD keeps ~0.1 s after speech voiced; frames 30 dB under the speech are silence.

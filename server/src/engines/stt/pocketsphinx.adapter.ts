@@ -13,6 +13,7 @@ import {
   modelPaths,
   type PocketsphinxLibrary,
 } from './pocketsphinx-library.js';
+import { LIVE_SEARCH } from './pocketsphinx-live.config.js';
 import { type DecoderLease, leaseFor, type VocabularyContext } from './pocketsphinx-vocabulary.js';
 import { splitLongAudio } from './split-long-audio.js';
 import {
@@ -39,6 +40,8 @@ export interface PocketsphinxOptions {
    * (seconds), so a server should allow as many as the live sessions it admits. Built on demand.
    */
   maxLiveDecoders?: number;
+  /** Search settings appended for live decoders; default `LIVE_SEARCH` (the bench compares others). */
+  liveSearch?: readonly string[];
   /** Private decoders for requests whose context keywords add words; default 2. */
   maxKeywordDecoders?: number;
   /** Pronunciations of unknown keyword words; default espeak-ng's command-line program. */
@@ -53,14 +56,6 @@ export interface PocketsphinxOptions {
 const LANGUAGE = 'en';
 /** Utterances longer than this are cut (pocketsphinx's lattice grows with length). */
 const MAX_UTTERANCE_MS = 30_000;
-/**
- * Live decoders keep at most 3,000 active HMMs a frame (pocketsphinx's default is 30,000): on the
- * English fixtures (clean, noisy, conversations, fed in 200 ms writes) a real-time stream drops
- * from ~0.25 to ~0.18 of a core at about the same word error rate (16.0 % → 16.8 %), so more
- * sessions stay real-time on a core. The second (flat-lexicon) pass stays on: without it the
- * search costs less again, but short utterances lose words. Files keep the default search.
- */
-const LIVE_SEARCH = ['-maxhmmpf', '3000'];
 
 /**
  * A decoder's configuration. No `-logfn`: ps_init hands it to sphinxbase's err_set_logfile, which
@@ -97,8 +92,8 @@ export class PocketsphinxSttEngine implements SttEngine {
       return unavailable(`library not loadable (install libpocketsphinx3): ${(error as Error).message}`);
     }
     const argv = decoderArgv(paths);
-    const create = (live: boolean) =>
-      PocketsphinxDecoder.create(lib, live ? [...argv, ...LIVE_SEARCH] : argv);
+    const liveSearch = options.liveSearch ?? LIVE_SEARCH;
+    const create = (live: boolean) => PocketsphinxDecoder.create(lib, live ? [...argv, ...liveSearch] : argv);
     let first: PocketsphinxDecoder | undefined;
     if (options.warm !== false) {
       try {

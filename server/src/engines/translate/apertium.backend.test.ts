@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireApertium } from '../../../test-support/apertium.js';
 import { createFastTextLangId } from '../langid/fasttext-langid.adapter.js';
 import { type ApertiumRunTranslator, keepLowerStart } from './apertium.backend.js';
-import { requireApertium } from './apertium.test-support.js';
 import type { TranslateEngine } from './translate.engine.js';
 import { createTranslator } from './translator.js';
 

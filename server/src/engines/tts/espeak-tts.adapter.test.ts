@@ -1,12 +1,12 @@
 import { TTS_LANGUAGES } from '@parley/schemas/constants';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { spokenCharacters, TTS_SENTENCES } from '../../../test-support/tts-sentences.js';
 import { FfmpegAudioEngine } from '../audio/ffmpeg-audio.adapter.js';
 import { createFastTextLangId } from '../langid/fasttext-langid.adapter.js';
 import { EspeakTtsEngine, escapeSsml, splitForSpeech } from './espeak-tts.adapter.js';
 import { ESPEAK_SAMPLE_RATE, type EspeakWorker, loadEspeak } from './espeak-wasm.loader.js';
 import { kakasiReader } from './kana-reading.js';
 import { opusChannelCount } from './openai-tts.adapter.js';
-import { spokenCharacters, TTS_SENTENCES } from './tts-sentences.test-support.js';
 
 const audio = new FfmpegAudioEngine();
 const langid = createFastTextLangId();

@@ -7,15 +7,23 @@ import { jsonWeight, LruCache, type LruStats } from './cached-data.lru.js';
 // what a meeting's members all see alike (access is checked against the database on every request,
 // before the cache is consulted), so one entry serves every member.
 //
-// Every write that changes what these routes return must call `invalidate(meetingId)` once its
-// transaction has committed: a new summary, a new or corrected utterance, a deleted message, a
-// deleted meeting. Invalidating before the commit would let a concurrent read refill the entry
-// with the old rows. A read that began before an invalidation and ends after it holds rows that may
+// Every write that changes what these routes return calls `invalidate(meetingId)` itself once its
+// transaction has committed: a new summary (ai.service.ts), a new or corrected utterance
+// (live-results, transcription, transcript-translation), a deleted message (messages.service.ts), a
+// deleted meeting (meetings.service.ts); cache-invalidation.test.ts holds the routes to it.
+// Invalidating before the commit would let a concurrent read refill the entry with the old rows.
+// A read that began before an invalidation and ends after it holds rows that may
 // predate the write, so a read takes a `readToken()` before it queries and `fill…` drops its rows
 // when the meeting was invalidated since. With several server processes on one PostgreSQL database,
 // each entry also carries the meeting's shared version (store/cache-versions.store.ts) read before
 // the database was: an invalidation moves that version before the write is acknowledged, and an
 // entry is served only while the version it was filled under is still the current one.
+
+/**
+ * What a service that writes a meeting's summaries or utterances holds of the cache: it calls
+ * `invalidate(meetingId)` at the write, after the transaction (services/services.ts hands it in).
+ */
+export type MeetingDataInvalidator = Pick<MeetingDataCache, 'invalidate'>;
 
 export interface MeetingCacheOptions {
   /** Meetings kept per kind (summaries, transcripts). */

@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testDatabases } from '../../../test-support/databases.js';
+import { meetingInput, openTestStore } from '../../../test-support/test-store.js';
+import { systemClock } from '../../core/clock.js';
+import { CacheVersions } from '../../store/cache-versions.store.js';
 import type { Store } from '../../store/store.js';
-import { meetingInput, openTestStore } from '../../store/store.test-support.js';
-import { testDatabases } from '../../testing/databases.js';
+import { MeetingDataCache } from '../cached-data/cached-data.cache.js';
 import { meetingViews } from './meeting.view.js';
 import { MeetingsService } from './meetings.service.js';
 
@@ -137,7 +140,8 @@ describe.each(testDatabases)('get-meetings page rendering on $name', (database) 
         fc.integer({ min: 1, max: 4 }),
         async (steps, limit) => {
           await reset();
-          const service = new MeetingsService(store);
+          const cache = new MeetingDataCache(systemClock, new CacheVersions(store.db, store.dialect));
+          const service = new MeetingsService(store, cache);
           const meetings: string[] = [];
           for (const step of steps) {
             await apply(step, meetings);

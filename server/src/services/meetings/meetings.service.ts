@@ -11,6 +11,7 @@ import type { Caller } from '../../core/caller.js';
 import { HookEvent, Limits, MeetingStatus } from '../../core/contracts.js';
 import type { JsonText } from '../../core/json-text.js';
 import type { Store } from '../../store/store.js';
+import type { MeetingDataInvalidator } from '../cached-data/cached-data.cache.js';
 import { cursorMicros, takePage } from '../paging.js';
 import { emitHookEvent } from '../partner/hook-events.js';
 import { type MeetingViewWithProfiles, meetingView, toMeeting } from './meeting.view.js';
@@ -28,7 +29,10 @@ const INVITATION_LINK_TTL_MICROS = 7 * 24 * 60 * 60 * 1_000_000;
 export class MeetingsService {
   private readonly pages = new MeetingPageRenderer();
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly cache: MeetingDataInvalidator,
+  ) {}
 
   async create(caller: Caller, body: CreateMeetingRequest): Promise<CreateMeetingResponse> {
     return this.store.transaction(async (repos) => {
@@ -55,12 +59,18 @@ export class MeetingsService {
   }
 
   async delete(caller: Caller, body: DeleteMeetingRequest): Promise<DeleteMeetingResponse> {
-    return this.store.transaction(async (repos) => {
-      const access = await requireMeeting(repos, caller, body.meeting_id);
-      requireRole(access, ['host'], 'delete a meeting');
-      await repos.meetings.delete(access.meeting.id);
-      return { success: true };
-    });
+    try {
+      return await this.store.transaction(async (repos) => {
+        const access = await requireMeeting(repos, caller, body.meeting_id);
+        requireRole(access, ['host'], 'delete a meeting');
+        await repos.meetings.delete(access.meeting.id);
+        return { success: true };
+      });
+    } finally {
+      // Its cached summaries and transcripts go with it. After a failure too: a failed call may
+      // still have committed, and a needless invalidation costs one database read.
+      await this.cache.invalidate(body.meeting_id);
+    }
   }
 
   /** Ends a live meeting (emulator and jobs; no caller). 404 for an unknown one, 409 if already ended. */

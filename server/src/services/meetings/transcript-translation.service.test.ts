@@ -3,12 +3,17 @@ import type {
   GetTranscriptUtterancesResponse,
 } from '@parley/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireApertium } from '../../../test-support/apertium.js';
+import {
+  expectSchema,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../../test-support/test-server.js';
 import { createFastTextLangId } from '../../engines/langid/fasttext-langid.adapter.js';
 import type { LiveSessionRecorder } from '../../engines/stt/live-stt.contract.js';
-import { requireApertium } from '../../engines/translate/apertium.test-support.js';
 import type { TranslateEngine } from '../../engines/translate/translate.engine.js';
 import { createTranslator } from '../../engines/translate/translator.js';
-import { expectSchema, startTestServer, type TestServer, type TestUser } from '../../testing/test-server.js';
 
 // Translated transcripts through the real routes: a meeting with translation languages, a final
 // utterance stored by the live results sink, the queue translating it with the local Apertium

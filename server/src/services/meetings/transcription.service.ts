@@ -11,6 +11,7 @@ import type { Caller } from '../../core/caller.js';
 import { Limits } from '../../core/contracts.js';
 import type { Store } from '../../store/store.js';
 import type { ForwardPage } from '../../store/transcription.store.js';
+import type { MeetingDataInvalidator } from '../cached-data/cached-data.cache.js';
 import { cursorMicros, takePage } from '../paging.js';
 import { requireMeeting } from './meeting-access.js';
 import type { TranscriptTranslationService } from './transcript-translation.service.js';
@@ -26,6 +27,7 @@ type ListRequest = GetLiveTranscriptionChunksRequest | GetTranscriptUtterancesRe
 export class TranscriptionService {
   constructor(
     private readonly store: Store,
+    private readonly cache: MeetingDataInvalidator,
     private readonly translations?: TranscriptTranslationService,
   ) {}
 
@@ -80,19 +82,25 @@ export class TranscriptionService {
     caller: Caller,
     body: UpdateTranscriptUtteranceRequest,
   ): Promise<UpdateTranscriptUtteranceResponse> {
-    const answer = await this.store.transaction(async (repos) => {
-      const { meeting } = await requireMeeting(repos, caller, body.meeting_id);
-      const current = await repos.transcription.getUtterance(meeting.id, body.id);
-      if (!current) throw ApiError.notFound('Utterance');
-      const texts = { ...current.texts };
-      if (Object.hasOwn(texts, current.language)) texts[current.language] = body.transcript;
-      const updated = await repos.transcription.updateUtteranceText(meeting.id, current.id, {
-        transcript: body.transcript,
-        texts,
+    let answer: UpdateTranscriptUtteranceResponse;
+    try {
+      answer = await this.store.transaction(async (repos) => {
+        const { meeting } = await requireMeeting(repos, caller, body.meeting_id);
+        const current = await repos.transcription.getUtterance(meeting.id, body.id);
+        if (!current) throw ApiError.notFound('Utterance');
+        const texts = { ...current.texts };
+        if (Object.hasOwn(texts, current.language)) texts[current.language] = body.transcript;
+        const updated = await repos.transcription.updateUtteranceText(meeting.id, current.id, {
+          transcript: body.transcript,
+          texts,
+        });
+        if (!updated) throw ApiError.notFound('Utterance');
+        return { success: true as const, utterance: utteranceUpdateView(updated) };
       });
-      if (!updated) throw ApiError.notFound('Utterance');
-      return { success: true as const, utterance: utteranceUpdateView(updated) };
-    });
+    } finally {
+      // The cached transcripts hold the old text. After a failure too (it may have committed).
+      await this.cache.invalidate(body.meeting_id);
+    }
     this.translations?.enqueue({ meetingId: body.meeting_id, utteranceId: body.id, chunk: false });
     return answer;
   }

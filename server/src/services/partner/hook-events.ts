@@ -2,6 +2,7 @@ import { HookEvent, type HookEventName, MessageType } from '../../core/contracts
 import type { Viewer } from '../../store/meeting-visibility.query.js';
 import type { Repositories, Store } from '../../store/store.js';
 import { toMeeting } from '../meetings/meeting.view.js';
+import type { MeetingLink } from './meeting-link.js';
 import { contactItem, followupItem, meetingEndedItem, summaryItem } from './partner.service.js';
 import { PartnerMessageType, TRIGGER_LIMIT } from './partner-message-types.js';
 
@@ -39,18 +40,19 @@ export async function hookItem(
   store: Store,
   viewer: Viewer,
   payload: HookEventPayload,
+  link: MeetingLink,
 ): Promise<object | undefined> {
   const { event, meetingId, itemId } = payload;
   if (event === HookEvent.MEETING_CREATED) {
     const row = await store.meetings.getVisible(meetingId, viewer);
-    return row && toMeeting(row, row.participant_ids, row.co_host_ids);
+    return row && link(toMeeting(row, row.participant_ids, row.co_host_ids), row.id);
   }
   if (event === HookEvent.MEETING_ENDED) {
     const meeting = await store.partnerFeed.meeting(viewer, meetingId);
-    return meeting && meeting.endUs !== null ? meetingEndedItem(meeting) : undefined;
+    return meeting && meeting.endUs !== null ? link(meetingEndedItem(meeting), meeting.id) : undefined;
   }
   const kind = MESSAGE_EVENTS[event];
   const rows = await store.partnerFeed.messages(viewer, [kind.type], TRIGGER_LIMIT, meetingId);
   const row = rows.find((m) => m.id === itemId);
-  return row && kind.item(row);
+  return row && link(kind.item(row), row.meetingId);
 }

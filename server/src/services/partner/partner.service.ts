@@ -14,6 +14,7 @@ import type { FeedMeeting, FeedMessage } from '../../store/partner-feed.store.js
 import type { Store } from '../../store/store.js';
 import { meetingContext } from '../ai/ai-meeting-context.js';
 import { formatMicros } from '../timestamps.js';
+import { type MeetingLink, meetingLink } from './meeting-link.js';
 import { PartnerMessageType, TRIGGER_LIMIT } from './partner-message-types.js';
 
 // The partner routes as plain functions of the token's user: the connection test, the four
@@ -40,6 +41,8 @@ export class PartnerService {
   constructor(
     private readonly store: Store,
     private readonly llm: MeetingAiEngine,
+    /** Adds meeting_url when the deployment names its meeting page (meeting-link.ts). */
+    private readonly link: MeetingLink = meetingLink(undefined),
   ) {}
 
   async user(userId: string): Promise<PartnerUser> {
@@ -54,36 +57,46 @@ export class PartnerService {
   }
 
   async meetingEnded(user: PartnerUser): Promise<TriggerMeetingEndedItem[]> {
-    return (await this.store.partnerFeed.endedMeetings(viewer(user), TRIGGER_LIMIT)).map(meetingEndedItem);
+    const meetings = await this.store.partnerFeed.endedMeetings(viewer(user), TRIGGER_LIMIT);
+    return meetings.map((m) => this.link(meetingEndedItem(m), m.id));
   }
 
   async summaryReady(user: PartnerUser): Promise<TriggerSummaryReadyItem[]> {
-    return (await this.messages(user, MessageType.SUMMARY)).map(summaryItem);
+    return (await this.messages(user, MessageType.SUMMARY)).map((m) =>
+      this.link(summaryItem(m), m.meetingId),
+    );
   }
 
   async contactDiscovered(user: PartnerUser): Promise<TriggerContactDiscoveredItem[]> {
-    return (await this.messages(user, PartnerMessageType.CONTACT)).map(contactItem);
+    return (await this.messages(user, PartnerMessageType.CONTACT)).map((m) =>
+      this.link(contactItem(m), m.meetingId),
+    );
   }
 
   async followupEmailReady(user: PartnerUser): Promise<TriggerFollowupEmailReadyItem[]> {
-    return (await this.messages(user, PartnerMessageType.FOLLOWUP_EMAIL)).map(followupItem);
+    return (await this.messages(user, PartnerMessageType.FOLLOWUP_EMAIL)).map((m) =>
+      this.link(followupItem(m), m.meetingId),
+    );
   }
 
   async meeting(user: PartnerUser, meetingId: string): Promise<PartnerMeetingResponse> {
     const meeting = await this.store.partnerFeed.meeting(viewer(user), meetingId);
     if (!meeting) throw ApiError.notFound('Meeting');
     const [latest] = await this.store.partnerFeed.messages(viewer(user), [MessageType.SUMMARY], 1, meetingId);
-    return {
-      ...meetingFields(meeting),
-      end_at: meeting.endUs === null ? null : formatMicros(meeting.endUs),
-      latest_summary: latest
-        ? {
-            ai_model: str(latest.payload.ai_model),
-            markdown_body: str(latest.payload.markdown_body),
-            created_at: formatMicros(latest.createdUs),
-          }
-        : null,
-    };
+    return this.link(
+      {
+        ...meetingFields(meeting),
+        end_at: meeting.endUs === null ? null : formatMicros(meeting.endUs),
+        latest_summary: latest
+          ? {
+              ai_model: str(latest.payload.ai_model),
+              markdown_body: str(latest.payload.markdown_body),
+              created_at: formatMicros(latest.createdUs),
+            }
+          : null,
+      },
+      meeting.id,
+    );
   }
 
   /** The document text for a prompt (the synchronous answer, and the callback job's work). */

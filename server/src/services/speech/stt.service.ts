@@ -33,9 +33,12 @@ export type SttResult = SttResponse & { session_id: string };
 export class SttService {
   constructor(private readonly deps: SttServiceDeps) {}
 
-  async transcribe(_caller: Caller, body: SttRequest, signal?: AbortSignal): Promise<SttResult> {
+  /**
+   * The engines a request needs, or the 503 it gets when one is missing or cannot do its languages:
+   * checked before any download, and before a request with callback_url is accepted.
+   */
+  prepare(body: SttRequest) {
     const { engines } = this.deps;
-    const diarize = body.enable_diarization ?? true;
     const hints = keepLanguageHints(body.language_hints);
     const languageHints = hints.length > 0 ? hints : keepLanguageHints(body.language_hint);
     const stt = requireEngine(engines.stt, 'stt');
@@ -43,6 +46,12 @@ export class SttService {
     const vad = requireEngine(engines.vad, 'vad');
     const diarization = requireEngine(engines.diarization, 'diarization');
     checkLanguages(stt, languageHints);
+    return { stt, audio, vad, diarization, languageHints };
+  }
+
+  async transcribe(_caller: Caller, body: SttRequest, signal?: AbortSignal): Promise<SttResult> {
+    const diarize = body.enable_diarization ?? true;
+    const { stt, audio, vad, diarization, languageHints } = this.prepare(body);
 
     const pcm = await downloadPcm(
       { outbound: this.deps.outbound, audio, own: this.deps.ownAudio, downloads: this.deps.downloads },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { testDatabases } from '../../testing/databases.js';
+import { testDatabases } from '../../../test-support/databases.js';
 import { connect } from '../connect.js';
 import { migrateTo, migrateToLatest } from './index.js';
 

@@ -11,6 +11,7 @@ import { webhookDeliveries } from './0008-webhook-deliveries.js';
 import { scaleOut } from './0009-scale-out.js';
 import { oauthGrantRevocation } from './0010-oauth-grant-revocation.js';
 import { hookSubscriptions } from './0011-hook-subscriptions.js';
+import { callbackSigner } from './0012-callback-signer.js';
 
 // Every migration, in order. Append new ones (`0002-<what>.ts`); never edit one that has shipped:
 // a database that already ran it would not see the change. A migration whose SQL differs between
@@ -28,6 +29,7 @@ function migrations(dialect: MigrationDialect): Record<string, Migration> {
     '0009-scale-out': scaleOut,
     '0010-oauth-grant-revocation': oauthGrantRevocation,
     '0011-hook-subscriptions': hookSubscriptions,
+    '0012-callback-signer': callbackSigner,
   };
 }
 

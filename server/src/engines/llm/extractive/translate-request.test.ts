@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { requireApertium } from '../../../../test-support/apertium.js';
 import { createFastTextLangId } from '../../langid/fasttext-langid.adapter.js';
-import { requireApertium } from '../../translate/apertium.test-support.js';
 import { createTranslator, createUnavailableTranslator } from '../../translate/translator.js';
 import { createExtractiveMeetingAi } from '../extractive-llm.adapter.js';
 import { PRODUCT_MEETING } from '../test-meeting.js';

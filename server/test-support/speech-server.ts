@@ -4,17 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import type { AppDeps } from '../app.js';
-import { loadConfig } from '../core/config.js';
-import { type FixtureFile, fixtureFiles } from '../engines/audio/fixture-audio.js';
-import { contentTypeOf } from '../files/file-store.js';
-import { expectSchema, startTestServer, type TestServer, type TestUser } from '../testing/test-server.js';
+import type { AppDeps } from '../src/app.js';
+import { loadConfig } from '../src/core/config.js';
+import { type FixtureFile, fixtureFiles } from '../src/engines/audio/fixture-audio.js';
+import { contentTypeOf } from '../src/files/file-store.js';
+import { expectSchema, startTestServer, type TestServer, type TestUser } from './test-server.js';
 
 // Test support (not a test) for the speech routes: a static audio host on 127.0.0.1 that plays the
 // part of the public storage an audio_url points at, and a test server whose configuration allows
 // private addresses (so the reference server may fetch from that host), with the engines given.
 
-const FIXTURES = fileURLToPath(new URL('../../../fixtures/audio/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../fixtures/audio/', import.meta.url));
 const FIXTURE_TYPES: Record<string, string> = {
   '.flac': 'audio/flac',
   '.webm': 'audio/webm',

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { TEST_ADMIN_TOKEN, type TestServer, type TestUser } from '../testing/test-server.js';
+import { TEST_ADMIN_TOKEN, type TestServer, type TestUser } from './test-server.js';
 
 // An OAuth client and a signed-in user for partner tests, driving the provider over HTTP exactly
 // as a browser (forms, cookie) and a client (token endpoint) would.

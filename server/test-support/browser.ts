@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { spawnServer } from '../testing/spawned-server.js';
+import { spawnServer } from './spawned-server.js';
 
 // Test support for the browser tests of /docs/ and /playground/: the real server as `npm run
-// start:dev` runs it (testing/spawned-server.ts), axe-core injected into a page, and screenshots
+// start:dev` runs it (spawned-server.ts), axe-core injected into a page, and screenshots
 // under server/.screenshots/. The browser comes from @parley/test-browser.
 
-const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
 export const SCREENSHOT_DIR = join(SERVER_DIR, '.screenshots');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -20,7 +20,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts src/main.ts (testing/spawned-server.ts) in a fresh data directory, removed on stop. */
+/** Starts src/main.ts (spawned-server.ts) in a fresh data directory, removed on stop. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   // Under a dot folder, as `npm start` keeps its data in <repo>/.data.
   const parent = mkdtempSync(join(tmpdir(), 'parley-browser-'));

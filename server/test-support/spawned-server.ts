@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 // (build it first: scripts/build.mjs). It listens on 127.0.0.1 at a free port, on the embedded
 // SQLite database in `dataDir` (the caller's: a restarted process may reuse it).
 
-const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
 const SOURCE_ENTRY = ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'src/main.ts'];
 const BUNDLE_ENTRY = ['--disable-warning=ExperimentalWarning', 'dist/main.js'];
 

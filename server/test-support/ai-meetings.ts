@@ -1,8 +1,8 @@
 import type { MeetingMessage } from '@parley/schemas/types';
-import { MessageType } from '../core/contracts.js';
-import { PRODUCT_MEETING } from '../engines/llm/test-meeting.js';
-import type { AiDocumentView } from '../services/ai/ai-document.view.js';
-import { expectSchema, type TestServer, type TestUser } from '../testing/test-server.js';
+import { MessageType } from '../src/core/contracts.js';
+import { PRODUCT_MEETING } from '../src/engines/llm/test-meeting.js';
+import type { AiDocumentView } from '../src/services/ai/ai-document.view.js';
+import { expectSchema, type TestServer, type TestUser } from './test-server.js';
 
 // Test support (not a test) for the meeting-AI route tests: a meeting holding the test meeting's
 // transcript, and the three calls with their answers checked against the response schemas.

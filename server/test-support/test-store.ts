@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Clock, manualClock } from '../core/clock.js';
-import { sequentialIds } from '../core/ids.js';
-import type { TestDatabase } from '../testing/databases.js';
-import type { NewMeeting } from './meetings.store.js';
-import { openStore, type Store } from './store.js';
+import { type Clock, manualClock } from '../src/core/clock.js';
+import { sequentialIds } from '../src/core/ids.js';
+import type { NewMeeting } from '../src/store/meetings.store.js';
+import { openStore, type Store } from '../src/store/store.js';
+import type { TestDatabase } from './databases.js';
 
 // What store tests share: a store on a fresh database of each dialect, and a meeting to insert.
 

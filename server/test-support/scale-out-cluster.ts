@@ -13,7 +13,7 @@ import { type S3TestServer, startS3TestServer } from './s3-test-server.js';
 // of it, as an operator would, so every process shares the admin token, file secret and demo
 // account.
 
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const START_TIMEOUT_MS = 45_000;
 
 export interface ClusterProcess {

@@ -3,7 +3,7 @@ import {
   type ApertiumRunTranslator,
   apertiumInstallHint,
   createApertiumRunTranslator,
-} from './apertium.backend.js';
+} from '../src/engines/translate/apertium.backend.js';
 
 // Tests that run the real Apertium pipelines need Debian's pair packages; without them they fail
 // with one line saying what to install (never a silent skip).

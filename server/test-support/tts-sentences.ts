@@ -1,4 +1,4 @@
-import type { TtsLanguage } from './espeak-voices.js';
+import type { TtsLanguage } from '../src/engines/tts/espeak-voices.js';
 
 // "The meeting starts tomorrow morning. Please send the report." in each of the spec's 57 TTS
 // languages, in each language's usual script: the plausible-length test speaks every one.

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError } from '../core/api-error.js';
-import { LIVE_STT_PATH } from '../core/contracts.js';
-import { RnnoiseDenoiseEngine } from '../engines/denoise/rnnoise-denoise.adapter.js';
-import { ClassicalDiarizationEngine } from '../engines/diarization/classical-diarization.adapter.js';
+import { ApiError } from '../src/core/api-error.js';
+import { LIVE_STT_PATH } from '../src/core/contracts.js';
+import { RnnoiseDenoiseEngine } from '../src/engines/denoise/rnnoise-denoise.adapter.js';
+import { ClassicalDiarizationEngine } from '../src/engines/diarization/classical-diarization.adapter.js';
 import type {
   LiveInterim,
   LiveResultsSink,
@@ -11,11 +11,11 @@ import type {
   LiveSessionInfo,
   LiveSttDeps,
   LiveUtterance,
-} from '../engines/stt/live-stt.contract.js';
-import { DEFAULT_LIVE_STT_LIMITS } from '../engines/stt/live-stt.limits.js';
-import { PocketsphinxSttEngine } from '../engines/stt/pocketsphinx.adapter.js';
-import { FvadEngine } from '../engines/vad/fvad.adapter.js';
-import { createLiveSttServer, type LiveSttServer } from './live-stt-server.js';
+} from '../src/engines/stt/live-stt.contract.js';
+import { DEFAULT_LIVE_STT_LIMITS } from '../src/engines/stt/live-stt.limits.js';
+import { PocketsphinxSttEngine } from '../src/engines/stt/pocketsphinx.adapter.js';
+import { FvadEngine } from '../src/engines/vad/fvad.adapter.js';
+import { createLiveSttServer, type LiveSttServer } from '../src/ws/live-stt-server.js';
 
 // Test support (not a test): the real engines, a real HTTP server on 127.0.0.1 port 0 routing the
 // live path to the live STT server, a key table instead of the accounts store, and a results sink

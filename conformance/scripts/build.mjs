@@ -1,0 +1,76 @@
+// Builds the package a team installs outside this repository (`npm pack` runs it: prepack):
+// dist/index.js (the library: `import { run } from '@parley/conformance'`) and dist/cli.js (the
+// command), ES modules for plain Node 22, with their declarations in dist/types. Inside the
+// repository nothing needs it: the command and the tests run the TypeScript sources through tsx.
+//
+// @parley/schemas is not published, so it is bundled (with ajv); the kit's own dependencies stay
+// outside (package.json dependencies, installed with the package). The files the code reads at run
+// time are copied beside the bundle in the repository's layout (dist/schemas/json, dist/schemas/proto,
+// the two fixture recordings a live session streams), and each bundled file of ours keeps its own
+// import.meta.url relative to the bundle (the server's sourceUrlPlugin), so the paths it computes
+// land on those copies. The reference server (server/src) is not in the package: see src/reference.ts.
+
+import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sourceUrlPlugin } from '@parley/server/source-url-plugin';
+import { build } from 'esbuild';
+import ts from 'typescript';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const pkg = join(repo, 'conformance');
+const outDir = join(pkg, 'dist');
+const { dependencies } = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
+
+rmSync(outDir, { recursive: true, force: true });
+await build({
+  absWorkingDir: repo,
+  entryPoints: { index: 'conformance/src/index.ts', cli: 'conformance/src/cli.ts' },
+  outdir: outDir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  external: Object.keys(dependencies),
+  // CommonJS inside the bundle (ajv) may require Node's built-ins.
+  banner: {
+    js: "import { createRequire as __parleyRequire } from 'node:module'; const require = __parleyRequire(import.meta.url);",
+  },
+  plugins: [
+    // The bundle's files mirror the repository under dist/: a source at <repo>/schemas/src/paths.ts
+    // sees dist/schemas/src/paths.ts as its URL, so `../json` is dist/schemas/json.
+    sourceUrlPlugin({
+      roots: [join(repo, 'conformance/src'), join(repo, 'schemas/src')],
+      outfile: join(repo, 'bundle.js'),
+      bundleUrl: 'import.meta.url',
+    }),
+  ],
+  logLevel: 'warning',
+});
+
+for (const dir of ['schemas/json', 'schemas/proto'])
+  cpSync(join(repo, dir), join(outDir, dir), { recursive: true });
+mkdirSync(join(outDir, 'fixtures/audio/en'), { recursive: true });
+for (const file of ['en/rms-01.wav', 'en/rms-02.wav'])
+  cpSync(join(repo, 'fixtures/audio', file), join(outDir, 'fixtures/audio', file));
+
+// Declarations of the library's entry and what it exposes (tsconfig.build.json).
+const config = ts.getParsedCommandLineOfConfigFile(
+  join(pkg, 'tsconfig.build.json'),
+  {},
+  {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    },
+  },
+);
+const program = ts.createProgram(config.fileNames, config.options);
+const emitted = program.emit(undefined, undefined, undefined, true);
+const problems = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
+if (problems.length > 0) {
+  const host = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => pkg, getNewLine: () => '\n' };
+  throw new Error(ts.formatDiagnostics(problems, host));
+}
+if (process.argv.includes('--verbose')) process.stderr.write(`built ${outDir}\n`);
