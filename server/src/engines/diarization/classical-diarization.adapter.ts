@@ -8,29 +8,26 @@ import type {
 } from './diarization.engine.js';
 import {
   byFirstAppearance,
+  type ClusteringRule,
   clusterSpeakers,
   DEFAULT_MAX_SPEAKERS,
-  DEFAULT_THRESHOLD,
+  mergeLimit,
+  nearestSpeaker,
 } from './speaker-clustering.js';
-import {
-  pool,
-  type SpeakerFeatures,
-  segmentFeatures,
-  speakerDistance,
-  speakerFeatures,
-} from './speaker-features.js';
+import { pool, type SpeakerFeatures, segmentFeatures, speakerFeatures } from './speaker-features.js';
+import { profileFor } from './speaker-profile.js';
 
-// Classical diarization, no model files: MFCC statistics + median F0 per segment, agglomerative
-// clustering. The threshold was set on flite voices (same-voice distances ≤ 0.21, different-voice
-// ≥ 0.62); natural speech varies more within a speaker, so treat it as a starting point.
+// Classical diarization, no model files: MFCC statistics per segment (telephone band, or full band
+// with pitch, as the recording's spectrum says: speaker-profile.ts), agglomerative clustering with
+// a distance threshold as the stopping rule and a minimum turn length (speaker-clustering.ts).
 
 export class ClassicalDiarizationEngine implements DiarizationEngine {
   status(): EngineStatus {
     return {
       engine: 'diarization',
-      adapter: 'classical-mfcc-f0',
+      adapter: 'classical-mfcc',
       available: true,
-      detail: `MFCC + F0 features, agglomerative clustering, up to ${DEFAULT_MAX_SPEAKERS} speakers`,
+      detail: `MFCC statistics (telephone band, or full band + F0), agglomerative clustering, up to ${DEFAULT_MAX_SPEAKERS} speakers`,
     };
   }
 
@@ -40,33 +37,25 @@ export class ClassicalDiarizationEngine implements DiarizationEngine {
     options: DiarizationOptions = {},
   ): DiarizedSegment[] {
     const ordered = [...segments].sort((a, b) => a.startMs - b.startMs);
-    const features = ordered.map((segment) => segmentFeatures(pcm16k, segment));
-    const labels = byFirstAppearance(
-      clusterSpeakers(
-        features,
-        options.threshold ?? DEFAULT_THRESHOLD,
-        options.maxSpeakers ?? DEFAULT_MAX_SPEAKERS,
-      ),
-    );
+    const rule = ruleOf(profileFor(pcm16k), options);
+    const features = ordered.map((segment) => segmentFeatures(pcm16k, segment, rule.profile));
+    const labels = byFirstAppearance(clusterSpeakers(features, rule));
     return ordered.map((segment, i) => ({ ...segment, speaker: String(labels[i] ?? 0) }));
   }
 
   openSession(options: DiarizationOptions = {}): DiarizationSession {
-    const threshold = options.threshold ?? DEFAULT_THRESHOLD;
     const maxSpeakers = options.maxSpeakers ?? DEFAULT_MAX_SPEAKERS;
     const speakers: SpeakerFeatures[] = [];
+    // The first utterance decides the session's profile: one stream has one channel.
+    let rule: ClusteringRule | undefined;
     return {
       assign(pcm16k) {
-        const features = speakerFeatures(pcm16k);
+        rule ??= ruleOf(profileFor(pcm16k), options);
+        const features = speakerFeatures(pcm16k, rule.profile);
         if (!features) return undefined;
-        let nearest = -1;
-        let distance = Number.POSITIVE_INFINITY;
-        speakers.forEach((speaker, i) => {
-          const d = speakerDistance(speaker, features).total;
-          if (d < distance) [nearest, distance] = [i, d];
-        });
+        const { index: nearest, distance } = nearestSpeaker(speakers, features);
         const known = speakers[nearest];
-        if (known && (distance <= threshold || speakers.length >= maxSpeakers)) {
+        if (known && (distance <= mergeLimit(rule, known, features) || speakers.length >= maxSpeakers)) {
           speakers[nearest] = pool(known, features);
           return String(nearest);
         }
@@ -75,4 +64,12 @@ export class ClassicalDiarizationEngine implements DiarizationEngine {
       },
     };
   }
+}
+
+function ruleOf(profile: ClusteringRule['profile'], options: DiarizationOptions): ClusteringRule {
+  return {
+    profile,
+    ...(options.threshold === undefined ? {} : { threshold: options.threshold }),
+    ...(options.maxSpeakers === undefined ? {} : { maxSpeakers: options.maxSpeakers }),
+  };
 }

@@ -11,14 +11,25 @@ export interface MfccOptions {
   filters?: number;
   /** Coefficients kept, c0 included. */
   coefficients?: number;
+  /** Band the mel filters span; 0 to half the sample rate when absent. */
+  lowHz?: number;
+  highHz?: number;
 }
 
 const hzToMel = (hz: number) => 2595 * Math.log10(1 + hz / 700);
 const melToHz = (mel: number) => 700 * (10 ** (mel / 2595) - 1);
 
-function melFilterbank(filters: number, fftSize: number, sampleRate: number): Float64Array[] {
-  const top = hzToMel(sampleRate / 2);
-  const edges = Array.from({ length: filters + 2 }, (_, i) => melToHz((top * i) / (filters + 1)));
+function melFilterbank(
+  filters: number,
+  fftSize: number,
+  sampleRate: number,
+  lowHz = 0,
+  highHz = sampleRate / 2,
+): Float64Array[] {
+  const [bottom, top] = [hzToMel(lowHz), hzToMel(highHz)];
+  const edges = Array.from({ length: filters + 2 }, (_, i) =>
+    melToHz(bottom + ((top - bottom) * i) / (filters + 1)),
+  );
   const bin = (hz: number) => (hz * fftSize) / sampleRate;
   return Array.from({ length: filters }, (_, m) => {
     const [lo, mid, hi] = [bin(edges[m] ?? 0), bin(edges[m + 1] ?? 0), bin(edges[m + 2] ?? 0)];
@@ -39,7 +50,7 @@ export function mfcc(pcm: Int16Array | Float32Array, options: MfccOptions = {}):
   const fftSize = options.fftSize ?? 512;
   const filters = options.filters ?? 26;
   const keep = options.coefficients ?? 13;
-  const bank = melFilterbank(filters, fftSize, rate);
+  const bank = melFilterbank(filters, fftSize, rate, options.lowHz, options.highHz);
   const window = Float64Array.from(
     { length: frameLen },
     (_, i) => 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (frameLen - 1)),

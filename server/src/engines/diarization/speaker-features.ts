@@ -2,29 +2,34 @@ import { msToSamples } from '../audio/pcm.js';
 import type { SpeechSegment } from '../vad/vad.engine.js';
 import { mfcc } from './mfcc.js';
 import { median, pitchTrack } from './pitch.js';
+import type { SpeakerProfile } from './speaker-profile.js';
 
-// What a segment says about its speaker: the Gaussian (mean, variance) of its MFCCs c1..c12
-// (timbre; c0 is loudness and left out) and its median F0 (pitch). Segments and clusters share
-// this shape, so a cluster is just the pooled statistics of its segments.
+// What a segment says about its speaker: the Gaussian (mean, variance) of its MFCCs (c0 is
+// loudness and left out) and, in the wideband profile, its median F0. Segments and clusters share
+// this shape, so a cluster is just the pooled statistics of its segments. speaker-profile.ts says
+// which band and frames each kind of recording uses, and why.
 
 export interface SpeakerFeatures {
   /** MFCC frames pooled into these statistics. */
   frames: number;
   mean: Float64Array;
   variance: Float64Array;
-  /** Natural log of the median F0 in Hz; undefined when no frame was voiced. */
+  /** Natural log of the median F0 in Hz; undefined when unvoiced or the profile has no pitch. */
   logF0: number | undefined;
   /** Voiced frames behind logF0. */
   voicedFrames: number;
 }
 
-const FIRST = 1;
-const LAST = 12;
+/** Frames (10 ms each) below which a stretch says too little about its speaker. */
+const MIN_FRAMES = 10;
 
-export function speakerFeatures(pcm: Int16Array): SpeakerFeatures | undefined {
-  const rows = mfcc(pcm).map((row) => row.subarray(FIRST, LAST + 1));
-  if (rows.length < 10) return undefined;
-  const dims = LAST - FIRST + 1;
+export function speakerFeatures(pcm: Int16Array, profile: SpeakerProfile): SpeakerFeatures | undefined {
+  const all = mfcc(pcm, profile.mfcc);
+  if (all.length < MIN_FRAMES) return undefined;
+  const loudness = all.map((row) => row[0] ?? 0).sort((a, b) => a - b);
+  const floor = loudness[Math.floor(loudness.length * profile.quietShare)] ?? Number.NEGATIVE_INFINITY;
+  const rows = all.filter((row) => (row[0] ?? 0) >= floor).map((row) => row.subarray(1));
+  const dims = (profile.mfcc.coefficients ?? 13) - 1;
   const mean = new Float64Array(dims);
   const variance = new Float64Array(dims);
   for (const row of rows)
@@ -33,7 +38,7 @@ export function speakerFeatures(pcm: Int16Array): SpeakerFeatures | undefined {
     for (let d = 0; d < dims; d++)
       variance[d] = (variance[d] ?? 0) + ((row[d] ?? 0) - (mean[d] ?? 0)) ** 2 / rows.length;
   }
-  const f0 = pitchTrack(pcm);
+  const f0 = profile.pitch ? pitchTrack(pcm) : [];
   const mid = median(f0);
   return {
     frames: rows.length,
@@ -44,8 +49,12 @@ export function speakerFeatures(pcm: Int16Array): SpeakerFeatures | undefined {
   };
 }
 
-export function segmentFeatures(pcm: Int16Array, segment: SpeechSegment): SpeakerFeatures | undefined {
-  return speakerFeatures(pcm.subarray(msToSamples(segment.startMs), msToSamples(segment.endMs)));
+export function segmentFeatures(
+  pcm: Int16Array,
+  segment: SpeechSegment,
+  profile: SpeakerProfile,
+): SpeakerFeatures | undefined {
+  return speakerFeatures(pcm.subarray(msToSamples(segment.startMs), msToSamples(segment.endMs)), profile);
 }
 
 /** Statistics of the union of two sets of frames (exact for mean and variance). */
@@ -70,20 +79,15 @@ export function pool(a: SpeakerFeatures, b: SpeakerFeatures): SpeakerFeatures {
   return { frames: n, mean, variance, logF0, voicedFrames: voiced };
 }
 
-/** Weight of the pitch term against the timbre term; pitch separates voices most reliably. */
-const PITCH_WEIGHT = 1;
 /** A log-F0 difference of this size (~15 %) counts as much as one unit of timbre distance. */
 const PITCH_SCALE = 0.15;
 
 /**
  * Scale-free distance between two speakers: per MFCC dimension, the squared mean difference over
  * the summed variances (a Fisher ratio), averaged; plus the squared log-F0 difference in units of
- * PITCH_SCALE when both are voiced.
+ * PITCH_SCALE when both have a pitch.
  */
-export function speakerDistance(
-  a: SpeakerFeatures,
-  b: SpeakerFeatures,
-): { timbre: number; pitch: number; total: number } {
+export function speakerDistance(a: SpeakerFeatures, b: SpeakerFeatures): number {
   let timbre = 0;
   for (let d = 0; d < a.mean.length; d++) {
     timbre +=
@@ -91,5 +95,5 @@ export function speakerDistance(
   }
   timbre /= a.mean.length;
   const pitch = a.logF0 !== undefined && b.logF0 !== undefined ? ((a.logF0 - b.logF0) / PITCH_SCALE) ** 2 : 0;
-  return { timbre, pitch, total: timbre + PITCH_WEIGHT * pitch };
+  return timbre + pitch;
 }

@@ -1,6 +1,7 @@
 import type { OutboundClient } from '../../net/outbound-client.js';
 import { OutboundError } from '../../net/outbound-errors.js';
 import { EngineFailedError, type EngineKind } from '../engine.js';
+import { bodyExcerpt, upstreamErrorText } from '../upstream-error-text.js';
 
 // The two OpenAI-compatible calls the upstream adapters make (chat completions for translation and
 // meeting AI, /audio/speech for TTS), through the server's one outbound client. Every failure — no
@@ -71,7 +72,7 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleOptions): 
     if (res.status < 200 || res.status > 299) {
       throw new EngineFailedError(
         engine,
-        `upstream ${path} answered HTTP ${res.status}: ${errorText(res.body)}`,
+        `upstream ${path} answered HTTP ${res.status}: ${upstreamErrorText(res.body)}`,
       );
     }
     return res.body;
@@ -91,10 +92,13 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleOptions): 
       if (typeof content !== 'string') {
         throw new EngineFailedError(
           engine,
-          `upstream /chat/completions returned no message: ${excerpt(raw)}`,
+          `upstream /chat/completions returned no message: ${bodyExcerpt(raw)}`,
         );
       }
-      return content;
+      // Reasoning models served raw (Ollama's deepseek-r1 without `think`, llama.cpp with
+      // --reasoning-format none) put their chain of thought first, inside <think>…</think>; the
+      // answer is what follows it. vLLM's reasoning parser moves it to `reasoning_content` instead.
+      return content.replace(/^\s*<think>[\s\S]*?<\/think>\s*/, '');
     },
     speech(request) {
       return post('tts', '/audio/speech', request);
@@ -104,7 +108,6 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleOptions): 
 
 interface ChatCompletion {
   choices?: { message?: { content?: unknown } }[];
-  error?: { message?: unknown } | string;
 }
 
 function parseJson(raw: Buffer): ChatCompletion | undefined {
@@ -113,17 +116,4 @@ function parseJson(raw: Buffer): ChatCompletion | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** OpenAI-style `{error: {message}}`, else the start of the body. */
-function errorText(raw: Buffer): string {
-  const error = parseJson(raw)?.error;
-  if (typeof error === 'string') return error;
-  if (error && typeof error.message === 'string') return error.message;
-  return excerpt(raw);
-}
-
-function excerpt(raw: Buffer): string {
-  const text = raw.toString('utf8', 0, 300).replace(/\s+/g, ' ').trim();
-  return text === '' ? '(empty body)' : text;
 }

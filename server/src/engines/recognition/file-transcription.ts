@@ -2,7 +2,9 @@ import type { SttUtterance } from '@parley/schemas/types';
 import { msToSamples } from '../audio/pcm.js';
 import type { DiarizationEngine, DiarizedSegment } from '../diarization/diarization.engine.js';
 import { singleSpeaker } from '../diarization/diarization.engine.js';
+import { profileFor } from '../diarization/speaker-profile.js';
 import { primaryLanguage, type SttEngine, type SttOptions, type SttResult } from '../stt/stt.engine.js';
+import { fillHighBand } from '../stt/telephone-band-fill.js';
 import type { SpeechSegment, VadEngine, VadOptions } from '../vad/vad.engine.js';
 
 // File speech-to-text (POST /v1/stt): decoded 16 kHz PCM → speech segments → text per segment →
@@ -92,9 +94,12 @@ async function perSegment(
 ): Promise<Recognized[]> {
   const segments = engines.vad.segments(pcm, { ...FILE_VAD_OPTIONS, ...options.vad });
   const labelled = diarize ? engines.diarization.diarize(pcm, segments) : singleSpeaker(segments);
-  const clips = labelled.map((segment) =>
-    pcm.subarray(msToSamples(segment.startMs), msToSamples(segment.endMs)),
-  );
+  // Telephone-band audio gets the upper band the local model expects (stt/telephone-band-fill.ts).
+  const telephone = profileFor(pcm).name === 'telephone';
+  const clips = labelled.map((segment) => {
+    const clip = pcm.subarray(msToSamples(segment.startMs), msToSamples(segment.endMs));
+    return telephone ? fillHighBand(clip) : clip;
+  });
   const results = await engines.stt.transcribeMany(clips, options);
   return labelled.map((segment, i) => ({
     speaker: segment.speaker,

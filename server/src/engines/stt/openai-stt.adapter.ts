@@ -4,6 +4,7 @@ import { concatPcm, STT_SAMPLE_RATE } from '../audio/pcm.js';
 import { encodeWav } from '../audio/wav.js';
 import { EngineFailedError, type EngineStatus, EngineUnavailableError } from '../engine.js';
 import { resolveLanguage } from '../translate/language-names.js';
+import { upstreamErrorText } from '../upstream-error-text.js';
 import {
   primaryLanguage,
   resultOf,
@@ -85,7 +86,7 @@ export class OpenAiSttEngine implements SttEngine {
     if (res.status < 200 || res.status > 299) {
       throw new EngineFailedError(
         'stt',
-        `upstream answered HTTP ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`,
+        `upstream answered HTTP ${res.status}: ${upstreamErrorText(res.body)}`,
       );
     }
     let json: VerboseJson;
@@ -94,7 +95,7 @@ export class OpenAiSttEngine implements SttEngine {
     } catch (error) {
       throw new EngineFailedError('stt', 'upstream answered with invalid JSON', { cause: error });
     }
-    return toResult(json, hints);
+    return toResult(json, hints, pcm16k.length / STT_SAMPLE_RATE);
   }
 
   /** One request per clip; the upstream sets its own concurrency limits, so they go one at a time. */
@@ -134,19 +135,20 @@ export class OpenAiSttEngine implements SttEngine {
   }
 }
 
-function toResult(json: VerboseJson, hints: readonly string[]): SttResult {
+function toResult(json: VerboseJson, hints: readonly string[], clipSeconds: number): SttResult {
+  const toMs = msPerUnit(json, clipSeconds);
   const words: SttWord[] = (json.words ?? []).map((w) => ({
     text: (w.word ?? '').trim(),
-    startMs: Math.round((w.start ?? 0) * 1000),
-    endMs: Math.round((w.end ?? 0) * 1000),
+    startMs: Math.round((w.start ?? 0) * toMs),
+    endMs: Math.round((w.end ?? 0) * toMs),
     confidence: clamp01(w.probability ?? 1),
   }));
   const raw = json.segments?.length
     ? json.segments
-    : [{ start: 0, end: (words.at(-1)?.endMs ?? 0) / 1000, text: json.text ?? '', avg_logprob: 0 }];
+    : [{ start: 0, end: (words.at(-1)?.endMs ?? 0) / toMs, text: json.text ?? '', avg_logprob: 0 }];
   const segments: SttSegment[] = raw.map((s) => {
-    const startMs = Math.round((s.start ?? 0) * 1000);
-    const endMs = Math.round((s.end ?? 0) * 1000);
+    const startMs = Math.round((s.start ?? 0) * toMs);
+    const endMs = Math.round((s.end ?? 0) * toMs);
     const inside = words.filter((w) => w.startMs >= startMs && w.startMs < endMs);
     return {
       text: (s.text ?? '').trim(),
@@ -162,6 +164,16 @@ function toResult(json: VerboseJson, hints: readonly string[]): SttResult {
     (json.language ? resolveLanguage(json.language) : undefined) ??
     (hints[0] ? primaryLanguage(hints[0]) : 'und');
   return resultOf(segments, language, hints);
+}
+
+/**
+ * Milliseconds per unit of the answer's times: seconds as OpenAI's API says (1000), except LocalAI,
+ * which writes Go time.Durations, i.e. nanoseconds (1e-6). No time in seconds can lie a thousand
+ * clip lengths past the clip's end, so such a time means nanoseconds.
+ */
+function msPerUnit(json: VerboseJson, clipSeconds: number): number {
+  const ends = [...(json.segments ?? []), ...(json.words ?? [])].map((t) => t.end ?? 0);
+  return Math.max(0, ...ends) > Math.max(clipSeconds, 1) * 1000 ? 1e-6 : 1000;
 }
 
 function shiftSegment(s: SttSegment, ms: number): SttSegment {

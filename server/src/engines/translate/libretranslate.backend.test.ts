@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboundClient } from '../../net/outbound-client.js';
 import type { LangIdEngine } from '../langid/langid.engine.js';
 import { createLibreTranslateRunTranslator } from './libretranslate.backend.js';
@@ -18,9 +18,15 @@ const noDetection: LangIdEngine = {
 };
 const translator = createTranslator(backend, noDetection);
 
+beforeAll(() => nock.disableNetConnect());
+// No language list: these tests are about /translate (the list has libretranslate.contract.test.ts).
+beforeEach(() => {
+  nock(LT).get('/languages').query(true).reply(404).persist();
+});
 afterEach(() => {
   nock.cleanAll();
 });
+afterAll(() => nock.enableNetConnect());
 
 describe('LibreTranslate adapter', () => {
   it('posts {q, source, target, format: text, api_key} and puts the answers back into the structure', async () => {
@@ -48,13 +54,13 @@ describe('LibreTranslate adapter', () => {
   });
 
   it('turns an upstream error body into EngineFailedError with its message', async () => {
-    nock(LT).post('/translate').reply(400, { error: 'fr is not supported' });
+    nock(LT).post('/translate').reply(500, { error: 'Cannot translate text: model crashed' });
     await expect(
       translator.translate({ text: 'Hello.', targets: ['fr'], source: 'en' }),
     ).rejects.toMatchObject({
       name: 'EngineFailedError',
       engine: 'translate',
-      message: expect.stringContaining('HTTP 400: fr is not supported'),
+      message: expect.stringContaining('HTTP 500: Cannot translate text: model crashed'),
     });
   });
 

@@ -1,13 +1,15 @@
 import { DEFAULT_TTS_VOICE } from '@parley/schemas/constants';
-import type { AudioEngine } from '../audio/audio.engine.js';
+import { AudioDecodeError, type AudioEngine } from '../audio/audio.engine.js';
 import { EngineFailedError, type EngineStatus } from '../engine.js';
 import type { OpenAiCompatibleClient } from '../llm/openai-compatible.client.js';
+import { bodyExcerpt } from '../upstream-error-text.js';
 import { type TtsEngine, TtsInputError, type TtsRequest, type TtsResult } from './tts.engine.js';
 
 // Upstream text-to-speech through an OpenAI-compatible POST /v1/audio/speech with
 // response_format=opus, which answers an OGG/Opus file. The spec promises one channel, so the
-// answer's OpusHead is read: a multi-channel file is downmixed through the audio engine, and
-// anything that is not OGG/Opus is an upstream failure rather than a file we would sign and serve.
+// answer's OpusHead is read: a multi-channel file is downmixed through the audio engine. Servers
+// that ignore response_format (LocalAI answers WAV) get their audio re-encoded the same way;
+// an answer the audio engine cannot read is an upstream failure, never a file we would serve.
 
 export const OPENAI_TTS_ADAPTER = 'openai-compatible';
 export const DEFAULT_OPENAI_TTS_MODEL = 'tts-1';
@@ -51,19 +53,23 @@ export class OpenAiTtsEngine implements TtsEngine {
       voice,
       response_format: 'opus',
     });
-    const channels = opusChannelCount(audio);
-    if (channels === undefined) {
-      throw new EngineFailedError(
-        'tts',
-        `upstream /audio/speech did not return OGG/Opus (${audio.length} bytes)`,
-      );
-    }
-    const mono = channels === 1 ? audio : await this.downmix(audio);
+    const mono = opusChannelCount(audio) === 1 ? audio : await this.reencode(audio);
     return { audio: mono, contentType: 'audio/ogg', language: request.language, voice };
   }
 
-  private async downmix(audio: Buffer): Promise<Buffer> {
-    const pcm = await this.audio.decode(audio, { sampleRate: 48_000 });
+  /** Any other answer → mono OGG/Opus at 48 kHz, or EngineFailedError when it is not audio. */
+  private async reencode(audio: Buffer): Promise<Buffer> {
+    let pcm: Int16Array;
+    try {
+      pcm = await this.audio.decode(audio, { sampleRate: 48_000 });
+    } catch (error) {
+      if (!(error instanceof AudioDecodeError)) throw error;
+      throw new EngineFailedError(
+        'tts',
+        `upstream /audio/speech did not return audio (${audio.length} bytes: ${bodyExcerpt(audio.subarray(0, 120))})`,
+        { cause: error },
+      );
+    }
     return this.audio.encodeOggOpus(pcm, 48_000);
   }
 }
