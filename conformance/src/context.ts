@@ -1,5 +1,7 @@
+import type { CallRouteName, RequestOf } from './catalog.js';
 import { adopt, type Exchange, strictChoices, Verdict, withFindings } from './check.js';
 import { HttpClient, type Reply } from './http-client.js';
+import { pick } from './json-path.js';
 import { type Rng, rngFor } from './random.js';
 
 // What a check gets: the deployment's addresses and keys, a recording HTTP client, its own seeded
@@ -74,9 +76,18 @@ export class CheckContext {
     return [...this.http.exchanges, ...this.extra];
   }
 
-  /** A meeting REST call (`/v1/<route>`) with the given key (the run's key by default; null: none). */
-  call(route: string, body?: unknown, key: string | null = this.target.apiKey): Promise<Reply> {
-    return this.http.send(`/v1/${route}`, {
+  /**
+   * A meeting REST call (`POST /v1/<name>`) with the given key (the run's key by default; null:
+   * none). The catalog types it: a name that is no meeting route, or a body its request schema does
+   * not allow, fails type checking; `expectAnswer(reply, name)` (answer.ts) reads the 200 typed.
+   */
+  call<N extends CallRouteName>(name: N, body: RequestOf<N>, key: string | null = this.target.apiKey) {
+    return this.callRaw(name, body, key);
+  }
+
+  /** `call` with any body: the invalid ones the error checks send, the ones tables fill in. */
+  callRaw(name: CallRouteName, body: unknown, key: string | null = this.target.apiKey): Promise<Reply> {
+    return this.http.send(`/v1/${name}`, {
       method: 'POST',
       headers: key === null ? {} : { 'X-API-Key': key },
       body: body ?? {},
@@ -88,15 +99,18 @@ export class CheckContext {
     return `${this.target.runId} ${label}`;
   }
 
-  /** Creates a meeting owned by `key`, remembered for cleanup. */
-  async createMeeting(label: string, key = this.target.apiKey, extra: Record<string, unknown> = {}) {
-    const reply = await this.call('create-meeting', { title: this.title(label), ...extra }, key);
-    const meeting = (reply.body as { meeting?: { id?: unknown } }).meeting;
-    if (reply.status !== 200 || typeof meeting?.id !== 'string') {
+  /**
+   * Creates a meeting owned by `key`, remembered for cleanup. Only its id is read (the checks that
+   * judge create-meeting's answer validate it): a deployment's other faults do not stop the setup.
+   */
+  async createMeeting(label: string, key = this.target.apiKey): Promise<{ meeting: { id: string } }> {
+    const reply = await this.call('create-meeting', { title: this.title(label) }, key);
+    const id = pick(reply.body, 'meeting.id');
+    if (reply.status !== 200 || typeof id !== 'string') {
       throw new Error(`create-meeting answered ${reply.status}: ${reply.text.slice(0, 200)}`);
     }
-    this.state.createdMeetings.set(meeting.id, key);
-    return reply.body as { meeting: Record<string, unknown> & { id: string } };
+    this.state.createdMeetings.set(id, key);
+    return { meeting: { id } };
   }
 
   remember(meetingId: string, key = this.target.apiKey): void {

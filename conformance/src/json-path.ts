@@ -30,3 +30,18 @@ export function at(answer: string, location: string, expected?: unknown, actual?
 
 /** The path as a fingerprint holds it: array indexes as [*]. */
 export const pathShape = (path: string): string => path.replace(/\[\d+\]/g, '[*]');
+
+/**
+ * The value at the dotted `path` (`meeting.id`) of a parsed JSON body, `undefined` where there is
+ * none: for checks that judge fields of a body no schema has passed, which stay `unknown` until
+ * the check compares them.
+ */
+export function pick(value: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (at, key) =>
+        at !== null && typeof at === 'object' ? Object.getOwnPropertyDescriptor(at, key)?.value : undefined,
+      value,
+    );
+}

@@ -1,5 +1,5 @@
-import { validate } from '@parley/schemas';
-import { choice, deviate, expect, verify } from './check.js';
+import { type SchemaId, type Validated, type ValidationDetail, validate } from '@parley/schemas';
+import { choice, deviate, expect, fail, verify } from './check.js';
 import type { FailureCode } from './failure-codes.js';
 import type { Reply } from './http-client.js';
 import { at, jsonPath } from './json-path.js';
@@ -38,11 +38,9 @@ const codeOf = (type: string): FailureCode =>
       ? 'TYPE'
       : 'SCHEMA';
 
-/** Every place `body` breaks the schema `schemaId`, as deviations of the answer `what`. */
-export function schemaProblems(schemaId: string, body: unknown, what: string) {
-  const result = validate(schemaId, structuredClone(body), { locPrefix: [] });
-  if (result.ok) return [];
-  return result.detail.map((d) => {
+/** A validator's detail items as deviations of the answer `what`. */
+const problemsOf = (schemaId: string, detail: readonly ValidationDetail[], what: string) =>
+  detail.map((d) => {
     const path = jsonPath(d.loc);
     return {
       code: codeOf(d.type),
@@ -50,6 +48,39 @@ export function schemaProblems(schemaId: string, body: unknown, what: string) {
       at: at(what, path, d.msg, d.input),
     };
   });
+
+/** Every place `body` breaks the schema `schemaId`, as deviations of the answer `what`. */
+export function schemaProblems(schemaId: string, body: unknown, what: string) {
+  const result = validate(schemaId, structuredClone(body), { locPrefix: [] });
+  return result.ok ? [] : problemsOf(schemaId, result.detail, what);
+}
+
+/**
+ * `body` as the schema `schemaId` types it, once the validator passed it: the one way a check gets a
+ * typed view of what a deployment sent (never a cast). A body that breaks the schema is reported as
+ * expectSchema reports it (every problem, the same codes and paths, `prefix` before each message)
+ * and ends the check: nothing after it could read the body's fields safely.
+ */
+export function expectValidBody<Id extends SchemaId>(
+  schemaId: Id,
+  body: unknown,
+  what: string,
+  prefix = '',
+): Validated<Id> {
+  // A copy: the recorded body stays as sent whatever validation writes into what it checks.
+  const result = validate(schemaId, structuredClone(body), { locPrefix: [] });
+  if (result.ok) return result.value;
+  const problems = problemsOf(schemaId, result.detail, what);
+  const last = problems.pop();
+  for (const p of problems) deviate(p.code, `${prefix}${p.message}`, p.at);
+  if (!last) return fail('SCHEMA', `${prefix}${what}: does not match ${schemaId}`, at(what, '$'));
+  return fail(last.code, `${prefix}${last.message}`, last.at);
+}
+
+/** The JSON answer `reply` as the schema `schemaId` types it (expectJson, then expectValidBody). */
+export function expectValid<Id extends SchemaId>(schemaId: Id, reply: Reply, what: string): Validated<Id> {
+  expectJson(reply, what);
+  return expectValidBody(schemaId, reply.body, what);
 }
 
 export function expectJson(reply: Reply, what: string): void {

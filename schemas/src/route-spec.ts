@@ -132,6 +132,14 @@ export type RequestType<R extends RouteSpec> = R extends { readonly request: inf
   ? Validated<Id>
   : undefined;
 
+/**
+ * The type of a route's request fields as a client sends them (fields with a default may be left
+ * out): what the conformance kit's calls take, where the server's handlers get RequestType.
+ */
+export type SentRequestType<R extends RouteSpec> = R extends { readonly request: infer Id }
+  ? TypeOfId<Id>
+  : undefined;
+
 /** The type of the 202 body a route with an `accepted` schema answers a request with callback_url. */
 export type AcceptedType<R extends RouteSpec> = R extends { readonly accepted: infer Id }
   ? TypeOfId<Id>

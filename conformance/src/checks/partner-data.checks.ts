@@ -1,13 +1,16 @@
+import { type Validated, validate } from '@parley/schemas';
 import { DocumentCallbackStatus, Limits } from '@parley/schemas/constants';
 import { triggerRoutes } from '@parley/schemas/routes';
 import { Webhook } from 'standardwebhooks';
+import { expectAnswer } from '../answer.js';
 import { startCallbackReceiver } from '../callback-receiver.js';
+import type { AnswerOf } from '../catalog.js';
 import { couldNotJudge, deviate, expect, fail, skip, verify } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { excerpt } from '../http-client.js';
-import { at } from '../json-path.js';
+import { at, pick } from '../json-path.js';
 import { partnerBearer, partnerGet } from '../partner-oauth.js';
-import { expectSchema, expectStatus, schemaProblems, verifyStatus } from '../schema-check.js';
+import { expectStatus, expectValid, expectValidBody, schemaProblems, verifyStatus } from '../schema-check.js';
 import { define } from './define.js';
 
 // Partner checks of what the interface serves with a bearer token: the four triggers, meeting
@@ -26,24 +29,25 @@ function triggerNamed(name: string): (typeof TRIGGERS)[number] {
   return trigger;
 }
 
-type Item = Record<string, unknown> & { id: string };
-
-/** One trigger's items, checked: 200, an array of at most 50 schema-valid items, unique ids, newest first. */
-async function triggerItems(ctx: CheckContext, trigger: (typeof TRIGGERS)[number]): Promise<Item[]> {
+/**
+ * One trigger's items, checked: 200, an array of at most 50 schema-valid items, unique ids, newest
+ * first. Every item is judged whatever its schema says (a broken item does not hide a repeated id),
+ * so the items are read as unknown JSON, field by field.
+ */
+async function triggerItems(ctx: CheckContext, trigger: (typeof TRIGGERS)[number]): Promise<unknown[]> {
   const what = `trigger ${trigger.name}`;
   const reply = await partnerGet(ctx, `/api/partner/triggers/${trigger.name}`);
   // One trigger's fault does not hide another's: each is judged, then the next.
   if (!verifyStatus(reply, 200, what)) return [];
-  if (
-    !verify(
-      Array.isArray(reply.body),
+  const items: unknown = reply.body;
+  if (!Array.isArray(items)) {
+    deviate(
       'TYPE',
       `${what}: the answer is not a JSON array: ${reply.text.slice(0, 200)}`,
       at(what, '$', 'a JSON array', reply.text.slice(0, 200)),
-    )
-  )
+    );
     return [];
-  const items = reply.body as Item[];
+  }
   verify(
     items.length <= Limits.triggerItems,
     'COUNT',
@@ -57,37 +61,45 @@ async function triggerItems(ctx: CheckContext, trigger: (typeof TRIGGERS)[number
         path: `${what} $[${index}]${p.at.path.slice(what.length + 2)}`,
       });
   });
-  const seen = new Set<string>();
+  const seen = new Set<unknown>();
   for (const [i, item] of items.entries()) {
+    const id = pick(item, 'id');
     verify(
-      !seen.has(item.id),
+      !seen.has(id),
       'DUPLICATE',
-      `${what}: id "${item.id}" appears twice (ids are deduplication keys)`,
-      at(what, `$[${i}].id`, 'a new id', item.id),
+      `${what}: id "${id}" appears twice (ids are deduplication keys)`,
+      at(what, `$[${i}].id`, 'a new id', id),
     );
-    seen.add(item.id);
+    seen.add(id);
   }
+  const newestBy = (i: number) => pick(items[i], trigger.newestBy);
   for (let i = 1; i < items.length; i++) {
-    const [newer, older] = [items[i - 1], items[i]].map((x) => Date.parse(String(x?.[trigger.newestBy])));
+    const [newer, older] = [newestBy(i - 1), newestBy(i)].map((x) => Date.parse(String(x)));
     verify(
       (newer ?? 0) >= (older ?? 0),
       'ORDER',
-      `${what}: item ${i} (${trigger.newestBy} ${String(items[i]?.[trigger.newestBy])}) is newer than item ${i - 1}: not newest first`,
-      at(
-        what,
-        `$[${i}].${trigger.newestBy}`,
-        `at most ${String(items[i - 1]?.[trigger.newestBy])}`,
-        items[i]?.[trigger.newestBy],
-      ),
+      `${what}: item ${i} (${trigger.newestBy} ${String(newestBy(i))}) is newer than item ${i - 1}: not newest first`,
+      at(what, `$[${i}].${trigger.newestBy}`, `at most ${String(newestBy(i - 1))}`, newestBy(i)),
     );
   }
   return items;
 }
 
-/** A trigger's items as answered, unjudged (partner.04 judges them): empty when it answers no array. */
-async function listed(ctx: CheckContext, trigger: (typeof TRIGGERS)[number]): Promise<Item[]> {
-  const reply = await partnerGet(ctx, `/api/partner/triggers/${trigger.name}`);
-  return reply.status === 200 && Array.isArray(reply.body) ? (reply.body as Item[]) : [];
+/**
+ * A trigger's items as answered that pass its item schema, typed by it: empty when it answers no
+ * array. Unjudged (partner.04 judges them): an item the schema refuses is only left out.
+ */
+async function listed<Id extends 'trigger-summary-ready.item' | 'trigger-meeting-ended.item'>(
+  ctx: CheckContext,
+  itemSchema: Id,
+): Promise<Validated<Id>[]> {
+  const name = itemSchema.replace(/^trigger-|\.item$/g, '');
+  const reply = await partnerGet(ctx, `/api/partner/triggers/${triggerNamed(name).name}`);
+  if (reply.status !== 200 || !Array.isArray(reply.body)) return [];
+  return reply.body.flatMap((item: unknown) => {
+    const result = validate(itemSchema, structuredClone(item));
+    return result.ok ? [result.value] : [];
+  });
 }
 
 /**
@@ -95,27 +107,32 @@ async function listed(ctx: CheckContext, trigger: (typeof TRIGGERS)[number]): Pr
  * is one no check of the run creates or deletes, whatever runs beside), else the newest summarized
  * one, else the newest ended one.
  */
-async function subjectMeeting(ctx: CheckContext): Promise<{ id: string; summary?: Item }> {
-  const time = (item: Item, field: string) => Date.parse(String(item[field]));
-  const newest = (items: Item[], field: string) =>
-    [...items].sort((a, b) => time(b, field) - time(a, field))[0];
+async function subjectMeeting(ctx: CheckContext): Promise<{ id: string; summary?: SummaryItem }> {
+  const newest = <T>(items: T[], time: (item: T) => string) =>
+    [...items].sort((a, b) => Date.parse(time(b)) - Date.parse(time(a)))[0];
   // Never one of the run's own meetings (titled with the run id): another lane may be deleting it.
   const runs = (title: unknown) => String(title ?? '').startsWith(ctx.target.runId);
-  const summaries = (await listed(ctx, triggerNamed('summary-ready'))).filter((s) => !runs(s.meeting_title));
-  const ended = (await listed(ctx, triggerNamed('meeting-ended'))).filter((m) => !runs(m.title));
+  const summaries = (await listed(ctx, 'trigger-summary-ready.item')).filter((s) => !runs(s.meeting_title));
+  const ended = (await listed(ctx, 'trigger-meeting-ended.item')).filter((m) => !runs(m.title));
   const endedIds = new Set(ended.map((m) => m.id));
+  const created = (s: SummaryItem) => s.created_at;
   const summary =
     newest(
-      summaries.filter((s) => endedIds.has(String(s.meeting_id))),
-      'created_at',
-    ) ?? newest(summaries, 'created_at');
-  if (summary) return { id: String(summary.meeting_id), summary };
-  const last = newest(ended, 'end_at');
+      summaries.filter((s) => endedIds.has(s.meeting_id)),
+      created,
+    ) ?? newest(summaries, created);
+  if (summary) return { id: summary.meeting_id, summary };
+  const last = newest(ended, (m) => m.end_at);
   if (last) return { id: last.id };
   return couldNotJudge(
     'the user has no summarized or ended meeting (both triggers are empty): nothing to ask about',
   );
 }
+
+type SummaryItem = Validated<'trigger-summary-ready.item'>;
+/** The fields of a summary both the summary-ready trigger and the meeting's latest_summary carry. */
+const SUMMARY_FIELDS = ['markdown_body', 'ai_model', 'created_at'] satisfies readonly (keyof SummaryItem &
+  keyof NonNullable<AnswerOf<'partner-meeting'>['latest_summary']>)[];
 
 const CALLBACK_WAIT_MS = 60_000;
 
@@ -152,8 +169,7 @@ export const partnerDataChecks = [
       const what = '/api/partner/meetings/{id}';
       const reply = await partnerGet(ctx, path);
       expectStatus(reply, 200, what);
-      expectSchema('partner-meeting.response', reply, what);
-      const details = reply.body as { id: string; latest_summary: Record<string, unknown> | null };
+      const details = expectAnswer(reply, 'partner-meeting', what);
       verify(
         details.id === meeting.id,
         'VALUE',
@@ -169,7 +185,7 @@ export const partnerDataChecks = [
         `${path}: latest_summary is null, but summary-ready lists a summary of the meeting`,
         at(what, '$.latest_summary', 'the newest summary', latest),
       );
-      for (const field of ['markdown_body', 'ai_model', 'created_at']) {
+      for (const field of SUMMARY_FIELDS) {
         const same =
           field === 'created_at'
             ? Date.parse(String(latest.created_at)) === Date.parse(String(summary.created_at))
@@ -205,8 +221,7 @@ export const partnerDataChecks = [
       const sync = await post({ prompt });
       const gd = 'generate-document';
       expectStatus(sync, 200, gd);
-      expectSchema('generate-document.response', sync, gd);
-      const doc = sync.body as { success: boolean; meeting_id: string; document_text: string };
+      const doc = expectAnswer(sync, 'generate-document', gd);
       verify(
         doc.success === true,
         'VALUE',
@@ -235,8 +250,12 @@ export const partnerDataChecks = [
         const url = `${receiver.url}${receiver.url.includes('?') ? '&' : '?'}run=${encodeURIComponent(ctx.target.runId)}`;
         const accepted = await post({ prompt, callback_url: url });
         expectStatus(accepted, 200, 'generate-document with callback_url');
-        expectSchema('generate-document-accepted.response', accepted, 'generate-document with callback_url');
-        const ack = accepted.body as { success: boolean; meeting_id: string };
+        // The 202-style reply to a request with callback_url: the catalog's route names only the 200.
+        const ack = expectValid(
+          'generate-document-accepted.response',
+          accepted,
+          'generate-document with callback_url',
+        );
         verify(
           ack.success === true && ack.meeting_id === meeting.id,
           'VALUE',
@@ -273,9 +292,12 @@ export const partnerDataChecks = [
             at('callback', '$', 'JSON', delivery.body.slice(0, 200)),
           );
         }
-        for (const p of schemaProblems('generate-document-callback', body, 'callback'))
-          deviate(p.code, `the callback body does not match its schema: ${p.message}`, p.at);
-        const callback = (body ?? {}) as { status: string; meeting_id: string; document_text?: string };
+        const callback = expectValidBody(
+          'generate-document-callback',
+          body,
+          'callback',
+          'the callback body does not match its schema: ',
+        );
         verify(
           callback.status === DocumentCallbackStatus.SUCCESS,
           'VALUE',
@@ -288,11 +310,13 @@ export const partnerDataChecks = [
           `the callback's meeting_id is "${callback.meeting_id}"`,
           at('callback', '$.meeting_id', meeting.id, callback.meeting_id),
         );
+        // Only a `success` callback carries a document (the schema's union).
+        const text = callback.status === DocumentCallbackStatus.SUCCESS ? callback.document_text : undefined;
         verify(
-          String(callback.document_text ?? '').trim().length > 0,
+          String(text ?? '').trim().length > 0,
           'VALUE',
           "the callback's document_text is empty",
-          at('callback', '$.document_text', 'a document', callback.document_text),
+          at('callback', '$.document_text', 'a document', text),
         );
         if (!ctx.target.webhookSecret) {
           return skip(
@@ -316,7 +340,7 @@ export const partnerDataChecks = [
             ),
           );
         }
-        return `document of ${doc.document_text.length} chars; callback delivered and verified`;
+        return `document of ${(doc.document_text ?? '').length} chars; callback delivered and verified`;
       } finally {
         await receiver.close();
       }

@@ -1,5 +1,6 @@
+import { expectAnswer } from '../answer.js';
 import { choice, expect, verify } from '../check.js';
-import { at } from '../json-path.js';
+import { at, pick } from '../json-path.js';
 import {
   approve,
   authorizeQuery,
@@ -11,7 +12,7 @@ import {
   pkcePair,
   tokenRequest,
 } from '../partner-oauth.js';
-import { expectSchema, expectStatus, verifyStatus } from '../schema-check.js';
+import { expectStatus, verifyStatus } from '../schema-check.js';
 import { define } from './define.js';
 import { partnerDataChecks, TRIGGERS } from './partner-data.checks.js';
 
@@ -55,7 +56,7 @@ export const partnerChecks = [
         code_verifier: pkcePair().verifier,
       });
       // The spec names no PKCE; Parley requires it (RFC 9700 §2.1.1), so refusing is Parley's choice.
-      const refusedWith = (wrong.body as { error?: unknown }).error;
+      const refusedWith = pick(wrong.body, 'error');
       choice(
         isRefusal(wrong),
         'SECURITY',
@@ -133,8 +134,7 @@ export const partnerChecks = [
     async run(ctx) {
       const reply = await partnerGet(ctx, '/api/partner/me');
       expectStatus(reply, 200, '/api/partner/me');
-      expectSchema('partner-me.response', reply, '/api/partner/me');
-      const me = reply.body as { email: string; user_id: string };
+      const me = expectAnswer(reply, 'partner-me', '/api/partner/me');
       const user = ctx.target.partnerToken ? undefined : ctx.target.oauthUser;
       if (user) {
         verify(

@@ -1,7 +1,9 @@
 import { Limits, MeetingStatus } from '@parley/schemas/constants';
+import { expectAnswer } from '../answer.js';
+import type { AnswerOf } from '../catalog.js';
 import { deviate, expect, verify } from '../check.js';
 import type { CheckContext } from '../context.js';
-import { at } from '../json-path.js';
+import { at, pick } from '../json-path.js';
 import {
   expectErrorBody,
   expectJson,
@@ -16,7 +18,7 @@ import { define } from './define.js';
 // REST: every route's answer against its schema, the spec's defaults and limits, pagination
 // invariants under random page sizes, and the create → … → delete sequence with 404s after it.
 
-type Meeting = { id: string; updated_at?: string; created_at?: string };
+type Meeting = AnswerOf<'get-meetings'>['meetings'][number];
 
 export const restChecks = [
   define({
@@ -47,32 +49,37 @@ export const restChecks = [
     async run(ctx) {
       const reply = await ctx.call('create-meeting', {});
       expectStatus(reply, 200, 'create-meeting {}');
-      const meeting = (reply.body as { meeting?: Record<string, unknown> }).meeting;
+      // Read unvalidated, field by field: each default is judged with its own code and path
+      // (rest.01 judges the schema), so a wrong status is VALUE here, not the schema's SCHEMA.
+      const meeting = pick(reply.body, 'meeting');
       expect(
         meeting && typeof meeting === 'object',
         'MISSING_FIELD',
         'create-meeting {}: no meeting in the answer',
         at('create-meeting', '$.meeting', 'a meeting'),
       );
-      ctx.remember(String(meeting.id));
+      const [id, title, status, host] = ['id', 'title', 'status', 'host_user_id'].map((f) =>
+        pick(meeting, f),
+      );
+      ctx.remember(String(id));
       verify(
-        meeting.title === '',
+        title === '',
         'VALUE',
-        `title is ${JSON.stringify(meeting.title)}, expected ""`,
-        at('create-meeting', '$.meeting.title', '', meeting.title),
+        `title is ${JSON.stringify(title)}, expected ""`,
+        at('create-meeting', '$.meeting.title', '', title),
       );
       verify(
-        meeting.status === MeetingStatus.LIVE,
+        status === MeetingStatus.LIVE,
         'VALUE',
-        `status is ${JSON.stringify(meeting.status)}, expected MS_LIVE`,
-        at('create-meeting', '$.meeting.status', MeetingStatus.LIVE, meeting.status),
+        `status is ${JSON.stringify(status)}, expected MS_LIVE`,
+        at('create-meeting', '$.meeting.status', MeetingStatus.LIVE, status),
       );
-      const ids = meeting.participant_ids as unknown[];
+      const ids = pick(meeting, 'participant_ids');
       verify(
-        Array.isArray(ids) && ids.includes(meeting.host_user_id),
+        Array.isArray(ids) && ids.includes(host),
         'MISSING_ITEM',
         'participant_ids lacks the host',
-        at('create-meeting', '$.meeting.participant_ids', meeting.host_user_id, ids),
+        at('create-meeting', '$.meeting.participant_ids', host, ids),
       );
     },
   }),
@@ -88,8 +95,8 @@ export const restChecks = [
       for (let i = 0; i < 3; i++) made.push((await ctx.createMeeting(`order ${i}`)).meeting.id);
       const reply = await ctx.call('get-meetings', { limit: Limits.meetings.max });
       expectStatus(reply, 200, 'get-meetings');
-      const ids = (reply.body as { meetings: Meeting[] }).meetings
-        .map((m) => m.id)
+      const ids = expectAnswer(reply, 'get-meetings')
+        .meetings.map((m) => m.id)
         .filter((id) => made.includes(id));
       const newestFirst = [...made].reverse();
       verify(
@@ -114,7 +121,7 @@ export const restChecks = [
       for (let i = count; i < Limits.meetings.default + 1; i++) await ctx.createMeeting(`limit ${i}`);
       const plain = await ctx.call('get-meetings', {});
       expectStatus(plain, 200, 'get-meetings {}');
-      const body = plain.body as { meetings: Meeting[]; has_more: boolean };
+      const body = expectAnswer(plain, 'get-meetings', 'get-meetings {}');
       verify(
         body.meetings.length === Limits.meetings.default,
         'COUNT',
@@ -129,7 +136,7 @@ export const restChecks = [
       );
       const over = await ctx.call('get-meetings', { limit: Limits.meetings.max + 1 });
       if (over.status === 200) {
-        const n = (over.body as { meetings: Meeting[] }).meetings.length;
+        const n = expectAnswer(over, 'get-meetings', 'limit 51').meetings.length;
         verify(
           n <= Limits.meetings.max,
           'COUNT',
@@ -157,7 +164,7 @@ export const restChecks = [
         const limit = ctx.rng.int(1, 4);
         const reply = await ctx.call('get-meetings', cursor ? { limit, last_updated_at: cursor } : { limit });
         expectStatus(reply, 200, page);
-        const body = reply.body as { meetings: Meeting[]; has_more: boolean };
+        const body = expectAnswer(reply, 'get-meetings', page);
         verify(
           body.meetings.length <= limit,
           'COUNT',
@@ -174,7 +181,7 @@ export const restChecks = [
         seen.push(...body.meetings);
         if (!body.has_more) {
           const after = await ctx.call('get-meetings', { limit: 1, last_updated_at: last(seen) ?? cursor });
-          const rest = (after.body as { meetings?: Meeting[] }).meetings ?? [];
+          const rest = after.status === 200 ? expectAnswer(after, 'get-meetings', page).meetings : [];
           verify(
             rest.length === 0 || seen.length === 0,
             'VALUE',
@@ -225,7 +232,7 @@ export const restChecks = [
       await runSteps(ctx, restSequence.steps, vars, (step, reply) => {
         expectStatus(reply, 200, step.route);
         if (step.route === 'delete-meeting') {
-          const success = (reply.body as { success?: unknown }).success;
+          const { success } = expectAnswer(reply, 'delete-meeting');
           verify(
             success === true,
             'VALUE',
@@ -235,12 +242,15 @@ export const restChecks = [
         }
       });
       const listed = await ctx.call('get-meetings', { limit: Limits.meetings.max });
-      const ids = ((listed.body as { meetings?: Meeting[] }).meetings ?? []).map((m) => m.id);
+      const deleted = 'get-meetings after delete';
+      const ids = (listed.status === 200 ? expectAnswer(listed, 'get-meetings', deleted).meetings : []).map(
+        (m) => m.id,
+      );
       verify(
         !ids.includes(vars.meeting_id ?? ''),
         'UNEXPECTED_ITEM',
         'the deleted meeting is still listed by get-meetings',
-        at('get-meetings after delete', '$.meetings[*].id', 'not the deleted meeting', vars.meeting_id),
+        at(deleted, '$.meetings[*].id', 'not the deleted meeting', vars.meeting_id),
       );
       await runSteps(ctx, restSequence.afterDelete, vars, (step, reply) => {
         if (verifyStatus(reply, 404, `${step.route} after delete`))
@@ -258,7 +268,7 @@ export const restChecks = [
     async run(ctx) {
       const before = await ctx.call('get-user-default-meeting-setting', {});
       expectStatus(before, 200, 'get settings');
-      const saved = (before.body as { setting: Record<string, unknown> }).setting;
+      const saved = expectAnswer(before, 'get-user-default-meeting-setting', 'get settings').setting;
       const wanted = {
         original_languages: ['en', 'de'],
         view_language: 'de',
@@ -270,14 +280,14 @@ export const restChecks = [
         expectStatus(update, 200, 'update settings');
         expectSchema('update-user-default-meeting-setting.response', update, 'update settings');
         const after = await ctx.call('get-user-default-meeting-setting', {});
-        const setting = (after.body as { setting?: Record<string, unknown> }).setting;
-        for (const [field, value] of Object.entries(wanted)) {
-          const got = JSON.stringify(setting?.[field]);
+        const { setting } = expectAnswer(after, 'get-user-default-meeting-setting', 'get settings');
+        for (const field of SETTING_FIELDS) {
+          const [value, got] = [wanted[field], setting[field]];
           verify(
-            got === JSON.stringify(value),
+            JSON.stringify(got) === JSON.stringify(value),
             'VALUE',
-            `${field} read back as ${got}, saved ${JSON.stringify(value)}`,
-            at('get settings', `$.setting.${field}`, value, setting?.[field]),
+            `${field} read back as ${JSON.stringify(got)}, saved ${JSON.stringify(value)}`,
+            at('get settings', `$.setting.${field}`, value, got),
           );
         }
       } finally {
@@ -302,10 +312,18 @@ export const restChecks = [
   }),
 ];
 
+/** The fields rest.07 saves and reads back. */
+const SETTING_FIELDS = [
+  'original_languages',
+  'view_language',
+  'translation_languages',
+  'contextual_keywords',
+] satisfies readonly (keyof AnswerOf<'get-user-default-meeting-setting'>['setting'])[];
+
 const last = (items: Meeting[]) => items[items.length - 1]?.updated_at;
 
 async function countMeetings(ctx: CheckContext): Promise<number> {
   const reply = await ctx.call('get-meetings', { limit: Limits.meetings.max });
-  const body = reply.body as { meetings?: Meeting[]; has_more?: boolean };
-  return body.has_more ? Limits.meetings.max + 1 : (body.meetings?.length ?? 0);
+  const body = expectAnswer(reply, 'get-meetings');
+  return body.has_more ? Limits.meetings.max + 1 : body.meetings.length;
 }

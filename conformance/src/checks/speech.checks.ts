@@ -1,9 +1,10 @@
 import { ErrorText } from '@parley/schemas/constants';
 import { parseBuffer } from 'music-metadata';
 import speechErrors from '../../cases/speech-errors.json' with { type: 'json' };
+import { expectAnswer } from '../answer.js';
 import { choice, couldNotJudge, expect, fail, skip, verify } from '../check.js';
 import { at } from '../json-path.js';
-import { choiceSchema, expectErrorText, expectSchema, expectStatus, verifyStatus } from '../schema-check.js';
+import { choiceSchema, expectErrorText, expectStatus, verifyStatus } from '../schema-check.js';
 import { wordErrorRate } from '../wer.js';
 import { define } from './define.js';
 import { audioSource, decodeTts, proto, q, TTS_TEXT, tts } from './speech-inputs.js';
@@ -38,19 +39,14 @@ export const speechChecks = [
         body: { audio_url: audioSource(ctx, FIXTURE.path) },
       });
       expectStatus(reply, 200, 'stt');
-      expectSchema('stt.response', reply, 'stt');
-      const body = reply.body as {
-        text: string;
-        detected_language: string;
-        utterances: { speaker: string; start_ms: number; end_ms: number }[];
-      };
+      const body = expectAnswer(reply, 'stt');
       verify(
         STT_LANGUAGES.includes(body.detected_language),
         'VALUE',
         `detected_language "${body.detected_language}" is not in the spec's list`,
         at('stt', '$.detected_language', 'a code of the spec', body.detected_language),
       );
-      const utterances = Array.isArray(body.utterances) ? body.utterances : [];
+      const utterances = body.utterances;
       let previous = -1;
       for (const [i, u] of utterances.entries()) {
         verify(
@@ -76,9 +72,13 @@ export const speechChecks = [
       // Milliseconds, not seconds: the last utterance ends near the end of the fixture's audio.
       const lastEnd = utterances.at(-1)?.end_ms;
       if (lastEnd === undefined)
-        fail('MISSING_ITEM', 'no utterance for a fixture that holds speech', at('stt', '$.utterances'));
+        return fail(
+          'MISSING_ITEM',
+          'no utterance for a fixture that holds speech',
+          at('stt', '$.utterances'),
+        );
       verify(
-        Math.abs((lastEnd as number) - FIXTURE.seconds * 1000) <= END_TOLERANCE_MS,
+        Math.abs(lastEnd - FIXTURE.seconds * 1000) <= END_TOLERANCE_MS,
         'ACCURACY',
         `last utterance ends at end_ms ${lastEnd}; the audio lasts ${FIXTURE.seconds * 1000} ms (±${END_TOLERANCE_MS})`,
         at('stt', '$.utterances[-1].end_ms', `${FIXTURE.seconds * 1000} ± ${END_TOLERANCE_MS}`, lastEnd),
@@ -235,8 +235,7 @@ export const speechChecks = [
     async run(ctx) {
       const reply = await ctx.call('denoise', { audio_url: audioSource(ctx, 'noisy/snr-10db.wav') });
       expectStatus(reply, 200, 'denoise');
-      expectSchema('denoise.response', reply, 'denoise');
-      const file = await ctx.http.send((reply.body as { denoised_audio_url: string }).denoised_audio_url);
+      const file = await ctx.http.send(expectAnswer(reply, 'denoise').denoised_audio_url);
       expectStatus(file, 200, 'GET denoised_audio_url');
       const media = 'GET denoised_audio_url';
       const meta = await parseBuffer(file.bytes, { mimeType: 'audio/mp4' }).catch((e: Error) =>
