@@ -153,8 +153,8 @@ const callbacksOf = (route: RouteSpec) => ({
 });
 
 /** The 200 with the route's Cache-Control header (the catalog's `cacheControl`), where it has one. */
-function withCacheControl<R extends Record<string, object>>(route: RouteSpec, responses: R): R {
-  const ok = responses['200'];
+function withCacheControl<R extends object>(route: RouteSpec, responses: R): R {
+  const ok = (responses as Record<string, object | undefined>)['200'];
   if (!route.cacheControl || !ok) return responses;
   const why =
     route.name === 'partner-token'
