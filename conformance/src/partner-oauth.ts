@@ -153,7 +153,8 @@ export function tokenRequest(ctx: CheckContext, fields: Record<string, string>):
 
 /**
  * Checks a token answer as RFC 6749 §5.1 has it (access_token and token_type REQUIRED, token_type
- * "bearer" in any case since the spec's requests carry `Bearer`; expires_in only RECOMMENDED) and
+ * "bearer" in any case since the spec's requests carry `Bearer`; expires_in only RECOMMENDED;
+ * `Cache-Control: no-store`, other directives beside it allowed) and
  * remembers its tokens as secrets (they are redacted in every report). `refreshToken`: the answer must
  * carry one (the spec's step 2 exchanges the code "for an access token and a refresh token").
  * Parley's own token schema (expires_in present, "Bearer" spelled so) is a choice.
@@ -194,6 +195,14 @@ export function expectTokens(
       `${what}: no refresh_token (Authentication 4 step 2)`,
       at(what, '$.refresh_token', 'a non-empty string', tokens.refresh_token),
     );
+  // The one caching rule the spec carries (by naming OAuth 2.0); elsewhere a deployment chooses.
+  const cacheControl = reply.headers.get('cache-control') ?? '';
+  verify(
+    /(^|,)\s*no-store\s*(,|$)/i.test(cacheControl),
+    'SECURITY',
+    `${what}: Cache-Control is ${JSON.stringify(cacheControl || null)}, not no-store (RFC 6749 §5.1)`,
+    at(what, 'header Cache-Control', 'no-store', cacheControl || null),
+  );
   choiceSchema('oauth-token.response', reply, what);
   ctx.secret('ACCESS_TOKEN', tokens.access_token as string);
   if (typeof tokens.refresh_token === 'string') ctx.secret('REFRESH_TOKEN', tokens.refresh_token);

@@ -152,6 +152,22 @@ const callbacksOf = (route: RouteSpec) => ({
   },
 });
 
+/** The 200 with the route's Cache-Control header (the catalog's `cacheControl`), where it has one. */
+function withCacheControl<R extends object>(route: RouteSpec, responses: R): R {
+  const ok = (responses as Record<string, object | undefined>)['200'];
+  if (!route.cacheControl || !ok) return responses;
+  const why =
+    route.name === 'partner-token'
+      ? 'Required by RFC 6749 §5.1 on token answers.'
+      : "Parley's choice; the spec says nothing of caching here.";
+  const header = {
+    description: `Sent on every answer of this route. ${why}`,
+    schema: { const: route.cacheControl },
+  };
+  const headers = { ...(ok as { headers?: object }).headers, 'Cache-Control': header };
+  return { ...responses, '200': { ...ok, headers } };
+}
+
 function operation(route: RouteSpec, schemas: Map<string, SchemaDocument>) {
   const request = route.request ? schemas.get(route.request) : undefined;
   const fields = Object.keys((request?.properties as object | undefined) ?? {});
@@ -193,7 +209,7 @@ function operation(route: RouteSpec, schemas: Map<string, SchemaDocument>) {
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: {
-      ...successResponses(route, schemas),
+      ...withCacheControl(route, successResponses(route, schemas)),
       // Every speech route runs on an engine a deployment may lack (503).
       ...errorResponses(route, takesId, validatesJson, route.group === 'speech'),
     },

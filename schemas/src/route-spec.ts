@@ -35,6 +35,13 @@ export type BodyKind = 'none' | 'json' | 'json-or-protobuf' | 'protobuf' | 'form
  */
 export type AnswerKind = 'json' | 'protobuf' | 'html' | 'text' | 'file' | 'websocket';
 
+/**
+ * A route's caching rule. `no-store`: answers about a user, a session or a token, kept by no cache.
+ * `private, max-age=N`: one user's file, reusable by their own browser for N seconds. `public,
+ * max-age=0`: a static file anyone may cache but must revalidate (its ETag) before each use.
+ */
+export type CacheControl = 'no-store' | `private, max-age=${number}` | 'public, max-age=0';
+
 export interface RouteSpec {
   /** Stable name, also the operationId in openapi.yaml. */
   name: string;
@@ -70,6 +77,13 @@ export interface RouteSpec {
    * Zapier app take their trigger lists from the entries that carry it.
    */
   trigger?: { orderedBy: 'created_at' | 'end_at' };
+  /**
+   * The `Cache-Control` header of every answer of the route, its errors and redirects included: the
+   * server's route kit sets it before anything else runs (schemas/README.md, "Cache-Control"). The
+   * spec requires it only of the token endpoint (`no-store`, RFC 6749 §5.1), and the conformance kit
+   * checks only that; every other value is Parley's choice. Absent: no Cache-Control is sent.
+   */
+  cacheControl?: CacheControl;
   /**
    * Schema id of the 202 JSON body a request with `callback_url` gets, where that field is a Parley
    * extension of a spec route (stt); the route's 200 stays the spec's.

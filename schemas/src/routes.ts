@@ -101,6 +101,11 @@ export const speechRoutes = [
   },
 ] as const satisfies readonly RouteSpec[];
 
+/**
+ * The automation platform's routes. Every answer is `no-store`: the token endpoint's because RFC 6749
+ * §5.1 requires it (the spec's OAuth 2.0 flow), the authorize page's because it holds a session's
+ * form, the others' because each is one user's data read with their bearer token (Parley's choice).
+ */
 export const partnerRoutes = [
   {
     name: 'partner-authorize',
@@ -110,6 +115,7 @@ export const partnerRoutes = [
     auth: 'session',
     body: 'none',
     answer: 'html',
+    cacheControl: 'no-store',
     group: 'oauth',
   },
   {
@@ -122,6 +128,7 @@ export const partnerRoutes = [
     request: 'oauth-token.request',
     answer: 'json',
     response: 'oauth-token.response',
+    cacheControl: 'no-store',
     group: 'oauth',
   },
   {
@@ -134,6 +141,7 @@ export const partnerRoutes = [
     body: 'none',
     answer: 'json',
     response: 'partner-me.response',
+    cacheControl: 'no-store',
     group: 'partner',
   },
   {
@@ -147,6 +155,7 @@ export const partnerRoutes = [
     answer: 'json',
     response: 'trigger-meeting-ended.response',
     trigger: { orderedBy: 'end_at' },
+    cacheControl: 'no-store',
     group: 'partner',
   },
   {
@@ -160,6 +169,7 @@ export const partnerRoutes = [
     answer: 'json',
     response: 'trigger-summary-ready.response',
     trigger: { orderedBy: 'created_at' },
+    cacheControl: 'no-store',
     group: 'partner',
   },
   {
@@ -173,6 +183,7 @@ export const partnerRoutes = [
     answer: 'json',
     response: 'trigger-contact-discovered.response',
     trigger: { orderedBy: 'created_at' },
+    cacheControl: 'no-store',
     group: 'partner',
   },
   {
@@ -186,6 +197,7 @@ export const partnerRoutes = [
     answer: 'json',
     response: 'trigger-followup-email-ready.response',
     trigger: { orderedBy: 'created_at' },
+    cacheControl: 'no-store',
     group: 'partner',
   },
   {
@@ -198,6 +210,7 @@ export const partnerRoutes = [
     body: 'none',
     answer: 'json',
     response: 'partner-meeting.response',
+    cacheControl: 'no-store',
     group: 'partner',
   },
   {
@@ -212,6 +225,7 @@ export const partnerRoutes = [
     answer: 'json',
     response: 'generate-document.response',
     callback: 'generate-document-callback',
+    cacheControl: 'no-store',
     group: 'partner',
   },
 ] as const satisfies readonly RouteSpec[];

@@ -24,6 +24,10 @@ const page = <const Name extends string, const Answer extends AnswerKind>(
     group: 'docs',
   }) as const satisfies RouteSpec;
 
+/** A packaged file: anyone may cache it, revalidating by its ETag (what `send` does by default). */
+const filePage = <const Name extends string>(name: Name, path: string, summary: string) =>
+  ({ ...page(name, path, summary, 'file'), cacheControl: 'public, max-age=0' }) as const satisfies RouteSpec;
+
 /** A page whose 200 is JSON of the schema `response`. */
 const jsonPage = <const Name extends string, const Response extends string>(
   name: Name,
@@ -42,7 +46,16 @@ export const pageRoutes = [
   page('json-schema', '/json/:file', 'A JSON Schema the OpenAPI document refers to', 'text'),
   page('asyncapi-document', '/asyncapi.yaml', 'The AsyncAPI document of the live stream', 'text'),
   page('docs-page', '/docs/', 'Swagger UI over the OpenAPI document (/docs redirects here)', 'html'),
-  jsonPage('docs-session', '/docs/session.json', 'Where the API is, for the pages', 'docs-session.response'),
+  // The demo key of the signed-in visitor's session: never kept by a cache.
+  {
+    ...jsonPage(
+      'docs-session',
+      '/docs/session.json',
+      'Where the API is, for the pages',
+      'docs-session.response',
+    ),
+    cacheControl: 'no-store',
+  },
   page('docs-openapi', '/docs/openapi.yaml', 'The OpenAPI document as Swagger UI reads it', 'text'),
   page('docs-json-schema', '/docs/json/:file', 'A JSON Schema as Swagger UI reads it', 'text'),
   page('docs-initializer', '/docs/swagger-initializer.js', "Swagger UI's start-up script", 'text'),
@@ -56,7 +69,7 @@ export const pageRoutes = [
     ),
     responseProto: { name: 'parley.v1.SessionTTSRequest', file: 'tts.proto' },
   },
-  page('docs-asset', '/docs/*file', "Swagger UI's files", 'file'),
+  filePage('docs-asset', '/docs/*file', "Swagger UI's files"),
   page('asyncapi-page', '/docs/asyncapi/', 'The AsyncAPI document rendered', 'html'),
   page(
     'asyncapi-json',
@@ -65,8 +78,8 @@ export const pageRoutes = [
     'text',
   ),
   page('asyncapi-render', '/docs/asyncapi/render.js', "The renderer's start-up script", 'text'),
-  page('asyncapi-asset', '/docs/asyncapi/browser/*file', "The AsyncAPI renderer's files", 'file'),
-  page('asyncapi-style', '/docs/asyncapi/styles/*file', "The AsyncAPI renderer's styles", 'file'),
+  filePage('asyncapi-asset', '/docs/asyncapi/browser/*file', "The AsyncAPI renderer's files"),
+  filePage('asyncapi-style', '/docs/asyncapi/styles/*file', "The AsyncAPI renderer's styles"),
   page('playground-page', '/playground/', 'A page that calls this API as a client would', 'html'),
   jsonPage(
     'playground-fixtures',
@@ -74,7 +87,7 @@ export const pageRoutes = [
     'The audio fixtures the playground offers',
     'playground-fixtures.response',
   ),
-  page('playground-fixture', '/playground/fixtures/:id', 'One audio fixture', 'file'),
+  filePage('playground-fixture', '/playground/fixtures/:id', 'One audio fixture'),
   {
     name: 'playground-upload',
     summary: 'Store an audio file and answer its signed URL (for audio_url)',
@@ -87,9 +100,9 @@ export const pageRoutes = [
     response: 'playground-upload.response',
     group: 'docs',
   },
-  page('playground-protobuf', '/playground/vendor/protobuf.min.js', 'The protobuf runtime', 'file'),
-  page('playground-tts-proto', '/playground/proto/tts.proto', "TTS's protobuf messages", 'file'),
-  page('playground-asset', '/playground/*file', "The playground's files", 'file'),
+  filePage('playground-protobuf', '/playground/vendor/protobuf.min.js', 'The protobuf runtime'),
+  filePage('playground-tts-proto', '/playground/proto/tts.proto', "TTS's protobuf messages"),
+  filePage('playground-asset', '/playground/*file', "The playground's files"),
 ] as const satisfies readonly RouteSpec[];
 
 /** The files the server produced (denoised audio, TTS), at the signed URLs it hands out. */
@@ -102,6 +115,8 @@ export const fileRoutes = [
     auth: 'signed-url',
     body: 'none',
     answer: 'file',
+    // One user's file: their browser may reuse it for a minute (its URL's signature outlives that).
+    cacheControl: 'private, max-age=60',
     group: 'files',
   },
 ] as const satisfies readonly RouteSpec[];
@@ -120,6 +135,7 @@ export const oauthPageRoutes = [
     auth: 'session',
     body: 'form-or-json',
     answer: 'html',
+    cacheControl: 'no-store',
     group: 'oauth',
   },
   {
@@ -130,6 +146,7 @@ export const oauthPageRoutes = [
     auth: 'session',
     body: 'form-or-json',
     answer: 'html',
+    cacheControl: 'no-store',
     group: 'oauth',
   },
   {
@@ -140,6 +157,7 @@ export const oauthPageRoutes = [
     auth: 'none',
     body: 'form-or-json',
     answer: 'json',
+    cacheControl: 'no-store',
     group: 'oauth',
   },
 ] as const satisfies readonly RouteSpec[];
@@ -257,6 +275,7 @@ export const partnerHookRoutes = [
     answer: 'json',
     response: 'partner-hook.response',
     callback: 'partner-hook-delivery',
+    cacheControl: 'no-store',
     group: 'partner',
   },
   {
@@ -269,6 +288,7 @@ export const partnerHookRoutes = [
     body: 'none',
     answer: 'json',
     response: 'partner-hook.response',
+    cacheControl: 'no-store',
     group: 'partner',
   },
 ] as const satisfies readonly RouteSpec[];

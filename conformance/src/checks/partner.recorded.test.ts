@@ -133,6 +133,14 @@ describe('partner checks on recorded answers', () => {
     ],
     [
       'partner.01.oauth-pkce-flow',
+      'a token answer may be cached (RFC 6749 §5.1)',
+      () =>
+        altered('partner.01.oauth-pkce-flow', TOKEN, (a) =>
+          a.status === 200 ? { ...a, cacheControl: 'private, max-age=3600' } : a,
+        ),
+    ],
+    [
+      'partner.01.oauth-pkce-flow',
       'a wrong PKCE verifier is accepted',
       () => {
         const list = answers['partner.01.oauth-pkce-flow'] ?? [];

@@ -8,9 +8,10 @@ export interface Recorded {
   contentType: string;
   /** base64 of the body bytes. */
   body: string;
-  /** The headers a browser acts on (redirects, cookies), when present. */
+  /** The headers a client acts on (redirects, cookies, caching), when present. */
   location?: string;
   setCookie?: string[];
+  cacheControl?: string;
 }
 
 const pathOf = (input: unknown) => {
@@ -32,6 +33,9 @@ export function recordingFetch(original: typeof fetch, log: Recorded[]): typeof 
       body: bytes.toString('base64'),
       ...(response.headers.get('location') ? { location: response.headers.get('location') as string } : {}),
       ...(response.headers.getSetCookie().length > 0 ? { setCookie: response.headers.getSetCookie() } : {}),
+      ...(response.headers.get('cache-control')
+        ? { cacheControl: response.headers.get('cache-control') as string }
+        : {}),
     });
     return new Response(response.status === 204 ? null : bytes, {
       status: response.status,
@@ -54,6 +58,7 @@ export function replayingFetch(answers: readonly Recorded[]): typeof fetch {
     const headers = new Headers({ 'content-type': next.contentType });
     if (next.location) headers.set('location', next.location);
     for (const cookie of next.setCookie ?? []) headers.append('set-cookie', cookie);
+    if (next.cacheControl) headers.set('cache-control', next.cacheControl);
     return new Response(next.status === 204 ? null : Buffer.from(next.body, 'base64'), {
       status: next.status,
       headers,

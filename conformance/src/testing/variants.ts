@@ -286,6 +286,21 @@ export const VARIANTS: readonly Variant[] = [
     }),
   },
   {
+    id: 'cacheable-answers',
+    area: 'rest',
+    allows:
+      'nothing on caching: any Cache-Control where the spec names no rule (RFC 6749 §5.1 keeps no-store on token answers)',
+    only: ['rest.01.route-schemas', 'partner.01.oauth-pkce-flow', 'partner.04.triggers'],
+    hooks: () => ({
+      answer: (req, a) => {
+        if (pathOf(req).endsWith('/token')) return a;
+        const headers = new Headers(a.headers);
+        headers.set('cache-control', 'public, max-age=300');
+        return { ...a, headers };
+      },
+    }),
+  },
+  {
     id: 'refresh-no-rotation',
     area: 'partner',
     allows:

@@ -79,6 +79,7 @@ export const FAULTS: readonly FaultSpec[] = [
     'a rotated (or otherwise refused) grant is answered with the last tokens issued',
     true,
   ),
+  fault('token-cacheable', 'partner.01.oauth-pkce-flow', 'token answers may be cached (no no-store)'),
   fault('partner-me-email-lost', 'partner.03.me', '/api/partner/me answers without email'),
   fault('trigger-newest-last', 'partner.04.triggers', 'triggers list oldest first'),
   fault(

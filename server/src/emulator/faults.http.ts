@@ -83,6 +83,10 @@ function transformAnswer(res: ServerResponse, path: string, body: Buffer): Buffe
   if (type.startsWith('audio/ogg') && activeFaults.has('broken-ogg')) return corrupt(body);
   if (type.startsWith('audio/mp4') && activeFaults.has('broken-m4a')) return corrupt(body);
   if (path === '/oauth/partner/authorize' && activeFaults.has('oauth-state-dropped')) dropState(res);
+  if (path === '/api/oauth/partner/token' && activeFaults.has('token-cacheable')) {
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    res.removeHeader('Pragma');
+  }
   if (!type.includes('json')) return body;
   let json: Json;
   try {

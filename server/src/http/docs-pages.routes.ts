@@ -9,7 +9,7 @@ import { parse, stringify } from 'yaml';
 import { pageRoutes } from '../core/contracts.js';
 import { readSchemaFile, readSource } from './docs.routes.js';
 import { FileReply } from './file-reply.js';
-import { JsonReply, Reply } from './reply.js';
+import { Reply } from './reply.js';
 import type { RouteKit } from './route-kit.js';
 
 // What a person reads in a browser beside the API: the OpenAPI document as Swagger UI shows it
@@ -85,10 +85,7 @@ export function docsPagesRoutes(kit: RouteKit, deps: DocsPagesDeps): void {
   kit.mountPublic('docs-tts-example', async () =>
     Reply.protobuf(200, SessionTTSRequest.encode(TTS_EXAMPLE).finish(), PROTO_CONTENT_TYPE),
   );
-  kit.mountPublic(
-    'docs-session',
-    async (_body, { request }) => new JsonReply(sessionOf(request, deps), { 'Cache-Control': 'no-store' }),
-  );
+  kit.mountPublic('docs-session', async (_body, { request }) => sessionOf(request, deps));
 
   // The served document, adjusted for Swagger UI: every server variable defaults to this server,
   // the demo key and the other pages are named in the description, and `jsonSchemaDialect` is left

@@ -16,8 +16,6 @@ export interface FileReplyOptions {
   what: string;
   /** Content-Type when the extension does not say it (send guesses by extension otherwise). */
   contentType?: string;
-  /** Cache-Control; `public, max-age=0` (revalidate by ETag) by default. */
-  cacheControl?: string;
 }
 
 export class FileReply {
@@ -28,15 +26,21 @@ export class FileReply {
 }
 
 export function sendFile(req: IncomingMessage, res: ServerResponse, reply: FileReply): void {
-  const { root, what, contentType, cacheControl } = reply.options;
+  const { root, what, contentType } = reply.options;
   // send reads its path as a URL path; an absolute file path is escaped first, as Express's sendFile does.
   const path = root ? reply.path : encodeURI(reply.path);
-  const stream = send(req, path, { ...(root ? { root } : {}), dotfiles: 'ignore', index: false, etag: true });
+  // Cache-Control is the route's, from the catalog (route-kit.ts), so send adds none of its own.
+  const stream = send(req, path, {
+    ...(root ? { root } : {}),
+    dotfiles: 'ignore',
+    index: false,
+    etag: true,
+    cacheControl: false,
+  });
   stream.on('headers', (response: ServerResponse, file: string) => {
     if (contentType) response.setHeader('Content-Type', contentType);
     if (file.endsWith('.html'))
       for (const [name, value] of Object.entries(NO_FRAMING)) response.setHeader(name, value);
-    if (cacheControl) response.setHeader('Cache-Control', cacheControl);
   });
   stream.on('directory', () => sendError(res, ApiError.notFound(what)));
   stream.on('error', (error: Error & { status?: number; headers?: Record<string, string> }) => {

@@ -40,7 +40,6 @@ export function filesRoutes(kit: RouteKit, files: FileStorage): void {
       root: files.rootDir,
       what: 'File',
       contentType: contentTypeOf(key),
-      cacheControl: 'private, max-age=60',
     });
   });
 }

@@ -38,7 +38,7 @@ export class Reply {
 }
 
 /**
- * A JSON answer with headers of its own (`Cache-Control: no-store` on the partner routes) or another
+ * A JSON answer with headers of its own or another
  * status (the 202 of a request with callback_url). `T` is the shape it holds, so the route kit checks
  * it against the route's response (or accepted) type like a plain value.
  */

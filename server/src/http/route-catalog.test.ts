@@ -8,8 +8,9 @@ import { allRoutes, ErrorText, partnerPath } from '../core/contracts.js';
 import { SERVED_CATALOG } from './route-kit.js';
 import { UNSERVED_ROUTES } from './unserved-routes.js';
 
-// Every catalog route (the spec's and the server's own) is served or listed as not served yet, and
-// the served OpenAPI document and the server agree on which JSON bodies may be omitted.
+// Every catalog route (the spec's and the server's own) is served or listed as not served yet, with
+// its catalog Cache-Control (or none) on every answer, and the served OpenAPI document and the
+// server agree on which JSON bodies may be omitted.
 
 interface Operation {
   requestBody?: { required?: boolean };
@@ -47,14 +48,39 @@ describe('route catalog', () => {
   const httpRoutes = SERVED_CATALOG.filter(
     (r) => r.answer !== 'websocket' && !UNSERVED_ROUTES.includes(r.name),
   );
-  it.each(httpRoutes.map((r) => [r.name, r] as const))('%s is mounted', async (_name, route) => {
-    const path = partnerPath(route.path, 'partner')
-      .replace(/:(\w+)/g, 'no-such-$1')
-      .replace(/\*(\w+)$/, 'no-such-$1');
-    const reply = await fetch(`${server.url}${path}`, { method: route.method, redirect: 'manual' });
-    const body = (await reply.json().catch(() => ({}))) as { error?: string };
-    // The front door answers 404 "Route <method> <path> not found" for a path no route holds.
-    expect(body.error ?? '').not.toMatch(/^Route /);
+  it.each(httpRoutes.map((r) => [r.name, r] as const))(
+    '%s is mounted, with its Cache-Control',
+    async (_name, route) => {
+      const path = partnerPath(route.path, 'partner')
+        .replace(/:(\w+)/g, 'no-such-$1')
+        .replace(/\*(\w+)$/, 'no-such-$1');
+      const reply = await fetch(`${server.url}${path}`, { method: route.method, redirect: 'manual' });
+      const body = (await reply.json().catch(() => ({}))) as { error?: string };
+      // The front door answers 404 "Route <method> <path> not found" for a path no route holds.
+      expect(body.error ?? '').not.toMatch(/^Route /);
+      // An answer without credentials or body (401, 404, 422...) carries the route's header too.
+      const cacheControl = 'cacheControl' in route ? route.cacheControl : null;
+      expect(reply.headers.get('cache-control'), `${reply.status}`).toBe(cacheControl);
+    },
+  );
+
+  it('sends the catalog Cache-Control on 200 answers: partner data, a session, a packaged file', async () => {
+    const bearer = { Authorization: `Bearer ${accessToken}` };
+    for (const [path, headers, expected] of [
+      ['/api/partner/me', bearer, 'no-store'],
+      ['/api/partner/triggers/meeting-ended', bearer, 'no-store'],
+      ['/docs/session.json', {}, 'no-store'],
+      ['/docs/swagger-ui.css', {}, 'public, max-age=0'],
+      ['/openapi.yaml', {}, null],
+    ] as const) {
+      const reply = await fetch(`${server.url}${path}`, { headers });
+      await reply.arrayBuffer();
+      expect(reply.status, path).toBe(200);
+      expect(reply.headers.get('cache-control'), path).toBe(expected);
+    }
+    const meetings = await server.call('get-meetings', user.key);
+    expect(meetings.status).toBe(200);
+    expect(meetings.headers.get('cache-control')).toBeNull();
   });
 
   const served = allRoutes.filter((route) => !UNSERVED_ROUTES.includes(route.name));

@@ -40,6 +40,8 @@ import { RouteTable, pathOf as requestPathOf } from './route-table.js';
 // (415, 400, 413), the request schema (422), the handler, the answer (its result as the 200 JSON
 // body, a Reply, or a FileReply). A route whose path ends in `/` is a directory page: its bare
 // form is redirected there (301), since the page's relative links need the slash.
+// The catalog's `cacheControl` is set on every answer of its route, errors included (the one home
+// of Cache-Control; route-catalog.test.ts holds the server to it).
 // The routes go into the route table the front door answers from (front-door.ts says why).
 // A route's name types its handler: the body is what the route's body kind and request schema make
 // of the request (BodyOf), and the answer must be its response schema's type (AnswerOf), so a routes
@@ -203,7 +205,10 @@ export function createRouteKit(options: RouteKitOptions): RouteKit {
       required: schemaId !== undefined && requestBodyRequired(getSchema(schemaId)),
     };
     const directory = route.path.endsWith('/');
+    const { cacheControl } = route;
     const serve = async (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => {
+      // First, so every answer of the route carries it: its 200, its errors, its redirects.
+      if (cacheControl) res.setHeader('Cache-Control', cacheControl);
       try {
         if (directory && !requestPathOf(req.url).endsWith('/')) return sendReply(res, toDirectory(req));
         const caller = resolve ? await resolve(req, route) : undefined;

@@ -6,7 +6,6 @@ import type { OutboundClient } from '../net/outbound-client.js';
 import { HooksService } from '../services/partner/hooks.service.js';
 import type { MeetingLink } from '../services/partner/meeting-link.js';
 import type { Store } from '../store/store.js';
-import { noStore } from './partner.wiring.js';
 
 // The hook subscription routes (a Parley extension, schemas/src/server-routes.ts partnerHookRoutes)
 // and the two jobs behind them: the fan-out of an event and the signed delivery of one item.
@@ -34,11 +33,13 @@ export function partnerHooks(deps: HookDeps) {
   return {
     mount(kit: RouteKit) {
       // Deliveries are signed for the client the token was issued to.
-      kit.mount('partner-hook-subscribe', async (body, caller) =>
-        noStore(await hooks.subscribe(caller, caller.clientId ?? '', body)),
+      kit.mount(
+        'partner-hook-subscribe',
+        async (body, caller) => await hooks.subscribe(caller, caller.clientId ?? '', body),
       );
-      kit.mount('partner-hook-unsubscribe', async (_body, caller, { params }) =>
-        noStore(await hooks.unsubscribe(caller, params.id ?? '')),
+      kit.mount(
+        'partner-hook-unsubscribe',
+        async (_body, caller, { params }) => await hooks.unsubscribe(caller, params.id ?? ''),
       );
     },
   };

@@ -132,7 +132,7 @@ export function createOAuthProvider(store: Store, options: OAuthModelOptions) {
       return location;
     },
 
-    /** POST token: RFC 6749 §5 answers, `Cache-Control: no-store` on every one. */
+    /** POST token: RFC 6749 §5 answers (their `Cache-Control: no-store` is the route's, in the catalog). */
     async token(headers: Record<string, string>, body: Record<string, string>): Promise<OAuthAnswer> {
       const request = new Request({
         method: 'POST',
@@ -150,7 +150,7 @@ export function createOAuthProvider(store: Store, options: OAuthModelOptions) {
         await server().token(request, response);
         const issued = response.body as Record<string, unknown>;
         if (Array.isArray(issued.scope)) issued.scope = issued.scope.join(' ');
-        return { status: 200, headers: noStore(), body: issued };
+        return { status: 200, headers: pragmaNoCache(), body: issued };
       } catch (error) {
         if (!(error instanceof OAuthError)) throw error;
         const status = error.name === 'invalid_client' ? 401 : error.code >= 500 ? 500 : 400;
@@ -158,7 +158,7 @@ export function createOAuthProvider(store: Store, options: OAuthModelOptions) {
           status === 401 ? { 'WWW-Authenticate': 'Basic realm="parley"' } : {};
         return {
           status,
-          headers: { ...noStore(), ...extra },
+          headers: { ...pragmaNoCache(), ...extra },
           body: { error: error.name, error_description: error.message },
         };
       }
@@ -172,14 +172,14 @@ export function createOAuthProvider(store: Store, options: OAuthModelOptions) {
       if (!client) {
         return {
           status: 401,
-          headers: { ...noStore(), 'WWW-Authenticate': 'Basic realm="parley"' },
+          headers: { ...pragmaNoCache(), 'WWW-Authenticate': 'Basic realm="parley"' },
           body: { error: 'invalid_client', error_description: 'Client authentication failed' },
         };
       }
       if (!body.token) {
         return {
           status: 400,
-          headers: noStore(),
+          headers: pragmaNoCache(),
           body: { error: 'invalid_request', error_description: 'Missing parameter: token' },
         };
       }
@@ -190,7 +190,7 @@ export function createOAuthProvider(store: Store, options: OAuthModelOptions) {
         (await store.oauthGrants.getToken(body.token, other));
       // A token of another client is left alone, and the answer does not tell (RFC 7009 §2.1).
       if (stored && stored.clientId === client.id) await store.oauthGrants.revokeGrant(stored.grantId);
-      return { status: 200, headers: noStore(), body: {} };
+      return { status: 200, headers: pragmaNoCache(), body: {} };
     },
   };
 }
@@ -200,8 +200,9 @@ export type OAuthProvider = ReturnType<typeof createOAuthProvider>;
 // scrypt of a random password: what a sign-in for an unknown e-mail is checked against.
 const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
-function noStore(): Record<string, string> {
-  return { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+/** RFC 6749 §5.1 asks for Pragma too, for HTTP/1.0 caches; Cache-Control comes from the catalog. */
+function pragmaNoCache(): Record<string, string> {
+  return { Pragma: 'no-cache' };
 }
 
 function withQuery(uri: string, query: Record<string, string>): string {

@@ -30,24 +30,25 @@ export interface OAuthPages {
   mount(kit: RouteKit): void;
 }
 
-/** An HTML page of the flow: never cached, never framed, forms only to this server (and the client). */
+/**
+ * An HTML page of the flow: never framed, forms only to this server (and the client); never cached
+ * either, by the routes' catalog entries (`cacheControl: 'no-store'`).
+ */
 function page(status: number, body: string, formTarget?: string): Reply {
   // Chromium applies form-action to the redirect after the POST too: the client's URI is allowed.
   const formAction = ["'self'", formTarget ? originOf(formTarget) : ''].filter(Boolean).join(' ');
   return new Reply(status, body, {
     'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
     'X-Frame-Options': 'DENY',
     'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
   });
 }
 
-/** The provider's answer (token or OAuth error) as it is, never cached (RFC 6749 §5.1). */
+/** The provider's answer (token or OAuth error) as it is; `no-store` (RFC 6749 §5.1) is the catalog's. */
 function oauthReply(answer: OAuthAnswer): Reply {
   return new Reply(answer.status, JSON.stringify(answer.body), {
     ...answer.headers,
     'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
   });
 }
 

@@ -1,7 +1,6 @@
 import type { BearerVerifier, SessionReader } from '../core/bearer-verifier.js';
 import type { Config } from '../core/config.js';
 import type { MeetingAiEngine } from '../engines/llm/llm.engine.js';
-import { JsonReply } from '../http/reply.js';
 import type { RouteKit } from '../http/route-kit.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import { MEETING_ENDED_JOB, meetingEndedJobHandler } from '../jobs/meeting-ended.job.js';
@@ -85,21 +84,13 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
       pages.mount(kit);
       partnerEmulatorRoutes(kit, store);
       hooks.mount(kit);
-      kit.mount('partner-me', async (_body, caller) => noStore(partner.me(caller)));
-      kit.mount('trigger-meeting-ended', async (_body, caller) =>
-        noStore(await partner.meetingEnded(caller)),
-      );
-      kit.mount('trigger-summary-ready', async (_body, caller) =>
-        noStore(await partner.summaryReady(caller)),
-      );
-      kit.mount('trigger-contact-discovered', async (_body, caller) =>
-        noStore(await partner.contactDiscovered(caller)),
-      );
-      kit.mount('trigger-followup-email-ready', async (_body, caller) =>
-        noStore(await partner.followupEmailReady(caller)),
-      );
+      kit.mount('partner-me', async (_body, caller) => partner.me(caller));
+      kit.mount('trigger-meeting-ended', async (_body, caller) => partner.meetingEnded(caller));
+      kit.mount('trigger-summary-ready', async (_body, caller) => partner.summaryReady(caller));
+      kit.mount('trigger-contact-discovered', async (_body, caller) => partner.contactDiscovered(caller));
+      kit.mount('trigger-followup-email-ready', async (_body, caller) => partner.followupEmailReady(caller));
       kit.mount('partner-meeting', async (_body, caller, { params }) =>
-        noStore(await partner.meeting(caller, params.id ?? '')),
+        partner.meeting(caller, params.id ?? ''),
       );
       kit.mount('generate-document', async (body, caller, { params }) => {
         const meetingId = params.id ?? '';
@@ -112,25 +103,20 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
             body,
             body.callback_url,
           );
-          return noStore({
+          return {
             success: true,
             meeting_id: meetingId,
             message: `Document queued; the result will be POSTed to the callback URL (webhook-id ${payload.deliveryId})`,
-          });
+          };
         }
         const text = await partner.documentText(caller, meetingId, body);
-        return noStore({
+        return {
           success: true,
           meeting_id: meetingId,
           document_text: text,
           message: 'Document generated',
-        });
+        };
       });
     },
   };
-}
-
-/** The 200 JSON answer of a partner route: about one user's data, so never cached on the way. */
-export function noStore<T>(value: T): JsonReply<T> {
-  return new JsonReply(value, { 'Cache-Control': 'no-store' });
 }

@@ -14,12 +14,13 @@ import type { Store } from '../../store/store.js';
 import type { MeetingDataInvalidator } from '../cached-data/cached-data.cache.js';
 import { cursorMicros, takePage } from '../paging.js';
 import { emitHookEvent } from '../partner/hook-events.js';
-import { type MeetingViewWithProfiles, meetingView, toMeeting } from './meeting.view.js';
+import { type MeetingViewWithProfiles, meetingView, profilesOf, toMeeting } from './meeting.view.js';
 import { requireMeeting, requireRole } from './meeting-access.js';
-import { MeetingPageRenderer } from './meeting-page.renderer.js';
+import { MeetingJsonCache, meetingPageJson, participantsOf } from './meeting-json.cache.js';
 import { resolveParticipantIds } from './participant-ids.js';
 
-// create-meeting, delete-meeting, get-meetings.
+// create-meeting, delete-meeting, get-meetings. Each method is what its route does, step by step;
+// the SQL it runs is in the store's file for the table (store/meetings.store.ts).
 
 /** Language of a meeting whose host has no default settings (the spec's device_language_code default). */
 const FALLBACK_LANGUAGE = 'en';
@@ -27,7 +28,7 @@ const FALLBACK_LANGUAGE = 'en';
 const INVITATION_LINK_TTL_MICROS = 7 * 24 * 60 * 60 * 1_000_000;
 
 export class MeetingsService {
-  private readonly pages = new MeetingPageRenderer();
+  private readonly meetingJson = new MeetingJsonCache();
 
   constructor(
     private readonly store: Store,
@@ -89,24 +90,30 @@ export class MeetingsService {
     });
   }
 
-  /** Forgets get-meetings' kept renderings (the emulator's reset). */
+  /** Forgets get-meetings' kept meeting texts (the emulator's reset). */
   forgetRendered(): void {
-    this.pages.clear();
+    this.meetingJson.clear();
   }
 
   /**
-   * The answer as JSON text. Usually from kept renderings, after a query for the page's
-   * (id, updated_us) pairs only; otherwise from the page's rows, read whole in one statement so the
-   * page is one snapshot (meeting-page.renderer.ts says why).
+   * get-meetings: the viewer's meetings, most recently updated first, as the answer's JSON text.
+   * First the page's (id, updated_us) pairs only: when every listed meeting's JSON is kept at that
+   * version (meeting-json.cache.ts), no meeting columns are read. Otherwise the page's rows, whole,
+   * in one statement, so the page is one snapshot. Then the participants' profiles, one query.
    */
   async list(caller: Caller, body: GetMeetingsRequest): Promise<JsonText<GetMeetingsResponse>> {
     const limit = body.limit ?? Limits.meetings.default;
     const viewer = { userId: caller.userId, email: caller.email };
     const window = { beforeUs: cursorMicros(body.last_updated_at), limit: limit + 1 };
     const versions = takePage(await this.store.meetings.listVisibleVersions(viewer, window), limit);
-    const kept = await this.pages.renderKept(this.store, versions.items, versions.hasMore);
-    if (kept) return kept;
-    const rows = takePage(await this.store.meetings.listVisible(viewer, window), limit);
-    return this.pages.render(this.store, rows.items, rows.hasMore);
+    let meetings = this.meetingJson.cached(versions.items);
+    let hasMore = versions.hasMore;
+    if (!meetings) {
+      const rows = takePage(await this.store.meetings.listVisible(viewer, window), limit);
+      meetings = rows.items.map((row) => this.meetingJson.of(row));
+      hasMore = rows.hasMore;
+    }
+    const profiles = await profilesOf(this.store, participantsOf(meetings));
+    return meetingPageJson(meetings, profiles, hasMore);
   }
 }

@@ -10,7 +10,7 @@ import { meetingViews } from './meeting.view.js';
 import { MeetingsService } from './meetings.service.js';
 
 // get-meetings' text must be, byte for byte, what JSON.stringify gives for the plain views of the
-// same page — on the first call and on every later one (from kept renderings), whatever changed in
+// same page — on the first call and on every later one (from kept meeting texts), whatever changed in
 // between through the store: meetings, rosters, ends, deletions, and the users behind the profiles
 // (which no meeting row records).
 
@@ -46,7 +46,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('register' as const), guest: fc.nat(GUESTS.length - 2) }),
 );
 
-describe.each(testDatabases)('get-meetings page rendering on $name', (database) => {
+describe.each(testDatabases)('get-meetings answer text on $name', (database) => {
   let store: Store;
   let dispose: () => Promise<void>;
   beforeAll(async () => {
@@ -111,7 +111,7 @@ describe.each(testDatabases)('get-meetings page rendering on $name', (database) 
 
   const caller = { userId: VIEWER.id, accountId: '', email: VIEWER.email, name: 'Vi', keyId: '' };
 
-  /** get-meetings' text equals the plain rendering; returns whether it came from kept renderings. */
+  /** get-meetings' text equals the plain rendering; returns whether it came from kept texts. */
   async function expectSameAnswer(service: MeetingsService, limit: number): Promise<boolean> {
     const rows = await store.meetings.listVisible(
       { userId: VIEWER.id, email: VIEWER.email },
@@ -146,7 +146,7 @@ describe.each(testDatabases)('get-meetings page rendering on $name', (database) 
           for (const step of steps) {
             await apply(step, meetings);
             await expectSameAnswer(service, limit);
-            // Nothing changed since: the second answer comes from kept renderings alone.
+            // Nothing changed since: the second answer comes from kept texts alone.
             expect(await expectSameAnswer(service, limit)).toBe(true);
             fromKept++;
           }
