@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Limits } from '@parley/schemas/constants';
-import { TEST_ADMIN_TOKEN, type TestServer, type TestUser } from '@parley/server/test-server';
+import type { InProcessServer, SeededUser } from '@parley/server/in-process';
+import { HttpClient } from './http-client.js';
 import type { ReferencePartner } from './reference.js';
 
 // The partner side of the in-process reference server, set up through its emulator routes as an
@@ -12,43 +13,43 @@ import type { ReferencePartner } from './reference.js';
 
 const REDIRECT_URI = 'https://kit.parley.invalid/oauth/return';
 const MEETINGS = 3;
-const admin = { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
-async function ok<T>(what: string, reply: Promise<{ status: number; body: T }>): Promise<T> {
+async function ok<T>(what: string, reply: Promise<{ status: number; body: unknown }>): Promise<T> {
   const { status, body } = await reply;
   if (status !== 200)
     throw new Error(`reference server setup: ${what} answered ${status}: ${JSON.stringify(body)}`);
-  return body;
+  return body as T;
 }
 
-export async function setUpPartner(server: TestServer, user: TestUser): Promise<ReferencePartner> {
+export async function setUpPartner(server: InProcessServer, user: SeededUser): Promise<ReferencePartner> {
+  const http = new HttpClient(server.url, 30_000);
+  const admin = { Authorization: `Bearer ${server.adminToken}` };
+  const asAdmin = (path: string, body: unknown) => http.send(path, { body, headers: admin });
+  const call = (route: string, body: unknown) =>
+    http.send(`/v1/${route}`, { body, headers: { 'X-API-Key': user.key } });
   const client = { id: 'parley-conformance-kit', secret: randomBytes(24).toString('base64url') };
   const password = randomBytes(18).toString('base64url');
-  const registered = await ok(
+  const registered = await ok<{ webhook_secret: string }>(
     'client registration',
-    server.post<{ webhook_secret: string }>(
-      '/_emulator/oauth-clients',
-      {
-        client_id: client.id,
-        client_secret: client.secret,
-        name: 'Conformance kit',
-        redirect_uris: [REDIRECT_URI],
-      },
-      admin,
-    ),
+    asAdmin('/_emulator/oauth-clients', {
+      client_id: client.id,
+      client_secret: client.secret,
+      name: 'Conformance kit',
+      redirect_uris: [REDIRECT_URI],
+    }),
   );
-  await ok('password', server.post(`/_emulator/users/${user.userId}/password`, { password }, admin));
+  await ok('password', asAdmin(`/_emulator/users/${user.userId}/password`, { password }));
   for (let m = 0; m < MEETINGS; m++) {
-    const { meeting } = await ok(
+    const { meeting } = await ok<{ meeting: { id: string } }>(
       'create-meeting',
-      server.call<{ meeting: { id: string } }>('create-meeting', user.key, {
+      call('create-meeting', {
         title: `conformance seed ${m + 1}`,
         participant_ids: [`em:guest${m + 1}@seed-partner.example`],
       }),
     );
     await ok(
       'send-meeting-message',
-      server.call('send-meeting-message', user.key, {
+      call('send-meeting-message', {
         meeting_message: {
           meeting_id: meeting.id,
           text: `Please send the plan to lead${m + 1}@seed-partner.example by Friday; we review it next week.`,
@@ -58,15 +59,12 @@ export async function setUpPartner(server: TestServer, user: TestUser): Promise<
     // The first meeting gets more summaries than a trigger may list, the others two each.
     const summaries = m === 0 ? Limits.triggerItems + 1 : 2;
     for (let s = 0; s < summaries; s++) {
-      await ok('summarize-meeting', server.call('summarize-meeting', user.key, { meeting_id: meeting.id }));
+      await ok('summarize-meeting', call('summarize-meeting', { meeting_id: meeting.id }));
     }
-    await ok(
-      'meeting end',
-      server.post(`/_emulator/meetings/${encodeURIComponent(meeting.id)}/end`, {}, admin),
-    );
+    await ok('meeting end', asAdmin(`/_emulator/meetings/${encodeURIComponent(meeting.id)}/end`, {}));
   }
-  await server.jobs.runDue();
-  server.jobs.start();
+  await server.built.jobs.runDue();
+  server.built.jobs.start();
   return {
     client,
     user: { email: user.email, password },

@@ -3,11 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 
-// What the kit uses of the server, through its package exports: the test server (a real listening
-// server over a fresh database, built by the server's buildServer with every local engine) and the
-// test databases (a fresh PostgreSQL database).
-import { testDatabases } from '@parley/server/test-databases';
-import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '@parley/server/test-server';
+// What the kit uses of the server, through its production export: the in-process server (a real
+// listening server over a fresh database, built by the server's buildServer with every local
+// engine, with seeded users) and a fresh PostgreSQL database.
+import { createPostgresDatabase, startInProcessServer } from '@parley/server/in-process';
 
 // With no --base-url the kit checks the reference server, started here in-process on 127.0.0.1
 // with every local engine, a second account for the cross-account checks, and a small host that
@@ -27,20 +26,19 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Starts the reference server: on in-memory SQLite by default (or what PARLEY_TEST_SERVERS_ON_PG=1
- * selects for every test server); `postgres`: on a fresh database of the PostgreSQL server
- * PARLEY_TEST_PG_URL names, dropped at close.
+ * Starts the reference server: on in-memory SQLite by default; `postgres`: on a fresh database of
+ * the PostgreSQL server PARLEY_TEST_PG_URL names, dropped at close.
  */
 export async function startReferenceServer(
   options: { database?: ReferenceDatabase } = {},
 ): Promise<ReferenceServer> {
   let database: { url: string; drop(): Promise<void> } | undefined;
   if (options.database === 'postgres') {
-    const postgres = testDatabases.find((d) => d.name === 'postgres');
-    if (!postgres) throw new Error('a reference server on PostgreSQL needs PARLEY_TEST_PG_URL');
-    database = await postgres.create();
+    const serverUrl = process.env.PARLEY_TEST_PG_URL;
+    if (!serverUrl) throw new Error('a reference server on PostgreSQL needs PARLEY_TEST_PG_URL');
+    database = await createPostgresDatabase(serverUrl);
   }
-  const server: TestServer = await startTestServer({
+  const server = await startInProcessServer({
     ...(database ? { databaseUrl: database.url } : {}),
     // 127.0.0.1 callbacks (the kit's receiver) and audio_url (the fixture host) are allowed.
     env: { PARLEY_ALLOW_PRIVATE_URLS: 'true' },
@@ -54,11 +52,11 @@ export async function startReferenceServer(
     wsUrl: server.wsUrl,
     apiKey: first.key,
     secondApiKey: second.key,
-    adminToken: TEST_ADMIN_TOKEN,
+    adminToken: server.adminToken,
     audioBaseUrl: audio.url,
     partner,
     async close() {
-      await server.jobs.stop();
+      await server.built.jobs.stop();
       await new Promise<void>((resolve) => audio.server.close(() => resolve()));
       await server.close();
       await database?.drop();

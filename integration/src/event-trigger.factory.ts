@@ -1,18 +1,21 @@
-// The spec's four automation triggers (meeting ended, summary ready, contact discovered, follow-up e-mail
-// ready) are polling triggers on the spec's routes; each also has an instant twin (`<key>_instant`) on
+// The catalog's automation triggers (schemas/src/routes.ts `triggerRoutes`: meeting ended, summary ready,
+// contact discovered, follow-up e-mail ready) are polling triggers on the spec's routes; each also has an instant twin (`<key>_instant`) on
 // the service's hook subscriptions, a Parley extension: subscribed when a Zap turns on, unsubscribed when
 // it turns off, its deliveries the items themselves, its `performList` the polling route (samples and the
 // editor's test step). Both are built from one spec, so the words, sample, fields and items are the same.
 
 import { type Bundle, defineTrigger, type PlainOutputField, type ZObject } from 'zapier-platform-core';
 import type { PartnerHookResponse } from './generated/schema-types.js';
-import type { HOOK_EVENTS } from './generated/service-data.js';
+import { type HOOK_EVENTS, PARTNER_TRIGGERS } from './generated/service-data.js';
 import { dataOf, statusOfAppError, urls } from './service.client.js';
 
 /** Items shown while the Zap editor loads samples: the platform keeps 3, so fetch no more to hand. */
 export const SAMPLE_ITEMS = 3;
 
 export type HookEventName = (typeof HOOK_EVENTS)[number];
+/** A polling trigger of the catalog (schemas/src/routes.ts `triggerRoutes`), copied by sync-samples. */
+export type PartnerTrigger = (typeof PARTNER_TRIGGERS)[number];
+export type PartnerTriggerName = PartnerTrigger['name'];
 
 export interface EventTriggerSpec<K extends string> {
   key: K;
@@ -134,7 +137,27 @@ export const defineEventTriggers = <K extends string>(spec: EventTriggerSpec<K>)
   instant: defineInstantTrigger(spec),
 });
 
-/** The four trigger events of the spec, listed by their polling routes. */
-export const definePartnerTriggers = <K extends string>(
-  spec: Omit<EventTriggerSpec<K>, 'list'> & { path: string },
-) => defineEventTriggers({ ...spec, list: (z, bundle) => pollItems(z, bundle, spec.path) });
+/** The app's key for a catalog trigger: its path segment in snake case (`meeting_ended`). */
+export const triggerKey = (trigger: PartnerTrigger) =>
+  trigger.event.replaceAll('-', '_') as SnakeCase<PartnerTrigger['event']>;
+type SnakeCase<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${SnakeCase<B>}` : S;
+
+/**
+ * A catalog trigger's operations, the default export of its src/triggers/<slug>.trigger.ts: the key,
+ * polling route and hook event come from the catalog entry `name`; the file gives the words, sample,
+ * fields and any per-item building. src/generated/partner-triggers.ts collects them by catalog name.
+ */
+export const definePartnerTriggers = <N extends PartnerTriggerName>(
+  name: N,
+  spec: Omit<EventTriggerSpec<string>, 'key' | 'event' | 'list'>,
+) => {
+  const trigger = PARTNER_TRIGGERS.find((t) => t.name === name);
+  if (!trigger) throw new Error(`${name} is no trigger of the catalog`);
+  const triggers = defineEventTriggers({
+    ...spec,
+    key: triggerKey(trigger),
+    event: trigger.event,
+    list: (z, bundle) => pollItems(z, bundle, trigger.path),
+  });
+  return { name, ...triggers };
+};

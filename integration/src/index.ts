@@ -5,20 +5,17 @@ import createMeeting from './creates/create-meeting.create.js';
 import generateDocument from './creates/generate-document.create.js';
 import summarizeMeeting from './creates/summarize-meeting.create.js';
 import transcribeAudio from './creates/transcribe-audio.create.js';
+import { partnerTriggerOperations } from './generated/partner-triggers.js';
 import findMeeting from './searches/find-meeting.search.js';
 import getTranscript from './searches/get-transcript.search.js';
 import { addBearer, mapErrors } from './service.client.js';
-import contactDiscovered, {
-  instant as contactDiscoveredInstant,
-} from './triggers/contact-discovered.trigger.js';
-import followupEmailReady, {
-  instant as followupEmailReadyInstant,
-} from './triggers/followup-email-ready.trigger.js';
 import languagesList from './triggers/languages-list.trigger.js';
-import meetingEnded, { instant as meetingEndedInstant } from './triggers/meeting-ended.trigger.js';
 import meetingsList from './triggers/meetings-list.trigger.js';
 import newMeeting from './triggers/new-meeting.trigger.js';
-import summaryReady, { instant as summaryReadyInstant } from './triggers/summary-ready.trigger.js';
+
+const partnerTriggers = Object.values(partnerTriggerOperations);
+const keyed = <T extends { key: string }>(operations: T[]) =>
+  Object.fromEntries(operations.map((operation) => [operation.key, operation]));
 
 export default defineApp({
   version: packageJson.version,
@@ -28,16 +25,11 @@ export default defineApp({
   afterResponse: [mapErrors],
   // 429s reach mapErrors, the one place errors are mapped, instead of core's generic ThrottledError.
   flags: { throwForThrottlingEarly: false },
-  // The spec's polling triggers, then their instant twins on Parley's hook extension.
+  // The catalog's polling triggers, then their instant twins on Parley's hook extension (each from its
+  // operation file, collected by catalog name), then the app's own triggers.
   triggers: {
-    [meetingEnded.key]: meetingEnded,
-    [summaryReady.key]: summaryReady,
-    [contactDiscovered.key]: contactDiscovered,
-    [followupEmailReady.key]: followupEmailReady,
-    [meetingEndedInstant.key]: meetingEndedInstant,
-    [summaryReadyInstant.key]: summaryReadyInstant,
-    [contactDiscoveredInstant.key]: contactDiscoveredInstant,
-    [followupEmailReadyInstant.key]: followupEmailReadyInstant,
+    ...keyed(partnerTriggers.map((t) => t.polling)),
+    ...keyed(partnerTriggers.map((t) => t.instant)),
     [newMeeting.key]: newMeeting,
     [meetingsList.key]: meetingsList,
     [languagesList.key]: languagesList,

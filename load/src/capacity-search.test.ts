@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { k6Summary } from '../test-support/k6-thresholds.ts';
 import { MIN_SAMPLES } from './budgets.ts';
 import {
   capacityLevels,
@@ -15,7 +16,6 @@ import {
   searchCapacity,
   sessionBreaksLevel,
 } from './capacity-search.ts';
-import { k6Summary } from './k6-thresholds.test-support.ts';
 import { withSampleGates } from './sample-gates.ts';
 import { sessionSamples } from './session-samples.ts';
 import type { SessionReport } from './stream-session.ts';

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { driveSession } from '../probe/session-driver.ts';
-import { type FrameSet, pcm16Frames } from './audio-frames.ts';
-import { Budget, streamThresholds } from './budgets.ts';
-import { judgeLevel, levelPlan, levelStats, percentile, sessionBreaksLevel } from './capacity-search.ts';
-import { closeKind } from './close-code.ts';
 import {
   type FakeServer,
   type FakeServerOptions,
   RMS_01_TURNS,
   startFakeStreamServer,
-} from './fake-stream-server.test-support.ts';
-import { k6Summary } from './k6-thresholds.test-support.ts';
+} from '../test-support/fake-stream-server.ts';
+import { k6Summary } from '../test-support/k6-thresholds.ts';
+import { type FrameSet, pcm16Frames } from './audio-frames.ts';
+import { Budget, streamThresholds } from './budgets.ts';
+import { judgeLevel, levelPlan, levelStats, percentile, sessionBreaksLevel } from './capacity-search.ts';
+import { closeKind } from './close-code.ts';
 import { runThresholds } from './run-thresholds.ts';
 import { sessionSamples } from './session-samples.ts';
 import type { SessionReport } from './stream-session.ts';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { k6Summary } from '../test-support/k6-thresholds.ts';
 import { streamThresholds } from './budgets.ts';
-import { k6Summary } from './k6-thresholds.test-support.ts';
 import { runThresholds } from './run-thresholds.ts';
 import { sampleGateProblem, samplesNeeded, withSampleGates } from './sample-gates.ts';
 import { failedThresholds } from './text-summary.ts';

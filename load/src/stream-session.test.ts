@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { driveSession } from '../probe/session-driver.ts';
-import { type FrameSet, pcm16Frames } from './audio-frames.ts';
 import {
   type FakeServer,
   type FakeServerOptions,
   startFakeStreamServer,
-} from './fake-stream-server.test-support.ts';
+} from '../test-support/fake-stream-server.ts';
+import { type FrameSet, pcm16Frames } from './audio-frames.ts';
 import { StreamSession } from './stream-session.ts';
 import { streamUrl } from './stream-url.ts';
 

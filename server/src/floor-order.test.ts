@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cruise, type IForbiddenRuleType } from 'dependency-cruiser';
@@ -15,7 +15,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['services'],
   ['jobs'],
   ['http', 'ws', 'partner', 'emulator', 'playground'],
-  ['app.ts', 'build-server.ts', 'main.ts', 'testing'],
+  ['app.ts', 'build-server.ts', 'in-process-server.ts', 'main.ts', 'testing'],
 ];
 
 const SRC = 'server/src/';
@@ -83,6 +83,46 @@ function crossPackageImports(): string[] {
   return found;
 }
 
+/** Test code: tests, test support (folders or `*.test-support.ts`), the integration's tests, benches. */
+const IS_TEST_CODE = /(^|\/)(test-support|test|bench)\/|\.test(-support)?\.ts$/;
+/** Each package's exports that resolve to test code (`@parley/server/test-server` …). */
+function testSupportExports(): Set<string> {
+  const names = new Set<string>();
+  for (const name of PACKAGES) {
+    const path = join(REPO, name, 'package.json');
+    if (!existsSync(path)) continue;
+    const manifest = JSON.parse(readFileSync(path, 'utf8')) as { name: string; exports?: unknown };
+    const exports = typeof manifest.exports === 'object' && manifest.exports ? manifest.exports : {};
+    for (const [key, target] of Object.entries(exports)) {
+      if (typeof target === 'string' && IS_TEST_CODE.test(target))
+        names.add(`${manifest.name}/${key.slice(2)}`);
+    }
+  }
+  return names;
+}
+const ANY_SPECIFIER = /(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g;
+
+/** `file -> specifier` for every production file, of any package, that imports test code. */
+function productionImportsOfTestCode(): string[] {
+  const exported = testSupportExports();
+  const found: string[] = [];
+  for (const name of PACKAGES) {
+    const files = readdirSync(join(REPO, name), { recursive: true, encoding: 'utf8' }).filter(
+      (f) => /\.(ts|mts|mjs)$/.test(f) && !/(^|\/)(node_modules|dist)\//.test(f) && !IS_TEST_CODE.test(f),
+    );
+    for (const file of files) {
+      const path = join(REPO, name, file);
+      for (const [, specifier = ''] of readFileSync(path, 'utf8').matchAll(ANY_SPECIFIER)) {
+        const relativeTarget = specifier.startsWith('.') && relative(REPO, resolve(dirname(path), specifier));
+        if (exported.has(specifier) || (relativeTarget && IS_TEST_CODE.test(relativeTarget))) {
+          found.push(`${name}/${file} -> ${specifier}`);
+        }
+      }
+    }
+  }
+  return found;
+}
+
 describe('floor order of server/src', () => {
   it('places every folder and module of server/src on a floor', () => {
     const placed = new Set(FLOORS.flat());
@@ -111,5 +151,10 @@ describe('floor order of server/src', () => {
 
   it('no package imports another package by path: its exports are the way in', () => {
     expect(crossPackageImports()).toEqual([]);
+  });
+
+  it('no production file of any package imports test support, by path or by package export', () => {
+    expect(testSupportExports()).toContain('@parley/server/test-server');
+    expect(productionImportsOfTestCode()).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createPostgresDatabase } from '../src/in-process-server.js';
 
 // The databases store tests run on: in-memory SQLite always, and PostgreSQL when PARLEY_TEST_PG_URL
 // names a server (`eval "$(bash .ci/start-postgres.sh)"` starts a throwaway one). Each PostgreSQL
@@ -17,27 +16,7 @@ const sqlite: TestDatabase = {
 };
 
 function postgres(serverUrl: string): TestDatabase {
-  return {
-    name: 'postgres',
-    async create() {
-      const name = `parley_t_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      return {
-        url: url.toString(),
-        async drop() {
-          const client = new pg.Client({ connectionString: serverUrl });
-          await client.connect();
-          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await client.end();
-        },
-      };
-    },
-  };
+  return { name: 'postgres', create: () => createPostgresDatabase(serverUrl) };
 }
 
 export const testDatabases: TestDatabase[] = [

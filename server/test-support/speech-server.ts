@@ -1,83 +1,23 @@
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { AppDeps } from '../src/app.js';
 import { loadConfig } from '../src/core/config.js';
 import { type FixtureFile, fixtureFiles } from '../src/engines/audio/fixture-audio.js';
-import { contentTypeOf } from '../src/files/file-store.js';
 import { expectSchema, startTestServer, type TestServer, type TestUser } from './test-server.js';
 
-// Test support (not a test) for the speech routes: a static audio host on 127.0.0.1 that plays the
-// part of the public storage an audio_url points at, and a test server whose configuration allows
-// private addresses (so the reference server may fetch from that host), with the engines given.
+// Test support (not a test) for the speech routes: the static audio host of hosts.ts (the public
+// storage an audio_url points at), and a test server whose configuration allows private addresses
+// (so the reference server may fetch from that host), with the engines given.
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/audio/', import.meta.url));
-const FIXTURE_TYPES: Record<string, string> = {
-  '.flac': 'audio/flac',
-  '.webm': 'audio/webm',
-};
+import { buildEngines, type Engines } from '../src/engines/registry.js';
+import { type AudioHost, startAudioHost } from './hosts.js';
+
+export { type AudioHost, startAudioHost };
 
 /** A fixture of fixtures/audio/manifest.json by id; throws when it is missing. */
 export function fixtureById(id: string): FixtureFile {
   const [file] = fixtureFiles((f) => f.id === id);
   if (!file) throw new Error(`fixture ${id} missing (run npm run fixtures)`);
   return file;
-}
-
-export interface AudioHost {
-  url: string;
-  /** URL of a fixture file, e.g. `en/rms-01.wav`. */
-  fixture(path: string): string;
-  /** Serves `bytes` at `/custom/<name>` with `contentType` (and `status`). */
-  serve(name: string, bytes: Uint8Array | string, contentType: string, status?: number): string;
-  /** A URL that accepts the request and never answers. */
-  readonly hangingUrl: string;
-  close(): Promise<void>;
-}
-
-export async function startAudioHost(): Promise<AudioHost> {
-  const custom = new Map<string, { bytes: Uint8Array | string; type: string; status: number }>();
-  const hanging = new Set<ServerResponse>();
-  const server: Server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname);
-    if (path === '/hang') {
-      hanging.add(res);
-      return;
-    }
-    const entry = path.startsWith('/custom/') ? custom.get(path.slice('/custom/'.length)) : undefined;
-    if (entry) {
-      res.writeHead(entry.status, { 'content-type': entry.type }).end(entry.bytes);
-      return;
-    }
-    if (path.startsWith('/fixtures/') && !path.includes('..')) {
-      const bytes = await readFile(`${FIXTURES}${path.slice('/fixtures/'.length)}`).catch(() => undefined);
-      if (bytes) {
-        const type = FIXTURE_TYPES[extname(path)] ?? contentTypeOf(path);
-        res.writeHead(200, { 'content-type': type }).end(bytes);
-        return;
-      }
-    }
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    fixture: (path) => `${url}/fixtures/${path}`,
-    serve(name, bytes, contentType, status = 200) {
-      custom.set(name, { bytes, type: contentType, status });
-      return `${url}/custom/${name}`;
-    },
-    hangingUrl: `${url}/hang`,
-    async close() {
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
 }
 
 export interface SpeechServer extends TestServer {
@@ -94,6 +34,30 @@ export async function startSpeechServer(
   const env = { PARLEY_ALLOW_PRIVATE_URLS: 'true', ...options.env };
   const server = await startTestServer({ env, ...(options.deps ? { deps: options.deps } : {}) });
   return Object.assign(server, { alice: await server.user('Alice') });
+}
+
+export interface SpeechRig {
+  engines: Engines;
+  host: AudioHost;
+  server: SpeechServer;
+  /** Closes the server, then the host. */
+  close(): Promise<void>;
+}
+
+/** What the stt route tests share: the local engines as main.ts builds them, the audio host, a speech server on them. */
+export async function startSpeechRig(): Promise<SpeechRig> {
+  const engines = await buildEngines();
+  const host = await startAudioHost();
+  const server = await startSpeechServer({ deps: { engines } });
+  return {
+    engines,
+    host,
+    server,
+    async close() {
+      await server.close();
+      await host.close();
+    },
+  };
 }
 
 /** The configuration a speech server with `env` runs with (to build its engines the way main.ts does). */

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { validate } from '@parley/schemas';
-import { pino } from 'pino';
 import type { AppDeps } from '../src/app.js';
-import { buildServer } from '../src/build-server.js';
-import { loadConfig } from '../src/core/config.js';
-import { type IdGenerator, sequentialIds } from '../src/core/ids.js';
+import type { IdGenerator } from '../src/core/ids.js';
 import type { Engines } from '../src/engines/registry.js';
 import type { FileStorage } from '../src/files/file-storage.js';
+import { type SeededUser, startInProcessServer } from '../src/in-process-server.js';
 import type { JobWorker } from '../src/jobs/job-worker.js';
 import type { MailTransport } from '../src/services/mail/mail.transport.js';
 import type { ServiceDeps, Services } from '../src/services/services.js';
@@ -16,19 +11,13 @@ import type { Store } from '../src/store/store.js';
 import type { LiveSttMountDeps } from '../src/ws/live-stt.mount.js';
 import { defaultTestDatabase } from './databases.js';
 
-// A real server on 127.0.0.1, port 0, over a fresh database (in-memory SQLite unless a URL is
-// given), for tests that speak HTTP to it exactly as a client would. buildServer (build-server.ts)
-// builds it as it builds main.ts's, with the engines of its configuration; what a test replaces
-// is named in the options.
+// The in-process server (server/src/in-process-server.ts, buildServer over a fresh database) on
+// the test database of this run, with fixed secrets and helpers that speak HTTP to it exactly as a
+// client would; what a test replaces is named in the options.
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
 
-export interface TestUser {
-  userId: string;
-  accountId: string;
-  email: string;
-  key: string;
-}
+export type TestUser = SeededUser;
 
 export interface Reply<T = unknown> {
   status: number;
@@ -75,27 +64,22 @@ export async function startTestServer(
     live?: Partial<Omit<LiveSttMountDeps, 'services'>>;
   } = {},
 ): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
   const database = options.databaseUrl ? undefined : await defaultTestDatabase().create();
-  const config = loadConfig({
-    PARLEY_DATA_DIR: dataDir,
-    DATABASE_URL: options.databaseUrl ?? database?.url ?? 'sqlite::memory:',
-    LOG_LEVEL: 'silent',
-    PARLEY_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-    PARLEY_FILES_SECRET: 'test-files-secret-0123456789',
-    ...options.env,
-  });
-  const built = await buildServer(config, {
-    ids: options.ids ?? sequentialIds(),
-    logger: pino({ level: 'silent' }),
-    processMetrics: false,
+  const server = await startInProcessServer({
+    databaseUrl: options.databaseUrl ?? database?.url ?? 'sqlite::memory:',
+    env: {
+      PARLEY_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+      PARLEY_FILES_SECRET: 'test-files-secret-0123456789',
+      ...options.env,
+    },
+    ...(options.ids ? { ids: options.ids } : {}),
     ...(options.engines ? { engines: options.engines } : {}),
     ...(options.serviceDeps ? { services: options.serviceDeps } : {}),
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
     ...(options.live ? { live: options.live } : {}),
     ...(options.deps ? { app: options.deps } : {}),
   });
-  const url = await built.listen(0, '127.0.0.1');
+  const { url, built } = server;
   const { store, services } = built;
 
   const send = async <T>(
@@ -118,10 +102,9 @@ export async function startTestServer(
     return { status: response.status, body: parsed as T, headers: response.headers };
   };
 
-  let userCount = 0;
   return {
     url,
-    wsUrl: url.replace(/^http/, 'ws'),
+    wsUrl: server.wsUrl,
     store,
     services,
     jobs: built.jobs,
@@ -130,21 +113,13 @@ export async function startTestServer(
     post: (path, body, headers) => send('POST', path, body, headers),
     get: (path, headers) => send('GET', path, undefined, headers),
     call: (route, key, body) => send('POST', `/v1/${route}`, body ?? {}, { 'X-API-Key': key }),
-    async user(name) {
-      const email = `${name.toLowerCase()}.${++userCount}@example.com`;
-      const { user, account } = await services.accounts.createUser({ email, name });
-      const { secret } = await services.accounts.issueKey(user.id, 'test');
-      return { userId: user.id, accountId: account.id, email, key: secret };
-    },
+    user: (name) => server.user(name),
     async close() {
-      built.http.closeAllConnections();
-      await built.close();
+      await server.close();
       await database?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
-
 /** Fails the test with the validation detail when `body` does not match schema `id`. */
 export function expectSchema(id: string, body: unknown): void {
   const result = validate(id, structuredClone(body));

@@ -8,17 +8,16 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   type AuthData,
-  CLIENT,
   connectAccount,
   type Delivery,
   E2E_TIMEOUTS,
   endMeeting,
   keepHttpUnpatched,
+  loadAppOn,
   runJobsUntil,
   startDeployment,
   startReceiver,
 } from './e2e.test-support.js';
-import { loadApp } from './load-app.test-support.js';
 
 keepHttpUnpatched();
 vi.setConfig(E2E_TIMEOUTS);
@@ -27,26 +26,19 @@ const MEETING_PAGE = 'https://app.parley.test/meetings/';
 const { server, user, webhookSecret } = await startDeployment({
   PARLEY_MEETING_URL_TEMPLATE: `${MEETING_PAGE}{id}`,
 });
-const { App, appTester } = await loadApp({
-  baseUrl: server.url,
-  clientId: CLIENT.id,
-  clientSecret: CLIENT.secret,
-});
+const { App, oauth, run } = await loadAppOn(server);
 const receiver = await startReceiver();
 afterAll(async () => {
   await receiver.close();
   await server.close();
 });
 
-type Run = (method: unknown, bundle?: object) => Promise<unknown>;
-const run = appTester as Run;
 const operation = (group: 'triggers' | 'creates', key: string) => {
   const found = (App[group] as unknown as Record<string, { operation: Record<string, unknown> }>)[key]
     ?.operation;
   if (!found) throw new Error(`the app defines no ${key}`);
   return found;
 };
-const oauth = App.authentication?.oauth2Config ?? {};
 let authData: AuthData;
 const as = (extra: Record<string, unknown> = {}) => ({ authData, inputData: {}, meta: {}, ...extra });
 

@@ -3,54 +3,37 @@
 // the delivered body is checked with the OAuth client's Standard Webhooks secret and handed to
 // performResume, whose output must be what waiting for the same recording gives.
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
+import { startAudioHost } from '@parley/server/test-hosts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bundle } from 'zapier-platform-core';
 import {
   type AuthData,
-  CLIENT,
   connectAccount,
   E2E_TIMEOUTS,
   keepHttpUnpatched,
+  loadAppOn,
   startDeployment,
   startReceiver,
 } from './e2e.test-support.js';
-import { loadApp } from './load-app.test-support.js';
 
 keepHttpUnpatched();
 vi.setConfig(E2E_TIMEOUTS);
 const { server, user, webhookSecret } = await startDeployment();
-const { App, appTester } = await loadApp({
-  baseUrl: server.url,
-  clientId: CLIENT.id,
-  clientSecret: CLIENT.secret,
-});
-const oauth = App.authentication?.oauth2Config;
-if (!oauth) throw new Error('the app defines no oauth2Config');
-type Run = (method: unknown, bundle?: object) => Promise<unknown>;
-const run = appTester as Run;
+const { App, oauth, run } = await loadAppOn(server);
 const operation = App.creates?.transcribe_audio?.operation;
 if (!operation) throw new Error('the app defines no transcribe_audio');
 const receiver = await startReceiver();
 
-// The recording host: two speakers over about 20 s; `/announced-large.wav` serves a short clip but
-// its HEAD announces 5 MB, as a host of a long recording would (a real one costs minutes of engine
-// time on a busy 2-core machine); `/gone.wav` is a dead link.
-const fixture = (path: string) => readFileSync(new URL(`../../../fixtures/audio/${path}`, import.meta.url));
-const recording = fixture('conversations/two-speakers.wav');
-const clip = fixture('en/rms-01.wav');
-const files = createServer((req, res) => {
-  if (req.url === '/gone.wav') return void res.writeHead(404).end('gone');
-  const announced = req.url === '/announced-large.wav';
-  const bytes = announced ? clip : recording;
-  const length = announced && req.method === 'HEAD' ? 5_000_000 : bytes.length;
-  res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': length });
-  res.end(req.method === 'HEAD' ? undefined : bytes);
-});
-await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-const fileUrl = (path: string) => `http://127.0.0.1:${(files.address() as AddressInfo).port}${path}`;
+// The recording host (the server's audio host): two speakers over about 20 s; `announced-large.wav`
+// serves a short clip but its HEAD announces 5 MB, as a host of a long recording would (a real one
+// costs minutes of engine time on a busy 2-core machine); `gone.wav` is a dead link.
+const clip = readFileSync(new URL('../../../fixtures/audio/en/rms-01.wav', import.meta.url));
+const files = await startAudioHost();
+const urls = {
+  recording: files.fixture('conversations/two-speakers.wav'),
+  announcedLarge: files.serve('announced-large.wav', clip, 'audio/wav', 200, 5_000_000),
+  gone: files.serve('gone.wav', 'gone', 'text/plain', 404),
+};
 
 let authData: AuthData;
 const as = (inputData: Record<string, unknown> = {}) => ({ authData, inputData, meta: {} });
@@ -63,14 +46,8 @@ const performWithCallback = (path: string) => (z: { generateCallbackUrl: () => s
 /** Runs the speech worker's jobs (transcription, then delivery) and returns the verified body. */
 async function delivered(path: string): Promise<Record<string, unknown>> {
   await server.speechJobs.runDue();
-  const [only, ...more] = receiver.received.filter((r) => r.path === path);
-  expect(more).toEqual([]);
-  if (!only) throw new Error(`nothing was delivered to ${path}`);
   // Signed for the OAuth client the token was issued to: a receiver can trust the body.
-  return new Webhook(String(webhookSecret)).verify(
-    only.body,
-    only.headers as Record<string, string>,
-  ) as Record<string, unknown>;
+  return receiver.verifiedDelivery(path, String(webhookSecret)) as Record<string, unknown>;
 }
 
 const resume = (cleanedRequest: unknown, outputData: unknown) =>
@@ -81,19 +58,19 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await receiver.close();
-  await new Promise<void>((resolve) => files.close(() => resolve()));
+  await files.close();
   await server.close();
 });
 
 describe('Transcribe Audio through the callback', () => {
   it('with Deliver Later: answered at once, resumed with the signed delivery, output as when waiting', async () => {
-    const audio_url = fileUrl('/two-speakers.wav');
+    const audio_url = urls.recording;
     const accepted = (await run(performWithCallback('/later'), as({ audio_url, deliver_later: true }))) as {
       id: string;
       job_id: string;
     };
     expect(accepted.id).toMatch(/^zap_/);
-    expect(receiver.received.filter((r) => r.path === '/later')).toEqual([]);
+    expect(receiver.deliveriesTo('/later')).toEqual([]);
     const body = await delivered('/later');
     expect(body).toMatchObject({ status: 'success', job_id: accepted.job_id, session_id: accepted.id });
     const resumed = (await resume(body, accepted)) as Record<string, unknown>;
@@ -107,10 +84,10 @@ describe('Transcribe Audio through the callback', () => {
   });
 
   it('left empty: a file its host announces as large goes through the callback on its own', async () => {
-    const accepted = (await run(
-      performWithCallback('/auto'),
-      as({ audio_url: fileUrl('/announced-large.wav') }),
-    )) as { job_id: string; text?: string };
+    const accepted = (await run(performWithCallback('/auto'), as({ audio_url: urls.announcedLarge }))) as {
+      job_id: string;
+      text?: string;
+    };
     expect(accepted.job_id).toMatch(/^msg_/);
     expect(accepted.text).toBeUndefined();
     const resumed = (await resume(await delivered('/auto'), accepted)) as { speaker_count: number };
@@ -118,7 +95,7 @@ describe('Transcribe Audio through the callback', () => {
   });
 
   it('a dead audio link halts the resumed step with the words the waiting step shows', async () => {
-    const audio_url = fileUrl('/gone.wav');
+    const audio_url = urls.gone;
     const words =
       'Parley could not use the link in this step: Audio URL answered HTTP 404. ' +
       'Check that the URL is right and publicly reachable; retrying will not help.';

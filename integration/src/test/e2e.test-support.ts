@@ -3,9 +3,8 @@
 // the platform's redirect URI, a user with a password, and a browser stand-in that walks the
 // authorize pages by their own forms, following redirects by hand.
 import { createHash, randomBytes } from 'node:crypto';
-import http, { type IncomingHttpHeaders } from 'node:http';
+import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import {
   startTestServer,
   TEST_ADMIN_TOKEN,
@@ -13,7 +12,10 @@ import {
   type TestUser,
 } from '@parley/server/test-server';
 import { expect } from 'vitest';
+import { loadApp } from './load-app.test-support.js';
 
+// The receiver of hook deliveries and callbacks the server's tests use too.
+export { type Delivery, startReceiver } from '@parley/server/test-hosts';
 export type { TestServer, TestUser };
 
 export const CLIENT = {
@@ -180,11 +182,24 @@ export async function signInAndApprove(
 }
 
 export type AuthData = { access_token: string; refresh_token: string };
-type Run = (method: unknown, bundle?: object) => Promise<unknown>;
+/** The app tester as the end-to-end tests call it. */
+export type Run = (method: unknown, bundle?: object) => Promise<unknown>;
 interface OAuthConfig {
   authorizeUrl?: unknown;
   getAccessToken?: unknown;
   scope?: unknown;
+}
+
+/** The app loaded against the deployment `server` for the e2e client: its definition, OAuth config and tester. */
+export async function loadAppOn(server: TestServer) {
+  const { App, appTester } = await loadApp({
+    baseUrl: server.url,
+    clientId: CLIENT.id,
+    clientSecret: CLIENT.secret,
+  });
+  const oauth = App.authentication?.oauth2Config;
+  if (!oauth) throw new Error('the app defines no oauth2Config');
+  return { App, oauth, run: appTester as Run };
 }
 
 /** The platform's side of a connection: authorize URL with PKCE, the pages, the app's token exchange. */
@@ -212,37 +227,6 @@ export async function connectAccount(oauth: OAuthConfig, run: Run, email: string
   expect(tokens.access_token).toBeTruthy();
   expect(tokens.refresh_token).toBeTruthy();
   return tokens;
-}
-
-export interface Delivery {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver on 127.0.0.1 that records every POST and answers with the status its path is given. */
-export async function startReceiver() {
-  const received: Delivery[] = [];
-  const statuses = new Map<string, number>();
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => {
-      body += chunk.toString();
-    });
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      received.push({ path, headers: req.headers, body });
-      res.writeHead(statuses.get(path) ?? 200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    received,
-    url: (path: string) => `${root}${path}`,
-    answer: (path: string, status: number) => statuses.set(path, status),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 /**

@@ -15,11 +15,11 @@ import {
   E2E_TIMEOUTS,
   endMeeting,
   keepHttpUnpatched,
+  loadAppOn,
   pkcePair,
   signInAndApprove,
   startDeployment,
 } from './e2e.test-support.js';
-import { loadApp } from './load-app.test-support.js';
 
 keepHttpUnpatched();
 vi.setConfig(E2E_TIMEOUTS);
@@ -29,16 +29,8 @@ const RATE_LIMIT = 40;
 const { server, user, webhookSecret } = await startDeployment({
   PARLEY_PARTNER_RATE_LIMIT: String(RATE_LIMIT),
 });
-const { App, appTester } = await loadApp({
-  baseUrl: server.url,
-  clientId: CLIENT.id,
-  clientSecret: CLIENT.secret,
-});
-const oauth = App.authentication?.oauth2Config;
-if (!oauth) throw new Error('the app defines no oauth2Config');
+const { App, oauth, run } = await loadAppOn(server);
 
-type Run = (method: unknown, bundle?: object) => Promise<unknown>;
-const run = appTester as Run;
 const perform = (group: 'triggers' | 'searches' | 'creates', key: string, method = 'perform'): unknown => {
   const operations = App[group] as unknown as
     | Record<string, { operation: Record<string, unknown> }>

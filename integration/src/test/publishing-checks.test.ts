@@ -1,5 +1,6 @@
 // The platform's publishing checks that can be judged from the definition alone, made offline over the
 // app object (the full set runs online in `zapier-platform validate`). Ids are the platform's.
+import { triggerRoutes } from '@parley/schemas/routes';
 import { describe, expect, it } from 'vitest';
 import type { PlainOutputField } from 'zapier-platform-core';
 import { schemaExamples } from '../generated/service-data.js';
@@ -94,24 +95,22 @@ const allLabels = () =>
 
 describe('publishing checks over the app definition', () => {
   it('covers every operation', () => {
+    // Each catalog trigger as a polling trigger and its instant twin, then the app's own operations.
+    const catalogKeys = triggerRoutes.map((route) =>
+      route.name.replace(/^trigger-/, '').replaceAll('-', '_'),
+    );
     expect(operations.map((o) => o.key).sort()).toEqual(
       [
-        'contact_discovered',
-        'contact_discovered_instant',
+        ...catalogKeys,
+        ...catalogKeys.map((key) => `${key}_instant`),
         'create_meeting',
         'find_meeting',
-        'followup_email_ready',
-        'followup_email_ready_instant',
         'generate_document',
         'get_transcript',
         'languages_list',
-        'meeting_ended',
-        'meeting_ended_instant',
         'meetings_list',
         'new_meeting',
         'summarize_meeting',
-        'summary_ready',
-        'summary_ready_instant',
         'transcribe_audio',
       ].sort(),
     );

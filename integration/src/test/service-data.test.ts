@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generatedPath, render, renderTypes, typesCopyPath } from '../../scripts/sync-samples.js';
+import {
+  generatedPath,
+  render,
+  renderTriggers,
+  renderTypes,
+  triggersPath,
+  typesCopyPath,
+} from '../../scripts/sync-samples.js';
 
 describe('src/generated/service-data.ts', () => {
   it('matches the schemas it was copied from (run `npm run sync-samples -w integration` when not)', () => {
@@ -9,5 +16,9 @@ describe('src/generated/service-data.ts', () => {
 
   it("src/generated/schema-types.ts matches the schemas' types (same command)", () => {
     expect(readFileSync(typesCopyPath, 'utf8')).toBe(renderTypes());
+  });
+
+  it("src/generated/partner-triggers.ts imports the catalog's triggers (same command)", () => {
+    expect(readFileSync(triggersPath, 'utf8')).toBe(renderTriggers());
   });
 });

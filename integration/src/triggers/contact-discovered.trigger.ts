@@ -2,14 +2,11 @@ import { definePartnerTriggers } from '../event-trigger.factory.js';
 import { schemaExamples } from '../generated/service-data.js';
 import { meetingRefOutputFields } from '../output-fields.js';
 
-/** The spec's polling trigger (default) and its instant twin on the hook extension. */
-export const { polling, instant } = definePartnerTriggers({
-  key: 'contact_discovered',
+/** The catalog trigger's polling operation and its instant twin on the hook extension. */
+export default definePartnerTriggers('trigger-contact-discovered', {
   noun: 'Contact',
   label: 'Contact Discovered',
   description: 'Triggers when a new contact (a guest) is found in one of your meetings.',
-  event: 'contact-discovered',
-  path: '/triggers/contact-discovered',
   sample: { ...schemaExamples.contactDiscovered },
   outputFields: [
     { key: 'id', label: 'Contact ID', type: 'string', primary: true },
@@ -21,5 +18,3 @@ export const { polling, instant } = definePartnerTriggers({
     { key: 'social_profile_id', label: 'Social Profile ID', type: 'string' },
   ],
 });
-
-export default polling;

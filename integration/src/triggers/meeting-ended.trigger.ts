@@ -24,14 +24,11 @@ const sampleExtras = {
   action_items: [{ text: 'Lee updates the release checklist' }],
 };
 
-/** The spec's polling trigger (default) and its instant twin, which adds the extras from other routes. */
-export const { polling, instant } = definePartnerTriggers({
-  key: 'meeting_ended',
+/** The catalog trigger's polling operation and its instant twin, which adds the extras from other routes. */
+export default definePartnerTriggers('trigger-meeting-ended', {
   noun: 'Meeting',
   label: 'Meeting Ended',
   description: 'Triggers when a meeting you took part in ends.',
-  event: 'meeting-ended',
-  path: '/triggers/meeting-ended',
   build: (item) => withDuration(item as Item),
   sample: withDuration(schemaExamples.meetingEnded),
   outputFields: [
@@ -44,5 +41,3 @@ export const { polling, instant } = definePartnerTriggers({
     outputFields: meetingExtrasOutputFields,
   },
 });
-
-export default polling;

@@ -2,14 +2,11 @@ import { definePartnerTriggers } from '../event-trigger.factory.js';
 import { schemaExamples } from '../generated/service-data.js';
 import { meetingRefOutputFields } from '../output-fields.js';
 
-/** The spec's polling trigger (default) and its instant twin on the hook extension. */
-export const { polling, instant } = definePartnerTriggers({
-  key: 'summary_ready',
+/** The catalog trigger's polling operation and its instant twin on the hook extension. */
+export default definePartnerTriggers('trigger-summary-ready', {
   noun: 'Summary',
   label: 'Summary Ready',
   description: 'Triggers when an AI summary of one of your meetings is ready.',
-  event: 'summary-ready',
-  path: '/triggers/summary-ready',
   sample: { ...schemaExamples.summaryReady },
   outputFields: [
     { key: 'id', label: 'Summary ID', type: 'string', primary: true },
@@ -18,5 +15,3 @@ export const { polling, instant } = definePartnerTriggers({
     { key: 'markdown_body', label: 'Summary (Markdown)', type: 'string' },
   ],
 });
-
-export default polling;

@@ -1,21 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { encodeSttRequest, PROTO_CONTENT_TYPE } from '@parley/schemas/proto';
 import type { SttAcceptedResponse, SttCallback } from '@parley/schemas/types';
-import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AudioHost,
-  expectError,
-  fixtureById,
-  postRaw,
-  type SpeechServer,
-  startAudioHost,
-  startSpeechServer,
-} from '../../test-support/speech-server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startReceiver } from '../../test-support/hosts.js';
+import { expectError, fixtureById, postRaw, startSpeechRig } from '../../test-support/speech-server.js';
 import { expectSchema, startTestServer, TEST_ADMIN_TOKEN } from '../../test-support/test-server.js';
-import { buildEngines, type Engines } from '../engines/registry.js';
 import { wordErrorRate } from '../engines/stt/wer.js';
 import { STT_CALLBACK_DELIVERY_JOB } from '../jobs/stt-callback.job.js';
 import type { SttResult } from '../services/speech/stt.service.js';
@@ -25,49 +14,19 @@ import { STT_TRANSCRIPTION_JOB } from '../services/speech/stt-callbacks.js';
 // worker's job, the result (or its failure) POSTed, signed for the caller's API key, by a second job
 // with the callbacks' retries. Runs on PostgreSQL too (npm run test:pg): the jobs live in the store.
 
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-let engines: Engines;
-let host: AudioHost;
-let server: SpeechServer;
-const received: Received[] = [];
-const statuses = new Map<string, number>();
-const receiver = createServer((req, res) => {
-  let body = '';
-  req.on('data', (chunk: Buffer) => {
-    body += chunk.toString();
-  });
-  req.on('end', () => {
-    const path = req.url ?? '/';
-    received.push({ path, headers: req.headers, body });
-    res.writeHead(statuses.get(path) ?? 200).end();
-  });
-});
-let receiverUrl = '';
-
-beforeAll(async () => {
-  engines = await buildEngines();
-  host = await startAudioHost();
-  server = await startSpeechServer({ deps: { engines } });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-});
+const { engines, host, server, close } = await startSpeechRig();
+const receiver = await startReceiver();
+const receiverUrl = receiver.url('');
 afterAll(async () => {
-  await server.close();
-  await host.close();
-  receiver.closeAllConnections();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await close();
+  await receiver.close();
 });
 
 const sttPath = (key: string) => `/v1/stt?api_key=${encodeURIComponent(key)}`;
 /** What a receiver holding the API key verifies deliveries with (schemas/README.md). */
 const keySecret = (key: string) => `whsec_${createHash('sha256').update(key).digest('base64')}`;
 
-const deliveriesTo = (path: string) => received.filter((r) => r.path === path);
+const deliveriesTo = (path: string) => receiver.deliveriesTo(path);
 
 async function accept(body: Record<string, unknown>, key = server.alice.key): Promise<SttAcceptedResponse> {
   const reply = await server.post<SttAcceptedResponse>(sttPath(key), body);
@@ -78,10 +37,7 @@ async function accept(body: Record<string, unknown>, key = server.alice.key): Pr
 
 /** The one delivery to `path`, its signature checked with `secret`, its body a valid stt-callback. */
 function delivered(path: string, secret: string): SttCallback {
-  const [only, ...more] = deliveriesTo(path);
-  expect(more).toEqual([]);
-  if (!only) throw new Error(`nothing was delivered to ${path}`);
-  const verified = new Webhook(secret).verify(only.body, only.headers as Record<string, string>);
+  const verified = receiver.verifiedDelivery(path, secret);
   expectSchema('stt-callback', verified);
   return verified as SttCallback;
 }
@@ -140,7 +96,7 @@ describe('POST /v1/stt with callback_url', () => {
   });
 
   it('retries a receiver that fails without transcribing again', async () => {
-    statuses.set('/down', 503);
+    receiver.answer('/down', 503);
     await accept({
       audio_url: host.fixture(fixtureById('en-rms-01').path),
       callback_url: `${receiverUrl}/down`,

@@ -1,38 +1,24 @@
 import { encodeSttRequest, PROTO_CONTENT_TYPE } from '@parley/schemas/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
-  type AudioHost,
   expectError,
   fixtureById,
   postRaw,
-  type SpeechServer,
   startAudioHost,
+  startSpeechRig,
   startSpeechServer,
 } from '../../test-support/speech-server.js';
 import { expectSchema } from '../../test-support/test-server.js';
 import { ErrorText } from '../core/contracts.js';
 import { fixtureBytes } from '../engines/audio/fixture-audio.js';
-import { buildEngines, type Engines } from '../engines/registry.js';
 import { createOutboundClient } from '../net/outbound-client.js';
 
 // The spec's error table for POST /v1/stt, row by row, and the audio_url failures (download
 // refused, unreachable, too large, too slow, not audio). Every error body is the api-error shape.
 
-let engines: Engines;
-let host: AudioHost;
-let server: SpeechServer;
-let goodUrl: string;
-
-beforeAll(async () => {
-  engines = await buildEngines();
-  host = await startAudioHost();
-  server = await startSpeechServer({ deps: { engines } });
-  goodUrl = host.fixture('en/rms-02.wav');
-});
-afterAll(async () => {
-  await server.close();
-  await host.close();
-});
+const { engines, host, server, close } = await startSpeechRig();
+const goodUrl = host.fixture('en/rms-02.wav');
+afterAll(close);
 
 const path = (key?: string) => (key === undefined ? '/v1/stt' : `/v1/stt?api_key=${encodeURIComponent(key)}`);
 

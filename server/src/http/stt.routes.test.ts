@@ -1,36 +1,17 @@
 import { encodeSttRequest, PROTO_CONTENT_TYPE } from '@parley/schemas/proto';
 import type { SttRequest } from '@parley/schemas/types';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AudioHost,
-  fixtureById,
-  postRaw,
-  type SpeechServer,
-  startAudioHost,
-  startSpeechServer,
-} from '../../test-support/speech-server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixtureById, postRaw, startSpeechRig } from '../../test-support/speech-server.js';
 import { expectSchema } from '../../test-support/test-server.js';
 import { fixtureFiles } from '../engines/audio/fixture-audio.js';
-import { buildEngines, type Engines } from '../engines/registry.js';
 import { corpusWer, wordErrorRate } from '../engines/stt/wer.js';
 import type { SttResult } from '../services/speech/stt.service.js';
 
 // POST /v1/stt over real HTTP: the audio_url points at a static host on 127.0.0.1, which the test
 // server may reach because its configuration allows private addresses (PARLEY_ALLOW_PRIVATE_URLS).
 
-let engines: Engines;
-let host: AudioHost;
-let server: SpeechServer;
-
-beforeAll(async () => {
-  engines = await buildEngines();
-  host = await startAudioHost();
-  server = await startSpeechServer({ deps: { engines } });
-});
-afterAll(async () => {
-  await server.close();
-  await host.close();
-});
+const { host, server, close } = await startSpeechRig();
+afterAll(close);
 
 const sttPath = (key: string) => `/v1/stt?api_key=${encodeURIComponent(key)}`;
 
