@@ -14,7 +14,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['store', 'engines', 'net', 'files'],
   ['services'],
   ['jobs'],
-  ['http', 'ws', 'partner', 'emulator', 'playground'],
+  ['http', 'routes', 'ws', 'partner', 'emulator', 'playground'],
   ['app.ts', 'build-server.ts', 'main.ts', 'testing'],
 ];
 
