@@ -43,7 +43,7 @@ describe('route catalog', () => {
     expect(UNSERVED_ROUTES.every((name) => allRoutes.some((r) => r.name === name))).toBe(true);
   });
 
-  // The live stream's upgrade route is checked by pages.routes.test.ts.
+  // The live stream's upgrade route is checked by routes/docs/pages.routes.test.ts.
   const httpRoutes = SERVED_CATALOG.filter(
     (r) => r.answer !== 'websocket' && !UNSERVED_ROUTES.includes(r.name),
   );
