@@ -9,8 +9,8 @@ import { adminResolver } from './emulator/admin-auth.resolver.js';
 import { emulatorRoutes } from './emulator/emulator.routes.js';
 import type { FileStorage } from './files/file-storage.js';
 import { callerResolvers } from './http/caller-auth.js';
-import { frontDoor } from './http/front-door.js';
 import type { Metrics } from './http/metrics.js';
+import { requestHandler } from './http/request-handler.js';
 import { createRouteKit, type RouteKit, SERVED_CATALOG, type UpgradeHandler } from './http/route-kit.js';
 import { UNSERVED_ROUTES } from './http/unserved-routes.js';
 import type { JobWorker } from './jobs/job-worker.js';
@@ -40,7 +40,7 @@ import { createSpeechServices } from './services/speech/speech-services.js';
 import type { Store } from './store/store.js';
 import type { LiveSttServer } from './ws/live-stt-server.js';
 
-// The HTTP server's listeners, assembled from injected parts: the front door (request id, logs,
+// The HTTP server's listeners, assembled from injected parts: the request handler (request id, logs,
 // metrics) before the route table, which holds every route of the catalog, and the WebSocket
 // upgrades. It never listens (build-server.ts does), so tests run it on port 0 with an in-memory database,
 // a manual clock and sequential ids.
@@ -186,7 +186,10 @@ export function createApp(deps: AppDeps): AppListeners {
   });
   checkEveryRouteServed(kit);
 
-  return { request: frontDoor({ logger: deps.logger, metrics, routes: kit.table }), upgrade: kit.upgrade };
+  return {
+    request: requestHandler({ logger: deps.logger, metrics, routes: kit.table }),
+    upgrade: kit.upgrade,
+  };
 }
 
 /** Every catalog route is mounted or named in UNSERVED_ROUTES, never both; the server's own routes are mounted. */

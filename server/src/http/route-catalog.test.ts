@@ -53,7 +53,7 @@ describe('route catalog', () => {
       .replace(/\*(\w+)$/, 'no-such-$1');
     const reply = await fetch(`${server.url}${path}`, { method: route.method, redirect: 'manual' });
     const body = (await reply.json().catch(() => ({}))) as { error?: string };
-    // The front door answers 404 "Route <method> <path> not found" for a path no route holds.
+    // The request handler answers 404 "Route <method> <path> not found" for a path no route holds.
     expect(body.error ?? '').not.toMatch(/^Route /);
   });
 

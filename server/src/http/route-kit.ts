@@ -40,7 +40,7 @@ import { RouteTable, pathOf as requestPathOf } from './route-table.js';
 // (415, 400, 413), the request schema (422), the handler, the answer (its result as the 200 JSON
 // body, a Reply, or a FileReply). A route whose path ends in `/` is a directory page: its bare
 // form is redirected there (301), since the page's relative links need the slash.
-// The routes go into the route table the front door answers from (front-door.ts says why).
+// The routes go into the route table the request handler answers from (request-handler.ts says why).
 // A route's name types its handler: the body is what the route's body kind and request schema make
 // of the request (BodyOf), and the answer must be its response schema's type (AnswerOf), so a routes
 // file writes no types of its own and a wrong name or answer fails type checking

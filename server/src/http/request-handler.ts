@@ -9,7 +9,7 @@ import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
 import { logWhenFinished } from './request-log.js';
 import { pathOf, type RouteTable } from './route-table.js';
 
-// Every HTTP request enters here. The front door gives it a request id, a logger carrying that id,
+// Every HTTP request enters here. The request handler gives it a request id, a logger carrying that id,
 // a log line and metrics when it finishes; then the route table answers (every route is a catalog
 // route, route-kit.ts), and a path it does not hold gets the spec's 404 body.
 //
@@ -18,13 +18,13 @@ import { pathOf, type RouteTable } from './route-table.js';
 // work (prototype swaps, router walk, res.json/res.send) costs ~280 µs, more than get-meetings'
 // database work. The table lookup costs a Map get.
 
-export interface FrontDoorDeps {
+export interface RequestHandlerDeps {
   logger: Logger;
   metrics: Metrics;
   routes: RouteTable;
 }
 
-export function frontDoor(deps: FrontDoorDeps): RequestListener {
+export function requestHandler(deps: RequestHandlerDeps): RequestListener {
   const { logger, metrics, routes } = deps;
   return (req: IncomingMessage, res: ServerResponse) => {
     // Injected faults (off unless an admin turned some on through /_emulator/faults).
