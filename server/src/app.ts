@@ -141,7 +141,7 @@ export function createApp(deps: AppDeps): AppListeners {
   // A reset by any process wipes the database every process reads: none may keep what it showed.
   const forgetMeetings = () => {
     services.meetingCache.dropLocal();
-    services.meetings.forgetRendered();
+    services.meetings.forgetCachedJson();
   };
   deps.signals.subscribe('reset', forgetMeetings);
   deps.signals.onGap(forgetMeetings);

@@ -7,7 +7,7 @@ import { randomIds } from './core/ids.js';
 
 // Two server instances on one PostgreSQL database answer as one service: a write acknowledged by
 // one is what the other answers next, although each keeps its own caches (summaries, transcripts,
-// get-meetings' kept renderings), and an emulator reset through one reaches the other.
+// get-meetings' cached meeting JSON), and an emulator reset through one reaches the other.
 // (scale-out.processes.test.ts does the same with real processes behind HAProxy.)
 
 const postgres = testDatabases.find((d) => d.name === 'postgres');
@@ -97,7 +97,7 @@ describe.skipIf(!postgres)('two servers on one PostgreSQL database', () => {
     expect(await textsFrom(b)).toEqual(['the budget is twelve']);
   });
 
-  it("drops the other server's kept renderings and cached data on a reset", async () => {
+  it("drops the other server's cached meeting JSON and cached data on a reset", async () => {
     const seed = JSON.parse(readFileSync(SEED_PATH, 'utf8')) as Seed;
     const meetingId = seed.meetings[0]?.id ?? '';
     const key = seed.api_keys.find((k) => k.user_id === 'usr_a1c3e5')?.key ?? '';

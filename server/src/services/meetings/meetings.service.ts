@@ -16,7 +16,7 @@ import { cursorMicros, takePage } from '../paging.js';
 import { emitHookEvent } from '../partner/hook-events.js';
 import { type MeetingViewWithProfiles, meetingView, toMeeting } from './meeting.view.js';
 import { requireMeeting, requireRole } from './meeting-access.js';
-import { MeetingPageRenderer } from './meeting-page.renderer.js';
+import { MeetingJsonCache } from './meeting-json-cache.js';
 import { resolveParticipantIds } from './participant-ids.js';
 
 // create-meeting, delete-meeting, get-meetings.
@@ -27,7 +27,7 @@ const FALLBACK_LANGUAGE = 'en';
 const INVITATION_LINK_TTL_MICROS = 7 * 24 * 60 * 60 * 1_000_000;
 
 export class MeetingsService {
-  private readonly pages = new MeetingPageRenderer();
+  private readonly jsonCache = new MeetingJsonCache();
 
   constructor(
     private readonly store: Store,
@@ -89,24 +89,24 @@ export class MeetingsService {
     });
   }
 
-  /** Forgets get-meetings' kept renderings (the emulator's reset). */
-  forgetRendered(): void {
-    this.pages.clear();
+  /** Forgets get-meetings' cached meeting JSON (the emulator's reset). */
+  forgetCachedJson(): void {
+    this.jsonCache.clear();
   }
 
   /**
-   * The answer as JSON text. Usually from kept renderings, after a query for the page's
+   * The answer as JSON text. Usually from cached meeting JSON, after a query for the page's
    * (id, updated_us) pairs only; otherwise from the page's rows, read whole in one statement so the
-   * page is one snapshot (meeting-page.renderer.ts says why).
+   * page is one snapshot (meeting-json-cache.ts says why).
    */
   async list(caller: Caller, body: GetMeetingsRequest): Promise<JsonText<GetMeetingsResponse>> {
     const limit = body.limit ?? Limits.meetings.default;
     const viewer = { userId: caller.userId, email: caller.email };
     const window = { beforeUs: cursorMicros(body.last_updated_at), limit: limit + 1 };
     const versions = takePage(await this.store.meetings.listVisibleVersions(viewer, window), limit);
-    const kept = await this.pages.renderKept(this.store, versions.items, versions.hasMore);
-    if (kept) return kept;
+    const cached = await this.jsonCache.renderCached(this.store, versions.items, versions.hasMore);
+    if (cached) return cached;
     const rows = takePage(await this.store.meetings.listVisible(viewer, window), limit);
-    return this.pages.render(this.store, rows.items, rows.hasMore);
+    return this.jsonCache.render(this.store, rows.items, rows.hasMore);
   }
 }

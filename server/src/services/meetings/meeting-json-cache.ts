@@ -5,7 +5,7 @@ import type { Repositories } from '../../store/store.js';
 import { fallbackProfile, profilesOf, toMeeting } from './meeting.view.js';
 
 // get-meetings' answer as JSON text, exactly `JSON.stringify({success, meetings: meetingViews(rows),
-// has_more})` (meeting-page.renderer.test.ts holds it to that), built with less work per request.
+// has_more})` (meeting-json-cache.test.ts holds it to that), built with less work per request.
 // A meeting's own fields are a pure function of its row, and a row's `updated_us` is its version:
 // every write of a meeting row moves it (meetings.store.ts, meeting-roster.store.ts;
 // meeting-roster.test.ts checks the roster writes), so the JSON of a meeting is kept per
@@ -13,46 +13,46 @@ import { fallbackProfile, profilesOf, toMeeting } from './meeting.view.js';
 // from the database at all; profiles come from the users table and are rendered for every request.
 // Why: the page is the busiest read (integrations poll it). In bench:rest, reading 16 columns of
 // 51 rows, building 50 views and serializing them was ~400 µs of ~900 µs of CPU per request; with
-// kept renderings it is ~60 µs (server/bench/README.md, `bench:rest`).
+// the cached JSON it is ~60 µs (server/bench/README.md, `bench:rest`).
 
-/** Meetings whose rendering is kept; past this the oldest entry goes (a few MB at most). */
-const RENDERED_MEETINGS_KEPT = 5_000;
+/** Meetings whose JSON is cached; past this the oldest entry goes (a few MB at most). */
+const CACHED_MEETINGS = 5_000;
 
-interface Rendered {
+interface CachedMeeting {
   updatedUs: number;
   /** The meeting's JSON object without its closing brace; user_profiles come last. */
   head: string;
   participantIds: string[];
 }
 
-export class MeetingPageRenderer {
-  private readonly rendered = new Map<string, Rendered>();
+export class MeetingJsonCache {
+  private readonly cached = new Map<string, CachedMeeting>();
 
   /**
-   * Forgets every kept rendering. The emulator's reset calls it: a seed loaded afterwards may bring
+   * Forgets all cached meeting JSON. The emulator's reset calls it: a seed loaded afterwards may bring
    * a meeting back with its old id and updated_at but other content. (Another server process on the
-   * same PostgreSQL database keeps its renderings; reset is a test and demo tool.)
+   * same PostgreSQL database keeps its own cache; reset is a test and demo tool.)
    */
   clear(): void {
-    this.rendered.clear();
+    this.cached.clear();
   }
 
-  /** The page from kept renderings alone; undefined when a listed version is not kept. */
-  async renderKept(
+  /** The page from cached meeting JSON alone; undefined when a listed version is not cached. */
+  async renderCached(
     repos: Repositories,
     versions: readonly Pick<MeetingRow, 'id' | 'updated_us'>[],
     hasMore: boolean,
   ): Promise<JsonText<GetMeetingsResponse> | undefined> {
-    const meetings: Rendered[] = [];
+    const meetings: CachedMeeting[] = [];
     for (const { id, updated_us } of versions) {
-      const kept = this.rendered.get(id);
+      const kept = this.cached.get(id);
       if (kept?.updatedUs !== updated_us) return undefined;
       meetings.push(kept);
     }
     return this.page(repos, meetings, hasMore);
   }
 
-  /** The page of these rows, rendering (and keeping) the meetings not kept at their version. */
+  /** The page of these rows, rendering (and keeping) the meetings not cached at their version. */
   render(
     repos: Repositories,
     rows: readonly MeetingRow[],
@@ -67,7 +67,7 @@ export class MeetingPageRenderer {
 
   private async page(
     repos: Repositories,
-    meetings: readonly Rendered[],
+    meetings: readonly CachedMeeting[],
     hasMore: boolean,
   ): Promise<JsonText<GetMeetingsResponse>> {
     const everyone = new Set<string>();
@@ -77,7 +77,7 @@ export class MeetingPageRenderer {
     // One array joined once: concatenating ~400 pieces makes V8 build and later flatten a rope.
     const parts: string[] = ['{"success":true,"meetings":['];
     for (let i = 0; i < meetings.length; i++) {
-      const { head, participantIds } = meetings[i] as Rendered;
+      const { head, participantIds } = meetings[i] as CachedMeeting;
       parts.push(i === 0 ? head : `,${head}`, ',"user_profiles":[');
       for (let j = 0; j < participantIds.length; j++) {
         const id = participantIds[j] as string;
@@ -94,19 +94,19 @@ export class MeetingPageRenderer {
     return new JsonText(parts.join(''));
   }
 
-  /** The kept rendering of the row, or a new one (kept, the oldest dropped past the bound). */
-  private meeting(row: MeetingRow): Rendered {
-    const kept = this.rendered.get(row.id);
+  /** The cached JSON of the row, or a new one (kept, the oldest dropped past the bound). */
+  private meeting(row: MeetingRow): CachedMeeting {
+    const kept = this.cached.get(row.id);
     if (kept?.updatedUs === row.updated_us) return kept;
     const participantIds = row.participant_ids;
     const head = JSON.stringify(toMeeting(row, participantIds, row.co_host_ids)).slice(0, -1);
     const fresh = { updatedUs: row.updated_us, head, participantIds };
-    this.rendered.delete(row.id);
-    if (this.rendered.size >= RENDERED_MEETINGS_KEPT) {
-      const oldest = this.rendered.keys().next();
-      if (!oldest.done) this.rendered.delete(oldest.value);
+    this.cached.delete(row.id);
+    if (this.cached.size >= CACHED_MEETINGS) {
+      const oldest = this.cached.keys().next();
+      if (!oldest.done) this.cached.delete(oldest.value);
     }
-    this.rendered.set(row.id, fresh);
+    this.cached.set(row.id, fresh);
     return fresh;
   }
 }
