@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { cruise, type IForbiddenRuleType } from 'dependency-cruiser';
 import { describe, expect, it } from 'vitest';
 
-// The floor rule of server/README.md "Layout": a module imports from its own floor or the floors
-// below it, never above. This list is its one home. Tests may reach any floor; test support lives
+// The layer rule of server/README.md "Layout": a module imports from its own layer or the layers
+// below it, never above. This list is its one home. Tests may reach any layer; test support lives
 // in server/test-support/, which no production module imports. Across packages, an import names the
 // package (`@parley/server/test-server`), never a path into another package's folders.
 
-const FLOORS: readonly (readonly string[])[] = [
+const LAYERS: readonly (readonly string[])[] = [
   ['core'],
   ['store', 'engines', 'net', 'files'],
   ['services'],
@@ -23,13 +23,13 @@ const pathsOf = (names: readonly string[]) =>
   `^${SRC}(${names.map((n) => n.replace('.', '\\.')).join('|')})(/|$)`;
 const TEST_CODE = '\\.test\\.ts$';
 
-/** One rule per floor: nothing on it imports from any floor above it. */
-function floorRules(): IForbiddenRuleType[] {
-  return FLOORS.slice(0, -1).map((floor, index) => ({
-    name: `floor-${index}-${floor.join('-')}`,
+/** One rule per layer: nothing on it imports from any layer above it. */
+function layerRules(): IForbiddenRuleType[] {
+  return LAYERS.slice(0, -1).map((layer, index) => ({
+    name: `layer-${index}-${layer.join('-')}`,
     severity: 'error',
-    from: { path: pathsOf(floor), pathNot: TEST_CODE },
-    to: { path: pathsOf(FLOORS.slice(index + 1).flat()) },
+    from: { path: pathsOf(layer), pathNot: TEST_CODE },
+    to: { path: pathsOf(LAYERS.slice(index + 1).flat()) },
   }));
 }
 
@@ -83,18 +83,18 @@ function crossPackageImports(): string[] {
   return found;
 }
 
-describe('floor order of server/src', () => {
-  it('places every folder and module of server/src on a floor', () => {
-    const placed = new Set(FLOORS.flat());
+describe('layers of server/src', () => {
+  it('places every folder and module of server/src on a layer', () => {
+    const placed = new Set(LAYERS.flat());
     const entries = readdirSync(new URL('./', import.meta.url)).filter((name) => !name.endsWith('.test.ts'));
     expect(entries.filter((name) => !placed.has(name))).toEqual([]);
   });
 
-  it('has no import that climbs a floor, of the column encoding from outside store/, or of test support', async () => {
+  it('has no import that climbs a layer, of the column encoding from outside store/, or of test support', async () => {
     const result = await cruise([SRC], {
       baseDir: fileURLToPath(new URL('../../', import.meta.url)),
       validate: true,
-      ruleSet: { forbidden: [...floorRules(), COLUMN_ENCODING, TEST_SUPPORT_STAYS_IN_TESTS] },
+      ruleSet: { forbidden: [...layerRules(), COLUMN_ENCODING, TEST_SUPPORT_STAYS_IN_TESTS] },
       tsPreCompilationDeps: true,
       tsConfig: { fileName: 'server/tsconfig.json' },
       doNotFollow: { path: 'node_modules' },
