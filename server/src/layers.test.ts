@@ -44,6 +44,17 @@ const COLUMN_ENCODING: IForbiddenRuleType = {
   to: { path: `^${SRC}store/(json-columns|database|[a-z-]+\\.tables)\\.ts$` },
 };
 
+/**
+ * http/ is the request pipeline every route group plugs into; it knows no group, so a group is
+ * added or removed in routes/ and app.ts alone.
+ */
+const PIPELINE_KNOWS_NO_ROUTE_GROUP: IForbiddenRuleType = {
+  name: 'pipeline-knows-no-route-group',
+  severity: 'error',
+  from: { path: `^${SRC}http/`, pathNot: TEST_CODE },
+  to: { path: `^${SRC}routes/` },
+};
+
 /** Test support (servers on port 0, test databases, fixtures' helpers) is for tests alone. */
 const TEST_SUPPORT_STAYS_IN_TESTS: IForbiddenRuleType = {
   name: 'no-test-support-in-production',
@@ -90,11 +101,18 @@ describe('layers of server/src', () => {
     expect(entries.filter((name) => !placed.has(name))).toEqual([]);
   });
 
-  it('has no import that climbs a layer, of the column encoding from outside store/, or of test support', async () => {
+  it('has no import that climbs a layer, of the column encoding from outside store/, of a route group by the pipeline, or of test support', async () => {
     const result = await cruise([SRC], {
       baseDir: fileURLToPath(new URL('../../', import.meta.url)),
       validate: true,
-      ruleSet: { forbidden: [...layerRules(), COLUMN_ENCODING, TEST_SUPPORT_STAYS_IN_TESTS] },
+      ruleSet: {
+        forbidden: [
+          ...layerRules(),
+          COLUMN_ENCODING,
+          PIPELINE_KNOWS_NO_ROUTE_GROUP,
+          TEST_SUPPORT_STAYS_IN_TESTS,
+        ],
+      },
       tsPreCompilationDeps: true,
       tsConfig: { fileName: 'server/tsconfig.json' },
       doNotFollow: { path: 'node_modules' },
