@@ -8,7 +8,9 @@ const packages = ['schemas', 'server', 'conformance', 'integration', 'load', 'fi
 // at a minute of engine CPU.
 const skippedOnPg =
   process.env.PARLEY_TEST_SERVERS_ON_PG === '1'
-    ? ['server/src/http/{stt,tts,denoise,translate,own-audio,upload}.*.test.ts']
+    ? [
+        'server/src/routes/speech/{stt/stt,tts/tts,denoise/denoise,translate/translate,upload/upload,own-audio}.*.test.ts',
+      ]
     : [];
 
 // A test's limit guards against hangs, not slowness: CI shares its 2 cores, and at load 19 the

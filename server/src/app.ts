@@ -8,31 +8,31 @@ import type { IdGenerator } from './core/ids.js';
 import { adminResolver } from './emulator/admin-auth.resolver.js';
 import { emulatorRoutes } from './emulator/emulator.routes.js';
 import type { FileStorage } from './files/file-storage.js';
-import { aiRoutes } from './http/ai.routes.js';
-import { cachedDataRoutes } from './http/cached-data.routes.js';
 import { callerResolvers } from './http/caller-auth.js';
-import { docsRoutes } from './http/docs.routes.js';
-import { docsPagesRoutes } from './http/docs-pages.routes.js';
-import { filesRoutes, signedUrlResolver } from './http/files.routes.js';
-import { frontDoor } from './http/front-door.js';
-import { meetingsRoutes } from './http/meetings.routes.js';
-import { messagesRoutes } from './http/messages.routes.js';
 import type { Metrics } from './http/metrics.js';
-import { type EngineStatusSource, opsRoutes } from './http/ops.routes.js';
-import { participantsRoutes } from './http/participants.routes.js';
-import { peopleRoutes } from './http/people.routes.js';
+import { requestHandler } from './http/request-handler.js';
 import { createRouteKit, type RouteKit, SERVED_CATALOG, type UpgradeHandler } from './http/route-kit.js';
-import { settingsRoutes } from './http/settings.routes.js';
-import { speechRoutes } from './http/speech.routes.js';
-import { transcriptionRoutes } from './http/transcription.routes.js';
 import { UNSERVED_ROUTES } from './http/unserved-routes.js';
-import { workspaceRoutes } from './http/workspace.routes.js';
 import type { JobWorker } from './jobs/job-worker.js';
 import { registerSttCallbackJobs } from './jobs/stt-callback.job.js';
 import { callbackUrlCheck } from './net/callback-url.js';
 import type { OutboundClient } from './net/outbound-client.js';
 import type { PartnerInterface } from './partner/partner.wiring.js';
 import { playgroundRoutes } from './playground/playground.routes.js';
+import { aiRoutes } from './routes/ai/ai.routes.js';
+import { cachedDataRoutes } from './routes/cached-data/cached-data.routes.js';
+import { docsRoutes } from './routes/docs/docs.routes.js';
+import { docsPagesRoutes } from './routes/docs/docs-pages.routes.js';
+import { filesRoutes, signedUrlResolver } from './routes/files/files.routes.js';
+import { meetingsRoutes } from './routes/meetings/meetings.routes.js';
+import { messagesRoutes } from './routes/messages/messages.routes.js';
+import { type EngineStatusSource, opsRoutes } from './routes/ops/ops.routes.js';
+import { participantsRoutes } from './routes/participants/participants.routes.js';
+import { peopleRoutes } from './routes/people/people.routes.js';
+import { settingsRoutes } from './routes/settings/settings.routes.js';
+import { speechRoutes } from './routes/speech/speech.routes.js';
+import { transcriptionRoutes } from './routes/transcription/transcription.routes.js';
+import { workspaceRoutes } from './routes/workspace/workspace.routes.js';
 import type { Services } from './services/services.js';
 import { audioDownloads } from './services/speech/audio-downloads.js';
 import type { SpeechEngines } from './services/speech/speech-engines.js';
@@ -40,7 +40,7 @@ import { createSpeechServices } from './services/speech/speech-services.js';
 import type { Store } from './store/store.js';
 import type { LiveSttServer } from './ws/live-stt-server.js';
 
-// The HTTP server's listeners, assembled from injected parts: the front door (request id, logs,
+// The HTTP server's listeners, assembled from injected parts: the request handler (request id, logs,
 // metrics) before the route table, which holds every route of the catalog, and the WebSocket
 // upgrades. It never listens (build-server.ts does), so tests run it on port 0 with an in-memory database,
 // a manual clock and sequential ids.
@@ -141,7 +141,7 @@ export function createApp(deps: AppDeps): AppListeners {
   // A reset by any process wipes the database every process reads: none may keep what it showed.
   const forgetMeetings = () => {
     services.meetingCache.dropLocal();
-    services.meetings.forgetRendered();
+    services.meetings.forgetCachedJson();
   };
   deps.signals.subscribe('reset', forgetMeetings);
   deps.signals.onGap(forgetMeetings);
@@ -186,7 +186,10 @@ export function createApp(deps: AppDeps): AppListeners {
   });
   checkEveryRouteServed(kit);
 
-  return { request: frontDoor({ logger: deps.logger, metrics, routes: kit.table }), upgrade: kit.upgrade };
+  return {
+    request: requestHandler({ logger: deps.logger, metrics, routes: kit.table }),
+    upgrade: kit.upgrade,
+  };
 }
 
 /** Every catalog route is mounted or named in UNSERVED_ROUTES, never both; the server's own routes are mounted. */

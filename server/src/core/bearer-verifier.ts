@@ -1,7 +1,7 @@
 import type { Caller } from './caller.js';
 
 // The slots the composition root fills for the credentials that are not API keys. The HTTP
-// pipeline (http/auth.ts) calls them; what a token or a session is, and where it is kept, is the
+// pipeline (http/caller-auth.ts) calls them; what a token or a session is, and where it is kept, is the
 // business of whoever implements them (the partner interface's OAuth provider).
 
 /** What a valid OAuth access token grants: whose it is and the scopes it holds. */

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { activeFaults } from './faults.catalog.js';
 
-// The HTTP edge of fault injection: called by the front door before anything else sees a request.
+// The HTTP edge of fault injection: called by the request handler (http/request-handler.ts) before anything else sees a request.
 // With no fault on it returns at once. Otherwise it may rewrite the request (auth bypass, tampered
 // file signatures served anyway) and buffers the answer so a fault can change its status, its JSON
-// body or its file bytes before it leaves. Nothing behind the front door knows faults exist.
+// body or its file bytes before it leaves. Nothing after it knows faults exist.
 
 type Json = Record<string, unknown>;
 

@@ -4,13 +4,13 @@ import type { EmulatorSeedRequest } from '@parley/schemas/types';
 import { ApiError } from '../core/api-error.js';
 import type { AccountsService } from '../services/accounts/accounts.service.js';
 import { parseTimestamp } from '../services/timestamps.js';
-import { freeStamp, type StampedTable } from '../store/free-stamp.js';
 import type { Repositories, Store } from '../store/store.js';
+import { type StampedTable, unusedStamp } from '../store/unused-stamp.js';
 
 // Loads a seed document (fixtures/json/seed.json has the format) into the database: users with
 // their API keys, meetings with participants and co-hosts, messages, recordings, utterances, live
 // chunks, default settings and guest contacts. The document has been checked against its schema
-// (emulator-seed.request) by the route, or when the default seed was read; timestamps are kept as given (moved by a microsecond where two collide, see store/free-stamp.ts).
+// (emulator-seed.request) by the route, or when the default seed was read; timestamps are kept as given (moved by a microsecond where two collide, see store/unused-stamp.ts).
 
 export const SEED_FILE = new URL('../../../fixtures/json/seed.json', import.meta.url);
 /** Message type of a recording (the seed's `recordings`): transcripts and chunks point at it. */
@@ -71,7 +71,7 @@ async function loadRecords(repos: Repositories, doc: SeedDocument): Promise<void
   /** A row's stamps: as given, `updated_us` moved by a microsecond where two collide in `table`. */
   const stamps = async (table: StampedTable, created: string, updated = created) => ({
     created_us: us(created),
-    updated_us: await freeStamp(db, table, us(updated)),
+    updated_us: await unusedStamp(db, table, us(updated)),
   });
   for (const m of doc.meetings ?? []) {
     await repos.meetings.importRow(

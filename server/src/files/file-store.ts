@@ -5,7 +5,7 @@ import type { FileStorage } from './file-storage.js';
 import { signedQuery } from './signed-url.js';
 
 // Files the server produces (TTS audio, denoised audio), kept in a local directory and handed out
-// as signed, expiring URLs served by files.routes.ts. Keys are relative paths of plain segments.
+// as signed, expiring URLs served by routes/files/files.routes.ts. Keys are relative paths of plain segments.
 
 const SEGMENT = /^[\w][\w.-]*$/;
 const CONTENT_TYPES: Record<string, string> = {

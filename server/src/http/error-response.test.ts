@@ -6,8 +6,8 @@ import { ApiError } from '../core/api-error.js';
 import { EngineFailedError, EngineUnavailableError } from '../engines/engine.js';
 import { OutboundTimeoutError } from '../net/outbound-errors.js';
 import { sendError } from './error-response.js';
-import { frontDoor } from './front-door.js';
 import { createMetrics } from './metrics.js';
+import { requestHandler } from './request-handler.js';
 import { RouteTable } from './route-table.js';
 
 const throwers: Record<string, () => never> = {
@@ -53,7 +53,7 @@ beforeAll(async () => {
     });
   }
   const metrics = createMetrics({ processMetrics: false });
-  const listener = createServer(frontDoor({ logger, metrics, routes }));
+  const listener = createServer(requestHandler({ logger, metrics, routes }));
   listener.listen(0, '127.0.0.1');
   await new Promise((resolve) => listener.once('listening', resolve));
   const address = listener.address();

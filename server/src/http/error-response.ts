@@ -5,7 +5,7 @@ import { errorWordsOf } from '../services/error-words.js';
 import { sendJson } from './json-response.js';
 import { logOf } from './locals.js';
 
-// How a thrown error reaches the client, for every route and the front door's 404. Known errors
+// How a thrown error reaches the client, for every route and the request handler's 404. Known errors
 // become their status with the api-error body ({success:false, error, code}) or the 422
 // validation-error body; anything else is a 500 whose details go to the log only.
 

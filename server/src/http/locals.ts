@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 
-// Typed access to what the front door leaves on the node:http response for later code (the
+// Typed access to what the request handler leaves on the node:http response for later code (the
 // request id, the request's logger, the metrics label).
 
 interface Locals {
@@ -31,7 +31,7 @@ export function setLog(res: ServerResponse, log: Logger): void {
   locals(res).log = log;
 }
 
-/** The request's logger (carries `reqId`), set by the front door. */
+/** The request's logger (carries `reqId`), set by the request handler. */
 export function logOf(res: ServerResponse): Logger | undefined {
   return locals(res).log;
 }

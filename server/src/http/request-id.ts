@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 // X-Request-Id: kept when the client (or a proxy in front) sends a sane one, generated otherwise,
-// and always echoed (by the front door), so a user's bug report and the server's log lines share
+// and always echoed (by the request handler), so a user's bug report and the server's log lines share
 // one id.
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';

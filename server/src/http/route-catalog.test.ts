@@ -44,7 +44,7 @@ describe('route catalog', () => {
     expect(UNSERVED_ROUTES.every((name) => allRoutes.some((r) => r.name === name))).toBe(true);
   });
 
-  // The live stream's upgrade route is checked by pages.routes.test.ts.
+  // The live stream's upgrade route is checked by routes/docs/pages.routes.test.ts.
   const httpRoutes = SERVED_CATALOG.filter(
     (r) => r.answer !== 'websocket' && !UNSERVED_ROUTES.includes(r.name),
   );
@@ -56,7 +56,7 @@ describe('route catalog', () => {
         .replace(/\*(\w+)$/, 'no-such-$1');
       const reply = await fetch(`${server.url}${path}`, { method: route.method, redirect: 'manual' });
       const body = (await reply.json().catch(() => ({}))) as { error?: string };
-      // The front door answers 404 "Route <method> <path> not found" for a path no route holds.
+      // The request handler answers 404 "Route <method> <path> not found" for a path no route holds.
       expect(body.error ?? '').not.toMatch(/^Route /);
       // An answer without credentials or body (401, 404, 422...) carries the route's header too.
       const cacheControl = 'cacheControl' in route ? route.cacheControl : null;

@@ -42,7 +42,7 @@ import { RouteTable, pathOf as requestPathOf } from './route-table.js';
 // form is redirected there (301), since the page's relative links need the slash.
 // The catalog's `cacheControl` is set on every answer of its route, errors included (the one home
 // of Cache-Control; route-catalog.test.ts holds the server to it).
-// The routes go into the route table the front door answers from (front-door.ts says why).
+// The routes go into the route table the request handler answers from (request-handler.ts says why).
 // A route's name types its handler: the body is what the route's body kind and request schema make
 // of the request (BodyOf), and the answer must be its response schema's type (AnswerOf), so a routes
 // file writes no types of its own and a wrong name or answer fails type checking

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-// The routes the front door answers: literal paths with one Map lookup, paths with `:param`
+// The routes the request handler answers: literal paths with one Map lookup, paths with `:param`
 // segments by a short scan after it, and paths ending in `*name` (the rest of the path, for files of
 // a directory) last of all. Matching follows Express's defaults, which the server used before:
 // paths are case-insensitive, a trailing slash is optional, and HEAD is answered by the GET route.

@@ -12,7 +12,7 @@ import { axeViolations, type RunningServer, screenshot, startServer } from '../.
  * axe-core rules that Swagger UI's own markup breaks and a stylesheet cannot mend: the server and
  * example <select>s and the server-variable <input> have no label, an operation's header is a button
  * holding buttons, example blocks scroll without focus, its headings skip levels, and its layout
- * puts the info block outside its <main>. Colours are ours to fix (docs-pages.routes.ts) and checked.
+ * puts the info block outside its <main>. Colours are ours to fix (routes/docs/docs-pages.routes.ts) and checked.
  */
 const SWAGGER_UI_MARKUP = [
   'select-name',

@@ -12,7 +12,7 @@ import type { RouteKit } from '../http/route-kit.js';
 // /playground/: a page that calls this server's API the way a client would (live stream, file STT,
 // TTS, denoise, translate-text), served with everything it loads (no CDN): its own assets, the
 // protobuf runtime and tts.proto for the TTS bodies, and the repository's audio fixtures to try.
-// The API key and the server's address come from /docs/session.json (docs-pages.routes.ts).
+// The API key and the server's address come from /docs/session.json (routes/docs/docs-pages.routes.ts).
 
 const ASSETS = fileURLToPath(new URL('./assets/', import.meta.url));
 const PROTOBUF_DIST = join(

@@ -151,7 +151,7 @@ export class MeetingRosterStore {
 
   /**
    * Writes the roster copy and moves `updated_us`: every change of a meeting row does, because
-   * updated_us is the row's version — get-meetings' pollers and its kept meeting texts
+   * updated_us is the row's version — get-meetings' pollers and its cached meeting JSON
    * (services/meetings/meeting-json.cache.ts) rely on it.
    */
   private async saveCopy(meetingId: string, list: keyof Roster, ids: readonly string[]): Promise<void> {

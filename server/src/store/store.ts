@@ -33,7 +33,7 @@ import { WorkspaceStore } from './workspace.store.js';
 // `<group>.store.ts` with a class taking a RepoContext, and add it to `Repositories` below.
 
 export interface Repositories {
-  /** The connection, or the transaction these repositories run in (for helpers such as freeStamp). */
+  /** The connection, or the transaction these repositories run in (for helpers such as unusedStamp). */
   db: Kysely<Database>;
   accounts: AccountsStore;
   meetings: MeetingsStore;

@@ -11,7 +11,7 @@ import type { TtsEngine, TtsRequest, TtsResult } from './tts.engine.js';
 // English through Debian's flite, every other language through espeak-ng. Why: espeak-ng's English
 // is formant synthesis that the local recognizer (pocketsphinx's en-us model) and listeners find
 // hard; a TTS → STT round trip measured ~41% WER with espeak-ng and ~10% with flite's `slt` voice
-// (server/src/http/tts.routes.test.ts). flite speaks English only, so it is an addition, not a
+// (server/src/routes/speech/tts/tts.routes.test.ts). flite speaks English only, so it is an addition, not a
 // replacement; without the flite binary English falls back to espeak-ng and /health says so.
 
 export const FLITE_ADAPTER = 'flite+espeak-ng-wasm';

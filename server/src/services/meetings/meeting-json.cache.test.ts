@@ -10,7 +10,7 @@ import { meetingViews } from './meeting.view.js';
 import { MeetingsService } from './meetings.service.js';
 
 // get-meetings' text must be, byte for byte, what JSON.stringify gives for the plain views of the
-// same page — on the first call and on every later one (from kept meeting texts), whatever changed in
+// same page — on the first call and on every later one (from cached meeting JSON), whatever changed in
 // between through the store: meetings, rosters, ends, deletions, and the users behind the profiles
 // (which no meeting row records).
 
@@ -111,7 +111,7 @@ describe.each(testDatabases)('get-meetings answer text on $name', (database) => 
 
   const caller = { userId: VIEWER.id, accountId: '', email: VIEWER.email, name: 'Vi', keyId: '' };
 
-  /** get-meetings' text equals the plain rendering; returns whether it came from kept texts. */
+  /** get-meetings' text equals the plain rendering; returns whether it came from cached meeting JSON. */
   async function expectSameAnswer(service: MeetingsService, limit: number): Promise<boolean> {
     const rows = await store.meetings.listVisible(
       { userId: VIEWER.id, email: VIEWER.email },
@@ -133,7 +133,7 @@ describe.each(testDatabases)('get-meetings answer text on $name', (database) => 
   }
 
   it('gives what JSON.stringify of the views gives, after any sequence of changes', async () => {
-    let fromKept = 0;
+    let fromCache = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.array(op, { minLength: 1, maxLength: 14 }),
@@ -146,15 +146,15 @@ describe.each(testDatabases)('get-meetings answer text on $name', (database) => 
           for (const step of steps) {
             await apply(step, meetings);
             await expectSameAnswer(service, limit);
-            // Nothing changed since: the second answer comes from kept texts alone.
+            // Nothing changed since: the second answer comes from cached meeting JSON alone.
             expect(await expectSameAnswer(service, limit)).toBe(true);
-            fromKept++;
+            fromCache++;
           }
         },
       ),
       { numRuns: 40 },
     );
-    expect(fromKept).toBeGreaterThan(0);
+    expect(fromCache).toBeGreaterThan(0);
     // Forty sequences of PostgreSQL writes take seconds on a busy machine; this checks answers, not speed.
   }, 30_000);
 });

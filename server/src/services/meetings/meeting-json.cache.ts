@@ -5,7 +5,7 @@ import { fallbackProfile, toMeeting } from './meeting.view.js';
 
 // A speed-up of get-meetings: each meeting's JSON is kept by (id, updated_us) and reused, and the
 // page is joined from those texts. Why, measured: building 50 views and serializing them was ~400 µs
-// of ~900 µs of CPU per request in bench:rest; from kept texts it is ~60 µs (server/bench/README.md).
+// of ~900 µs of CPU per request in bench:rest; from cached JSON it is ~60 µs (server/bench/README.md).
 // It holds because a meeting's own fields are a pure function of its row and every write of a row
 // moves its `updated_us` (meetings.store.ts, meeting-roster.store.ts; meeting-roster.test.ts checks
 // the roster writes). The answer stays exactly JSON.stringify({success, meetings: meetingViews(rows),
@@ -26,7 +26,7 @@ export class MeetingJsonCache {
   private readonly kept = new Map<string, MeetingJson>();
 
   /**
-   * Forgets every kept text. The emulator's reset calls it: a seed loaded afterwards may bring a
+   * Forgets every cached meeting JSON. The emulator's reset calls it: a seed loaded afterwards may bring a
    * meeting back with its old id and updated_at but other content. (Another server process on the
    * same PostgreSQL database keeps its own; reset is a test and demo tool.)
    */

@@ -90,8 +90,8 @@ export class MeetingsService {
     });
   }
 
-  /** Forgets get-meetings' kept meeting texts (the emulator's reset). */
-  forgetRendered(): void {
+  /** Forgets get-meetings' cached meeting JSON (the emulator's reset). */
+  forgetCachedJson(): void {
     this.meetingJson.clear();
   }
 

@@ -1,7 +1,0 @@
-import type { CachedDataService } from '../services/cached-data/cached-data.service.js';
-import type { RouteKit } from './route-kit.js';
-
-export function cachedDataRoutes(kit: RouteKit, cachedData: CachedDataService): void {
-  kit.mount('get-meeting-summary', (body, caller) => cachedData.summary(caller, body));
-  kit.mount('get-meeting-transcripts', (body, caller) => cachedData.transcripts(caller, body));
-}

@@ -1,9 +1,0 @@
-import type { DenoiseService } from '../services/speech/denoise.service.js';
-import type { RouteKit } from './route-kit.js';
-
-// POST /v1/denoise: a REST route (X-API-Key or bearer, JSON body, 422 on schema failures). Work
-// stops when the client hangs up, since decoding and denoising a long file takes a while.
-
-export function denoiseRoutes(kit: RouteKit, denoise: DenoiseService): void {
-  kit.mount('denoise', (body, caller, { signal }) => denoise.denoise(caller, body, signal));
-}
