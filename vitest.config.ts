@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const packages = ['schemas', 'server', 'conformance', 'integration', 'load', 'fixtures'];
@@ -18,19 +20,52 @@ const skippedOnPg =
 // slowest, ~8 s quiet, took 24 s at load 8). Speed is measured by the benches, never by a limit.
 const HANG_LIMIT_MS = 180_000;
 
-// One runner for every package; each package is a project, so `vitest run --project server` narrows a run.
+// Test files that must start in a process of their own: what they measure happens once per process
+// (the fastText runtime's start-up and load time), or something another file leaves in the shared
+// process keeps their slow-header connection open (seen only when files share a worker).
+// And every file that uses nock: importing nock patches node:http for the whole process, so a file
+// after it in a shared worker would send through nock (which holds a request's headers until its
+// body ends: a 413-before-the-body test hung that way).
+const SERVER = fileURLToPath(new URL('server/', import.meta.url));
+const usesNock = (file: string) => /from 'nock'/.test(readFileSync(`${SERVER}${file}`, 'utf8'));
+const FRESH_PROCESS = [
+  'server/src/engines/langid/fasttext-wasm.loader.test.ts',
+  'server/src/engines/langid/fasttext-langid.adapter.test.ts',
+  'server/src/server-timeouts.test.ts',
+  ...readdirSync(SERVER, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts') && !f.startsWith('node_modules/') && usesNock(f))
+    .map((f) => `server/${f}`),
+];
+
+// Most of a test file's time was importing the server (about a second of CPU per file, each file in
+// a fresh process) or waiting on sockets, child processes and timers. So the server's files share
+// their worker's modules (isolate: false): imports once per worker, and engines loaded once per
+// worker (the speech models, fastText). Three workers overlap the waiting, where vitest's default on
+// 2 cores is one. Figures: the test-suite table in server/bench/README.md.
+const WORKERS = 3;
+
+const project = (name: string, include: string[], extra: { isolate?: boolean; exclude?: string[] } = {}) => ({
+  test: {
+    name,
+    include,
+    exclude: ['**/node_modules/**', ...skippedOnPg, ...(extra.exclude ?? [])],
+    ...(extra.isolate === undefined ? {} : { isolate: extra.isolate }),
+    // node:sqlite is stable enough for us but still prints an ExperimentalWarning on Node 22.
+    execArgv: ['--disable-warning=ExperimentalWarning'],
+  },
+});
+
+// One runner for every package; each package is a project, so `vitest run --project 'server*'`
+// narrows a run (the server is two projects: its shared-worker files and FRESH_PROCESS).
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     testTimeout: HANG_LIMIT_MS,
     hookTimeout: HANG_LIMIT_MS,
-    projects: packages.map((name) => ({
-      test: {
-        name,
-        include: [`${name}/**/*.test.ts`],
-        exclude: ['**/node_modules/**', ...skippedOnPg],
-        // node:sqlite is stable enough for us but still prints an ExperimentalWarning on Node 22.
-        execArgv: ['--disable-warning=ExperimentalWarning'],
-      },
-    })),
+    projects: [
+      ...packages.filter((name) => name !== 'server').map((name) => project(name, [`${name}/**/*.test.ts`])),
+      project('server', ['server/**/*.test.ts'], { isolate: false, exclude: FRESH_PROCESS }),
+      project('server-fresh', FRESH_PROCESS),
+    ],
   },
 });

@@ -8,7 +8,7 @@ import type { DocsSessionResponse } from '@parley/schemas/types';
 import { parse, stringify } from 'yaml';
 import { pageRoutes } from '../../core/contracts.js';
 import { FileReply } from '../../http/file-reply.js';
-import { JsonReply, Reply } from '../../http/reply.js';
+import { Reply } from '../../http/reply.js';
 import type { RouteKit } from '../../http/route-kit.js';
 import { readSchemaFile, readSource } from './docs.routes.js';
 
