@@ -10,8 +10,8 @@
 // import.meta.url relative to the bundle (the server's sourceUrlPlugin), so the paths it computes
 // land on those copies. The reference server (server/src) is not in the package: see src/reference.ts.
 
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sourceUrlPlugin } from '@parley/server/source-url-plugin';
 import { build } from 'esbuild';
@@ -67,10 +67,50 @@ const config = ts.getParsedCommandLineOfConfigFile(
   },
 );
 const program = ts.createProgram(config.fileNames, config.options);
-const emitted = program.emit(undefined, undefined, undefined, true);
-const problems = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
-if (problems.length > 0) {
+report(program, program.emit(undefined, undefined, undefined, true));
+// Those declarations import @parley/schemas (the catalog's route and answer types), which a consumer
+// does not have: the schemas sources they reach get their declarations emitted beside them
+// (dist/types/parley-schemas), and the specifiers are rewritten to relative paths there.
+emitSchemaDeclarations(config.options);
+
+if (process.argv.includes('--verbose')) process.stderr.write(`built ${outDir}\n`);
+
+/** Throws the diagnostics of a program, if any (emit included). */
+function report(program, emitted) {
+  const problems = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
+  if (problems.length === 0) return;
   const host = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => pkg, getNewLine: () => '\n' };
   throw new Error(ts.formatDiagnostics(problems, host));
 }
-if (process.argv.includes('--verbose')) process.stderr.write(`built ${outDir}\n`);
+
+function emitSchemaDeclarations(options) {
+  const types = join(outDir, 'types');
+  const schemaTypes = join(types, 'parley-schemas');
+  const schemaSrc = join(repo, 'schemas/src');
+  const { exports } = JSON.parse(readFileSync(join(repo, 'schemas/package.json'), 'utf8'));
+  const specifier = /(['"])@parley\/schemas(\/[\w-]+)?\1/g;
+  /** The source file `@parley/schemas<subpath>` names (the package's exports map). */
+  const source = (subpath = '') => {
+    const target = exports[`.${subpath}`];
+    if (typeof target !== 'string') throw new Error(`@parley/schemas${subpath} is not exported`);
+    return join(repo, 'schemas', target);
+  };
+  const declarations = (dir) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.d.ts'))
+      .map((f) => join(dir, f));
+  const reached = new Set();
+  for (const file of declarations(types))
+    for (const [, , subpath] of readFileSync(file, 'utf8').matchAll(specifier)) reached.add(source(subpath));
+  const program = ts.createProgram([...reached], { ...options, rootDir: schemaSrc, outDir: schemaTypes });
+  report(program, program.emit(undefined, undefined, undefined, true));
+  for (const file of declarations(types)) {
+    const text = readFileSync(file, 'utf8');
+    const rewritten = text.replace(specifier, (_, quote, subpath) => {
+      const emitted = join(schemaTypes, relative(schemaSrc, source(subpath))).replace(/\.ts$/, '.js');
+      const path = relative(dirname(file), emitted);
+      return `${quote}${path.startsWith('.') ? path : `./${path}`}${quote}`;
+    });
+    if (rewritten !== text) writeFileSync(file, rewritten);
+  }
+}

@@ -1,4 +1,4 @@
-import type { Validated } from '@parley/schemas';
+import type { Validated } from '@parley/schemas/schema-types';
 import { type AnswerRouteName, type AnswerSchemaOf, answerRoute } from './catalog.js';
 import type { Reply } from './http-client.js';
 import { expectValid } from './schema-check.js';

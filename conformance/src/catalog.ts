@@ -1,6 +1,6 @@
-import type { SchemaId } from '@parley/schemas';
 import type { ResponseType, RouteNamed, SentRequestType } from '@parley/schemas/route-spec';
 import { allRoutes } from '@parley/schemas/routes';
+import type { SchemaId } from '@parley/schemas/schema-types';
 
 // The spec's route catalog (schemas/src/routes.ts, `as const`) as the kit's calls and answers see
 // it: a route's name types the body a check sends (`ctx.call`) and the answer it reads once the

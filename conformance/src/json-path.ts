@@ -45,3 +45,9 @@ export function pick(value: unknown, path: string): unknown {
       value,
     );
 }
+
+/** `pick` of a string field: undefined where there is none or it is not a string. */
+export function pickString(value: unknown, path: string): string | undefined {
+  const field = pick(value, path);
+  return typeof field === 'string' ? field : undefined;
+}

@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -122,6 +122,60 @@ console.log(JSON.stringify({ checks: CHECKS.length, exitCode: report.exitCode,
       bad.close();
     }
   }, 120_000);
+
+  it('type-checks in a TypeScript consumer: strict, skipLibCheck false, no @parley/schemas', () => {
+    // The declarations are checked like the consumer's own files, so a module they import that the
+    // package does not ship is an error; each @ts-expect-error fails the check if a type the kit
+    // exposes became `any` (a misuse it must refuse is then accepted and the directive is unused).
+    const types = join(dir, 'node_modules/@types/node');
+    if (!existsSync(types)) {
+      mkdirSync(join(types, '..'), { recursive: true });
+      symlinkSync(join(repo, 'node_modules/@types/node'), types);
+    }
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          skipLibCheck: false,
+          module: 'node16',
+          moduleResolution: 'node16',
+          target: 'es2022',
+          noEmit: true,
+          types: ['node'],
+        },
+        files: ['consumer.ts'],
+      }),
+    );
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+    writeFileSync(
+      join(dir, 'consumer.ts'),
+      `import { CHECKS, run, type RunReport } from '@parley/conformance';
+
+type Context = Parameters<(typeof CHECKS)[number]['run']>[0];
+
+export async function listOne(ctx: Context): Promise<string | undefined> {
+  const reply = await ctx.call('get-meetings', { limit: 1 });
+  // @ts-expect-error: the route catalog has no route of this name
+  await ctx.call('get-meeting', {});
+  // @ts-expect-error: get-meetings' limit is a number
+  await ctx.call('get-meetings', { limit: '1' });
+  return reply.text;
+}
+
+export const report: Promise<RunReport> = run({ baseUrl: 'http://127.0.0.1:1', progress: null });
+// @ts-expect-error: a profile the kit does not know
+export const wrong: Promise<RunReport> = run({ profile: 'quick' });
+`,
+    );
+    const tsc = join(repo, 'node_modules/typescript/bin/tsc');
+    const checked = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect(checked.stdout + checked.stderr).toBe('');
+    expect(checked.status).toBe(0);
+  });
 
   it('without --base-url it says the reference server is not in the package; the command runs', async () => {
     const out = await node(`import { run } from '@parley/conformance';

@@ -1,4 +1,5 @@
-import { type SchemaId, type Validated, type ValidationDetail, validate } from '@parley/schemas';
+import { type ValidationDetail, validate } from '@parley/schemas';
+import type { SchemaId, Validated } from '@parley/schemas/schema-types';
 import { choice, deviate, expect, fail, verify } from './check.js';
 import type { FailureCode } from './failure-codes.js';
 import type { Reply } from './http-client.js';

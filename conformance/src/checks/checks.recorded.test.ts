@@ -234,6 +234,13 @@ describe('stream checks on recorded sessions', () => {
     }
     expect(await judgeSessions('stream.04.cumulative-text', s)).toBe('FAIL');
   });
+  it('a chunk whose text is no string is read as no text: stream.02 fails, stream.04 could not judge', async () => {
+    const s = copy();
+    for (const f of chunkFrames(s[0] as SessionRecording)) (f.data.chunk as { text: unknown }).text = 42;
+    expect(await judgeSessions('stream.02.json-session', structuredClone(s))).toBe('FAIL');
+    const [json] = s;
+    expect(await judgeSessions('stream.04.cumulative-text', json ? [json] : [])).toBe('COULD_NOT_JUDGE');
+  });
   it('stream.05 fails when only the last final is dropped', async () => {
     const s = copy();
     for (const session of s) {

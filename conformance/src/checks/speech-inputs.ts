@@ -1,7 +1,7 @@
 import { PROTO_CONTENT_TYPE } from '@parley/schemas/proto';
 import { fail, skip } from '../check.js';
 import type { CheckContext } from '../context.js';
-import { at } from '../json-path.js';
+import { at, pickString } from '../json-path.js';
 import { protoLayout } from '../proto-layout.js';
 import { expectStatus } from '../schema-check.js';
 
@@ -21,7 +21,9 @@ export function proto(ctx: CheckContext) {
 export function decodeTts(ctx: CheckContext, bytes: Uint8Array, what: string) {
   const { response } = proto(ctx);
   try {
-    return response.toObject(response.decode(bytes)) as { audio_url?: string; error?: string };
+    // Read, not trusted: a field the deployment's layout leaves out or types otherwise is undefined.
+    const decoded: unknown = response.toObject(response.decode(bytes));
+    return { audio_url: pickString(decoded, 'audio_url'), error: pickString(decoded, 'error') };
   } catch (error) {
     const head = Buffer.from(bytes.subarray(0, 80))
       .toString('utf8')
@@ -47,19 +49,20 @@ export function tts(ctx: CheckContext): Promise<{ audioUrl: string }> {
       body,
     });
     expectStatus(reply, 200, 'tts');
-    const decoded = decodeTts(ctx, reply.bytes, 'tts');
-    if (!decoded.audio_url)
-      fail(
+    const { audio_url: audioUrl, error } = decodeTts(ctx, reply.bytes, 'tts');
+    if (!audioUrl)
+      return fail(
         'MISSING_FIELD',
-        `tts answered no audio_url (error: ${decoded.error || 'none'})`,
-        at('tts', '$.audio_url', 'a signed URL', decoded.error || undefined),
+        `tts answered no audio_url (error: ${error || 'none'})`,
+        at('tts', '$.audio_url', 'a signed URL', error || undefined),
       );
-    return { audioUrl: decoded.audio_url as string };
+    return { audioUrl };
   });
 }
 
 export function audioSource(ctx: CheckContext, path: string): string {
   const url = ctx.audioUrl(path);
-  if (!url) skip('needs --audio-base-url (where fixtures/audio is served for the deployment to fetch)');
-  return url as string;
+  if (!url)
+    return skip('needs --audio-base-url (where fixtures/audio is served for the deployment to fetch)');
+  return url;
 }

@@ -1,7 +1,7 @@
 import { StreamClose } from '@parley/schemas/constants';
 import { deviate, verify } from '../check.js';
-import { at } from '../json-path.js';
-import type { SessionRecording } from '../live-session.js';
+import { at, pick, pickString } from '../json-path.js';
+import type { Frame, SessionRecording } from '../live-session.js';
 import { schemaProblems } from '../schema-check.js';
 
 // One recorded live session judged as the spec's sequence (stream.02 JSON, stream.06 protobuf):
@@ -9,10 +9,25 @@ import { schemaProblems } from '../schema-check.js';
 // carrying the config's session_id, every frame of the frame schema, a normal close. Every
 // deviation of the session is reported.
 
-export type Chunk = { id: string; text: string; is_final: boolean; speaker?: string };
+/**
+ * A result chunk the deployment sent, read field by field (the frame schema judges its shape): a
+ * field that is missing or not of its type is undefined, `is_final` is true only when it is true.
+ */
+export type Chunk = { id: string | undefined; text: string | undefined; is_final: boolean };
+
+/** The frame's chunk, or undefined when it carries none (no object at `chunk`). */
+export function chunkOf(frame: Frame): Chunk | undefined {
+  const chunk = pick(frame.data, 'chunk');
+  if (chunk === null || typeof chunk !== 'object') return undefined;
+  return {
+    id: pickString(chunk, 'id'),
+    text: pickString(chunk, 'text'),
+    is_final: pick(chunk, 'is_final') === true,
+  };
+}
 
 export const chunks = (s: SessionRecording): Chunk[] =>
-  s.frames.map((f) => f.data.chunk as Chunk | undefined).filter((c): c is Chunk => c !== undefined);
+  s.frames.map(chunkOf).filter((c): c is Chunk => c !== undefined);
 
 export function judgeSequence(s: SessionRecording): void {
   const label = `${s.format} session`;
@@ -47,7 +62,7 @@ export function judgeSequence(s: SessionRecording): void {
     `${label}: no final result`,
     at(label, 'frames[*].chunk', 'a final'),
   );
-  const lastFinalAt = s.frames.findLastIndex((f) => (f.data.chunk as Chunk | undefined)?.is_final === true);
+  const lastFinalAt = s.frames.findLastIndex((f) => chunkOf(f)?.is_final === true);
   if (finishedAt >= 0)
     verify(
       lastFinalAt < finishedAt,
@@ -56,8 +71,8 @@ export function judgeSequence(s: SessionRecording): void {
       at(label, `frames[${finishedAt}]`, 'after the last final'),
     );
   for (const [i, frame] of s.frames.entries()) {
-    if (frame.data.chunk) {
-      const sessionId = (frame.data.chunk as { session_id?: unknown }).session_id;
+    if (chunkOf(frame)) {
+      const sessionId = pick(frame.data, 'chunk.session_id');
       verify(
         sessionId === s.sessionId,
         'VALUE',

@@ -6,7 +6,7 @@ import { at } from '../json-path.js';
 import { runLiveSession, SESSION_TEXT, type SessionRecording, sessionAudio } from '../live-session.js';
 import { wordCount, wordErrorRate } from '../wer.js';
 import { define } from './define.js';
-import { type Chunk, chunks, judgeSequence } from './stream-sequence.js';
+import { type Chunk, chunkOf, chunks, judgeSequence } from './stream-sequence.js';
 
 // Live STT: the whole scripted session (JSON and protobuf), the id and cumulative-text rules, no
 // final lost when the client waits for `finished`, and timing against the spec's budgets.
@@ -111,7 +111,7 @@ export const streamChecks = [
       if (!all.some((s) => chunks(s).length > 0))
         couldNotJudge('no session sent a result: utterance ids could not be judged');
       for (const s of all) {
-        const finalIds = new Set<string>();
+        const finalIds = new Set<string | undefined>();
         let current: string | undefined;
         const label = `${s.format} session`;
         for (const [i, chunk] of chunks(s).entries()) {
@@ -152,22 +152,24 @@ export const streamChecks = [
       // fullest interim holds at least half of its final's words.
       let judged = 0;
       for (const s of await recorded(ctx)) {
-        const byId = new Map<string, Chunk[]>();
+        const byId = new Map<string | undefined, Chunk[]>();
         for (const chunk of chunks(s)) byId.set(chunk.id, [...(byId.get(chunk.id) ?? []), chunk]);
         for (const [id, list] of byId) {
           const final = list.find((c) => c.is_final);
           const interims = list.filter((c) => !c.is_final);
-          if (!final || interims.length === 0 || wordCount(final.text) < 4) continue;
+          // A chunk without text (the frame schema reports it) holds no words.
+          const finalWords = wordCount(final?.text ?? '');
+          if (!final || interims.length === 0 || finalWords < 4) continue;
           judged++;
-          const fullest = Math.max(...interims.map((c) => wordCount(c.text)));
+          const fullest = Math.max(...interims.map((c) => wordCount(c.text ?? '')));
           verify(
-            fullest * 2 >= wordCount(final.text),
+            fullest * 2 >= finalWords,
             'VALUE',
-            `${s.format}: utterance ${id}: fullest interim has ${fullest} words, final "${final.text}" has ${wordCount(final.text)}`,
+            `${s.format}: utterance ${id}: fullest interim has ${fullest} words, final "${final.text}" has ${finalWords}`,
             at(
               `${s.format} session`,
               'chunks[*].text',
-              `at least ${Math.ceil(wordCount(final.text) / 2)} words`,
+              `at least ${Math.ceil(finalWords / 2)} words`,
               fullest,
             ),
           );
@@ -243,12 +245,10 @@ export const streamChecks = [
         at('sessions', 'frames', 'a terminal frame'),
       );
       const firstInterim = all.map(
-        (s) => (s.frames.find((f) => f.data.chunk)?.atMs ?? Number.NaN) - (s.firstAudioMs ?? 0),
+        (s) => (s.frames.find((f) => chunkOf(f))?.atMs ?? Number.NaN) - (s.firstAudioMs ?? 0),
       );
       const lastFinal = all.map(
-        (s) =>
-          (s.frames.findLast((f) => (f.data.chunk as Chunk | undefined)?.is_final)?.atMs ?? Number.NaN) -
-          (s.emptyFrameMs ?? 0),
+        (s) => (s.frames.findLast((f) => chunkOf(f)?.is_final)?.atMs ?? Number.NaN) - (s.emptyFrameMs ?? 0),
       );
       const finish = all.map((s) => (s.finishedMs ?? 0) - (s.emptyFrameMs ?? 0));
       const connect = all.map((s) => s.connectMs ?? Number.NaN);
