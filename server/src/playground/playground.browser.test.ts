@@ -73,10 +73,15 @@ describe('/playground/ on a plain npm start', () => {
     expect(await page.locator('#live-timer').innerText()).not.toBe('0:00');
     await screenshot(page, 'playground-live-recording');
     await page.locator('#live-stop').click();
-    // The protocol log sits in a closed <details>: read its text, not what is shown.
+    // The protocol log sits in a closed <details>: read its text, not what is shown. On a timeout
+    // the whole log is the clue (at load 8 it once stopped after "streaming from the microphone").
+    const logText = async () => (await page.locator('#live-log').innerHTML()).replace(/<[^>]+>/g, '\n');
     await expect
       .poll(() => page.locator('#live-log').textContent(), { timeout: 60_000 })
-      .toMatch(/finished \(finalize took \d+ ms/);
+      .toMatch(/finished \(finalize took \d+ ms/)
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nthe protocol log:\n${await logText()}`);
+      });
     await expect.poll(() => page.locator('#live-state').innerText()).toBe('Done');
     const finals = (await page.locator('#live-finals').innerText()).toLowerCase();
     expect(MIC_WORDS.filter((w) => finals.includes(w)).length, finals).toBeGreaterThanOrEqual(2);
