@@ -20,20 +20,24 @@ const skippedOnPg =
 // slowest, ~8 s quiet, took 24 s at load 8). Speed is measured by the benches, never by a limit.
 const HANG_LIMIT_MS = 180_000;
 
-// Test files that must start in a process of their own: what they measure happens once per process
-// (the fastText runtime's start-up and load time), or something another file leaves in the shared
-// process keeps their slow-header connection open (seen only when files share a worker).
-// And every file that uses nock: importing nock patches node:http for the whole process, so a file
-// after it in a shared worker would send through nock (which holds a request's headers until its
-// body ends: a 413-before-the-body test hung that way).
+// The server's test files that must start in a process of their own (every other server file shares
+// its worker's modules, below):
+// - what they measure happens once per process: the fastText runtime's start-up and load time;
+// - their slow-header connection stayed open after another file had run in the same process;
+// - they use nock, whose import patches node:http for the whole process: a file after it in the
+//   worker would send through nock, which holds a request's headers until its body ends (a
+//   413-before-the-body test hung that way).
 const SERVER = fileURLToPath(new URL('server/', import.meta.url));
+const TEST_FOLDERS = ['src', 'bench', 'test-support'];
 const usesNock = (file: string) => /from 'nock'/.test(readFileSync(`${SERVER}${file}`, 'utf8'));
 const FRESH_PROCESS = [
   'server/src/engines/langid/fasttext-wasm.loader.test.ts',
   'server/src/engines/langid/fasttext-langid.adapter.test.ts',
   'server/src/server-timeouts.test.ts',
-  ...readdirSync(SERVER, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.test.ts') && !f.startsWith('node_modules/') && usesNock(f))
+  ...TEST_FOLDERS.flatMap((folder) =>
+    readdirSync(`${SERVER}${folder}`, { recursive: true, encoding: 'utf8' }).map((f) => `${folder}/${f}`),
+  )
+    .filter((f) => f.endsWith('.test.ts') && usesNock(f))
     .map((f) => `server/${f}`),
 ];
 

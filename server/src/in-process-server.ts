@@ -37,7 +37,7 @@ export interface InProcessServer {
 
 export interface InProcessOptions extends Omit<ServerOverrides, 'ids'> {
   /** `sqlite::memory:` when absent. */
-  databaseUrl?: string;
+  databaseUrl?: string | undefined;
   /** Ids of new records; sequential by default (two servers on one database need distinct ones). */
   ids?: IdGenerator;
   /** PARLEY_* settings over the defaults (silent logs, random admin token and file secret). */

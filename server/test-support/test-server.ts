@@ -66,7 +66,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database = options.databaseUrl ? undefined : await defaultTestDatabase().create();
   const server = await startInProcessServer({
-    databaseUrl: options.databaseUrl ?? database?.url ?? 'sqlite::memory:',
+    databaseUrl: options.databaseUrl ?? database?.url,
     env: {
       PARLEY_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       PARLEY_FILES_SECRET: 'test-files-secret-0123456789',
