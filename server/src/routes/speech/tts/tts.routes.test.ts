@@ -1,16 +1,14 @@
-import {
-  decodeTtsResponse,
-  encodeTtsRequest,
-  encodeTtsResponse,
-  PROTO_CONTENT_TYPE,
-  SessionTTSResponse,
-  type SessionTtsRequestData,
-  type SessionTtsResponseData,
-} from '@parley/schemas/proto';
-import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { encodeTtsRequest, PROTO_CONTENT_TYPE, type SessionTtsRequestData } from '@parley/schemas/proto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postRaw, type SpeechServer, startSpeechServer } from '../../../../test-support/speech-server.js';
 import { expectSchema } from '../../../../test-support/test-server.js';
+import {
+  download,
+  oggOpusChannels,
+  postTts,
+  type TtsReply,
+  ttsUrl,
+} from '../../../../test-support/tts-requests.js';
 import { systemClock } from '../../../core/clock.js';
 import { ErrorText, SignedUrlTtl } from '../../../core/contracts.js';
 import { buildEngines, type Engines } from '../../../engines/registry.js';
@@ -19,9 +17,9 @@ import type { TtsEngine, TtsResult } from '../../../engines/tts/tts.engine.js';
 import { FileStore } from '../../../files/file-store.js';
 import type { SttResult } from '../../../services/speech/stt.service.js';
 
-// POST /v1/tts over real HTTP with the local engines (flite for English, espeak-ng otherwise) (and an OpenAI-compatible upstream
-// played by nock): protobuf both ways, the spec's error texts, the signed OGG/Opus file, and a
-// TTS → STT round trip through the server's own /v1/stt.
+// POST /v1/tts over real HTTP with the local engines (flite for English, espeak-ng otherwise):
+// protobuf both ways, the spec's error texts, the signed OGG/Opus file, and a TTS → STT round trip
+// through the server's own /v1/stt. The OpenAI-compatible upstream: tts.upstream.routes.test.ts.
 
 let engines: Engines;
 let server: SpeechServer;
@@ -44,29 +42,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const ttsUrl = (target: { url: string }, key?: string) =>
-  `${target.url}/v1/tts${key === undefined ? '' : `?api_key=${encodeURIComponent(key)}`}`;
-
-interface TtsReply {
-  status: number;
-  response: SessionTtsResponseData;
-}
-
-/** Posts a SessionTTSRequest; the answer must be a SessionTTSResponse with exactly one field set. */
-async function tts(request: SessionTtsRequestData, target = server): Promise<TtsReply> {
-  const reply = await postRaw(
-    ttsUrl(target, target.alice.key),
-    encodeTtsRequest(request),
-    PROTO_CONTENT_TYPE,
-  );
-  expect(reply.type).toContain(PROTO_CONTENT_TYPE);
-  const response = decodeTtsResponse(reply.bytes);
-  expect(SessionTTSResponse.verify(response)).toBeNull();
-  // Canonical re-encoding gives the same bytes: no unknown fields, nothing but the two declared ones.
-  expect(Buffer.from(encodeTtsResponse(response)).equals(Buffer.from(reply.bytes))).toBe(true);
-  expect(response.audio_url === '').toBe(response.error !== '');
-  return { status: reply.status, response };
-}
+/** Posts a SessionTTSRequest to this file's server, or to `target`. */
+const tts = (request: SessionTtsRequestData, target = server): Promise<TtsReply> => postTts(target, request);
 
 /** A JSON api-error answer (the request could not be read) with its status and exact text. */
 async function expectJsonError(
@@ -80,25 +57,6 @@ async function expectJsonError(
   expect(reply.type).toContain('application/json');
   expectSchema('api-error', reply.json());
   expect((reply.json() as { error: string }).error).toBe(error);
-}
-
-/** Channel count from the OpusHead packet of an Ogg file's first page (RFC 7845 §5.1). */
-function oggOpusChannels(bytes: Uint8Array): number {
-  const text = (from: number, length: number) =>
-    Buffer.from(bytes.subarray(from, from + length)).toString('latin1');
-  expect(text(0, 4)).toBe('OggS');
-  const headerEnd = 27 + (bytes[26] ?? 0);
-  expect(text(headerEnd, 8)).toBe('OpusHead');
-  return bytes[headerEnd + 9] ?? 0;
-}
-
-async function download(url: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
-  const response = await fetch(url);
-  return {
-    status: response.status,
-    type: response.headers.get('content-type'),
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
 }
 
 describe('POST /v1/tts: reading the request', () => {
@@ -245,62 +203,5 @@ describe('POST /v1/tts with espeak-ng', () => {
     expect(wer, `WER ${(wer * 100).toFixed(1)}%: ${JSON.stringify(pairs, null, 1)}`).toBeLessThanOrEqual(
       0.25,
     );
-  });
-});
-
-describe('POST /v1/tts with an OpenAI-compatible upstream', () => {
-  const UPSTREAM = 'https://tts.upstream.test';
-  let upstream: SpeechServer;
-  let monoOgg: Buffer;
-
-  beforeAll(async () => {
-    const upstreamEngines = await buildEngines({
-      upstream: { tts: { url: `${UPSTREAM}/v1`, apiKey: 'sk-tts' } },
-    });
-    upstream = await startSpeechServer({ deps: { engines: upstreamEngines } });
-    const tone = Int16Array.from({ length: 48_000 }, (_, i) =>
-      Math.round(6000 * Math.sin((2 * Math.PI * 440 * i) / 48_000)),
-    );
-    monoOgg = await engines.audio.encodeOggOpus(tone, 48_000);
-  });
-  afterAll(async () => {
-    await upstream.close();
-  });
-  afterEach(() => {
-    nock.cleanAll();
-  });
-
-  it('asks for the default voice nova and stores what the upstream spoke', async () => {
-    let sent: Record<string, unknown> = {};
-    const scope = nock(UPSTREAM, { reqheaders: { authorization: 'Bearer sk-tts' } })
-      .post('/v1/audio/speech', (body) => {
-        sent = body;
-        return true;
-      })
-      .reply(200, monoOgg, { 'content-type': 'audio/ogg' });
-    const { status, response } = await tts(
-      { session_id: 'sess-up', message_id: 'msg-up', text: 'Hello from upstream.' },
-      upstream,
-    );
-    expect(status).toBe(200);
-    scope.done();
-    expect(sent).toMatchObject({ voice: 'nova', input: 'Hello from upstream.' });
-    expect(new URL(response.audio_url).pathname).toMatch(/\/msg-up\.ogg$/);
-    const file = await download(response.audio_url);
-    expect(file.bytes.equals(monoOgg)).toBe(true);
-    expect(oggOpusChannels(file.bytes)).toBe(1);
-  });
-
-  it('answers a failed generation with `error` set and an empty audio_url (500)', async () => {
-    const scope = nock(UPSTREAM)
-      .post('/v1/audio/speech')
-      .reply(500, { error: { message: 'The server had an error' } });
-    const { status, response } = await tts(
-      { session_id: 'sess-up', message_id: 'msg-fail', text: 'This will fail.' },
-      upstream,
-    );
-    scope.done();
-    expect(status).toBe(500);
-    expect(response).toEqual({ audio_url: '', error: ErrorText.ttsFailed });
   });
 });
