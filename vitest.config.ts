@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './vitest.sequencer.js';
 
 const packages = ['schemas', 'server', 'conformance', 'integration', 'load', 'fixtures'];
 
@@ -64,6 +65,7 @@ const project = (name: string, include: string[], extra: { isolate?: boolean; ex
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: HANG_LIMIT_MS,
     hookTimeout: HANG_LIMIT_MS,
     projects: [
