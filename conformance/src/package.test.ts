@@ -168,7 +168,7 @@ export const report: Promise<RunReport> = run({ baseUrl: 'http://127.0.0.1:1', p
 export const wrong: Promise<RunReport> = run({ profile: 'quick' });
 `,
     );
-    const tsc = join(repo, 'node_modules/typescript/bin/tsc');
+    const tsc = join(repo, 'node_modules/@typescript/native/bin/tsc');
     const checked = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], {
       cwd: dir,
       encoding: 'utf8',
