@@ -1,7 +1,13 @@
 import { getValidator } from '@parley/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureFile, fixtureFiles, fixturePcm, fixturesPresent } from '../audio/fixture-audio.js';
-import { recordingPcm, recordings, recordingsPresent, speakerAccuracy } from '../audio/recorded-speech.js';
+import {
+  type Recording,
+  recordingPcm,
+  recordings,
+  recordingsPresent,
+  speakerAccuracy,
+} from '../audio/recorded-speech.js';
 import { converse, silence } from '../audio/test-speech.js';
 import { ClassicalDiarizationEngine } from '../diarization/classical-diarization.adapter.js';
 import { PocketsphinxSttEngine } from '../stt/pocketsphinx.adapter.js';
@@ -26,6 +32,23 @@ beforeAll(async () => {
 });
 
 afterAll(() => pocketsphinx.close());
+
+/**
+ * A real recording through the pipeline without diarization (one speaker reads each), decoded once
+ * for this file: the language test and the telephone-speech test read the same English clip.
+ */
+const recorded = new Map<string, Promise<Awaited<ReturnType<typeof transcribeFile>>>>();
+function transcribeRecording(clip: Recording, hints?: string[]) {
+  const key = `${clip.path} ${hints?.join(',') ?? ''}`;
+  let result = recorded.get(key);
+  if (!result) {
+    result = recordingPcm(clip).then((pcm) =>
+      transcribeFile(pcm, engines, { enableDiarization: false, ...(hints ? { languageHints: hints } : {}) }),
+    );
+    recorded.set(key, result);
+  }
+  return result;
+}
 
 describe('file transcription pipeline (pocketsphinx + WebRTC VAD + classical diarization)', () => {
   it('transcribes and diarizes a synthetic two-speaker conversation', async () => {
@@ -77,27 +100,26 @@ describe('file transcription pipeline (pocketsphinx + WebRTC VAD + classical dia
       const [spanish] = recordings((r) => r.language === 'es' && r.path.endsWith('ss-noservice.ogg'));
       const [english] = recordings((r) => r.language === 'en' && r.path.endsWith('vm-instructions.ogg'));
       if (!spanish || !english) throw new Error('recordings missing');
-      const es = await transcribeFile(await recordingPcm(spanish), engines);
+      const es = await transcribeRecording(spanish);
       expect(es.utterances.length).toBeGreaterThan(0);
       expect(es.confidence).toBeLessThanOrEqual(UNCHECKED_LANGUAGE_CONFIDENCE);
       for (const u of es.utterances) expect(u.confidence).toBeLessThanOrEqual(UNCHECKED_LANGUAGE_CONFIDENCE);
 
-      const pcm = await recordingPcm(english);
-      const unchecked = await transcribeFile(pcm, engines);
-      const hinted = await transcribeFile(pcm, engines, { languageHints: ['en-US'] });
+      const unchecked = await transcribeRecording(english);
+      const hinted = await transcribeRecording(english, ['en-US']);
       expect(hinted.text).toBe(unchecked.text);
       // With English named, the recognizer's own confidence stands (this clip's is above one half).
       expect(hinted.confidence).toBeGreaterThan(UNCHECKED_LANGUAGE_CONFIDENCE);
       expect(unchecked.confidence).toBe(UNCHECKED_LANGUAGE_CONFIDENCE);
     },
-    // Three real clips through the full-search decoder: ~30 s of CPU, minutes on a busy machine.
+    // Real clips through the full-search decoder: ~20 s of CPU, minutes on a busy machine.
     600_000,
   );
 
   it('recognizes real English telephone speech better than its empty upper band would let it', async () => {
     const pairs: { reference: string; hypothesis: string }[] = [];
     for (const clip of recordings((r) => r.language === 'en')) {
-      const result = await transcribeFile(await recordingPcm(clip), engines, { enableDiarization: false });
+      const result = await transcribeRecording(clip);
       pairs.push({ reference: clip.text, hypothesis: result.text });
     }
     // 61 % without the band fill (stt/telephone-band-fill.ts), 43 % with it.
