@@ -28,6 +28,6 @@ const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => (a 
 const note = `each test file's duration in seconds, from vitest's cache, ${new Date().toISOString().slice(0, 10)}, load ${loadavg()[0].toFixed(1)} (scripts/test-durations.mjs)`;
 writeFileSync(
   new URL('test-durations.json', root),
-  `${JSON.stringify({ note, seconds: sorted }, null, 1)}\n`,
+  `${JSON.stringify({ note, seconds: sorted }, null, 2)}\n`,
 );
 console.log(`test-durations.json: ${count} files`);
