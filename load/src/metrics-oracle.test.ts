@@ -101,9 +101,15 @@ describe('every parley_ stream metric reads the latency the server was set to', 
       });
       near(report.endToFinishedMs, served?.finalize[0], 600, 'end to finished');
       // The second final comes 400 ms after the frame holding 2.1 s; the empty frame follows the
-      // last frame (2.38 s): 2.1 + 0.4 − 2.38 s after the empty frame.
-      const lastFinal = (served?.final[1] ?? Number.NaN) - 400;
-      near(report.endToLastFinalMs, 2100 + 400 - 2380 + lastFinal, 2100 + 400 - 2380, 'end to last final');
+      // last frame (2.38 s): ~120 ms after the empty frame when the generator keeps pace. Its
+      // pacing lag moves that (it was 92 ms off on a starved machine), so the figure is held to the
+      // server's own clock: the empty frame's arrival to the last final sent (0 if none came after).
+      const endToLast = served?.endToFinal.at(-1) ?? 0;
+      const off = Math.abs((report.endToLastFinalMs ?? Number.NaN) - endToLast);
+      expect(
+        off,
+        `end to last final read ${report.endToLastFinalMs}, served ${endToLast}`,
+      ).toBeLessThanOrEqual(TOLERANCE_MS);
       expect(report.wer).toBe(0);
       expect(report).toMatchObject({ finished: true, lostFinal: false, closeCode: 1000 });
     }, 15_000);

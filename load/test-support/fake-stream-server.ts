@@ -47,6 +47,8 @@ export interface Served {
   firstResult: number[];
   final: number[];
   finalize: number[];
+  /** From the empty frame's arrival to each final sent after it (the server's clock). */
+  endToFinal: number[];
 }
 
 export interface FakeServer {
@@ -76,7 +78,7 @@ export async function startFakeStreamServer(options: FakeServerOptions = {}): Pr
   const audioBytes: number[] = [];
   const turns = options.turns ?? RMS_01_TURNS;
   const timers = new Set<NodeJS.Timeout>();
-  const served: Served = { connected: [], firstResult: [], final: [], finalize: [] };
+  const served: Served = { connected: [], firstResult: [], final: [], finalize: [], endToFinal: [] };
   /** Runs `fn` `ms` after now, recording under `kind` how long after now it really ran. */
   const later = (ms: number, kind: keyof Served, fn: () => void) => {
     const from = performance.now();
@@ -104,6 +106,7 @@ export async function startFakeStreamServer(options: FakeServerOptions = {}): Pr
     let configured = false;
     // The spec's order: pending finals, then {finished}. When the last final is due.
     let finalsDueAt = 0;
+    let emptyFrameAt: number | undefined;
     const chunk = (k: number, text: string, isFinal: boolean) => ({
       chunk: { id: `utt_${k}`, session_id: 'sess_fake', text, is_final: isFinal },
     });
@@ -128,13 +131,15 @@ export async function startFakeStreamServer(options: FakeServerOptions = {}): Pr
             );
           if (holds(turn.end_s * 1000) && !options.dropFinals?.includes(k)) {
             finalsDueAt = Math.max(finalsDueAt, performance.now() + (options.finalDelayMs ?? 0));
-            later(options.finalDelayMs ?? 0, 'final', () =>
-              send(chunk(k, options.wrongText ?? turn.text, true)),
-            );
+            later(options.finalDelayMs ?? 0, 'final', () => {
+              if (emptyFrameAt !== undefined) served.endToFinal.push(performance.now() - emptyFrameAt);
+              send(chunk(k, options.wrongText ?? turn.text, true));
+            });
           }
         });
         return;
       }
+      emptyFrameAt = performance.now();
       const finalize = Math.max(options.finalizeDelayMs ?? 50, finalsDueAt - performance.now() + 1);
       later(finalize, 'finalize', () => {
         if (options.errorCode) {
