@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { driveSession } from '../probe/session-driver.ts';
 import {
@@ -26,6 +27,14 @@ import type { Turn } from './turn-latency.ts';
 // actual wait, recorded as `served`), and that to the set value it is asked for.
 
 const TOLERANCE_MS = 20;
+/**
+ * The client and the fake server share this process: a result waits for its event loop on both
+ * sides, and on a starved machine (CI beside the speech tests) a timer fired 30 ms late. So each
+ * session's tolerance is ±20 ms plus the event loop's longest delay measured during it (~0-5 ms
+ * quiet): a reading off by more than the loop itself was late is the instrument's error.
+ */
+let loopDelayMs = 0;
+const tolerance = () => TOLERANCE_MS + loopDelayMs;
 const rms01 = pcm16Frames(readFileSync(new URL('../../fixtures/audio/en/rms-01.wav', import.meta.url)));
 
 /** 2.4 s of silence framed like pcm16 audio, with two turns (the server only counts bytes). */
@@ -59,12 +68,20 @@ async function session(
   finalizeTimeoutMs = 3000,
 ) {
   server = await startFakeStreamServer({ ...options, turns: audio.turns });
-  return driveSession({
-    url: streamUrl(server.url, { apiKey: 'fake-key', format }),
-    frames: audio.frames,
-    turns: audio.turns,
-    finalizeTimeoutMs,
-  });
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  try {
+    return await driveSession({
+      url: streamUrl(server.url, { apiKey: 'fake-key', format }),
+      frames: audio.frames,
+      turns: audio.turns,
+      finalizeTimeoutMs,
+    });
+  } finally {
+    loop.disable();
+    // The sampling resolution (5 ms) is part of what the histogram reports as delay.
+    loopDelayMs = Math.max(0, loop.max / 1e6 - 5);
+  }
 }
 
 const near = (value: number | undefined, served: number | undefined, set: number, what = '') => {
@@ -72,7 +89,10 @@ const near = (value: number | undefined, served: number | undefined, set: number
   // Node's timers round to the millisecond, so one may fire a fraction of one early.
   expect(served, `${what}: the server did not serve what was set`).toBeGreaterThanOrEqual(set - 1);
   const off = Math.abs((value ?? Number.NaN) - (served ?? Number.NaN));
-  expect(off, `${what} read ${value}, served ${served}, set ${set}`).toBeLessThanOrEqual(TOLERANCE_MS);
+  expect(
+    off,
+    `${what} read ${value}, served ${served}, set ${set}, loop delay ${loopDelayMs}`,
+  ).toBeLessThanOrEqual(tolerance());
 };
 
 // One session first: the first in a process pays for loading and compiling the code paths (tens
@@ -109,7 +129,7 @@ describe('every parley_ stream metric reads the latency the server was set to', 
       expect(
         off,
         `end to last final read ${report.endToLastFinalMs}, served ${endToLast}`,
-      ).toBeLessThanOrEqual(TOLERANCE_MS);
+      ).toBeLessThanOrEqual(tolerance());
       expect(report.wer).toBe(0);
       expect(report).toMatchObject({ finished: true, lostFinal: false, closeCode: 1000 });
     }, 15_000);
@@ -149,13 +169,18 @@ describe('the generator stalling', () => {
 
 describe('verdicts turn when their figure crosses the budget', () => {
   const plan = levelPlan(1, 1, 1);
+  // A void level is the generator's own pacing falling behind (the stall test above makes one on
+  // purpose): on a starved machine that is a session to run again, at most three times, not the
+  // verdict these tests are about.
   const verdict = async (options: FakeServerOptions, finalizeTimeoutMs?: number) => {
-    const report = await session(options, undefined, 'json', finalizeTimeoutMs);
-    return {
-      report,
-      level: judgeLevel(levelStats(1, plan, [report])),
-      breaks: sessionBreaksLevel(report, plan),
-    };
+    for (let attempt = 1; ; attempt++) {
+      await server?.close();
+      server = undefined;
+      const report = await session(options, undefined, 'json', finalizeTimeoutMs);
+      const level = judgeLevel(levelStats(1, plan, [report]));
+      if (level.verdict !== 'void' || attempt === 3)
+        return { report, level, breaks: sessionBreaksLevel(report, plan) };
+    }
   };
 
   it('first interim: held under the budget, failed over it', async () => {
