@@ -124,12 +124,7 @@ describe('every parley_ stream metric reads the latency the server was set to', 
       // last frame (2.38 s): ~120 ms after the empty frame when the generator keeps pace. Its
       // pacing lag moves that (it was 92 ms off on a starved machine), so the figure is held to the
       // server's own clock: the empty frame's arrival to the last final sent (0 if none came after).
-      const endToLast = served?.endToFinal.at(-1) ?? 0;
-      const off = Math.abs((report.endToLastFinalMs ?? Number.NaN) - endToLast);
-      expect(
-        off,
-        `end to last final read ${report.endToLastFinalMs}, served ${endToLast}`,
-      ).toBeLessThanOrEqual(tolerance());
+      near(report.endToLastFinalMs, served?.endToFinal.at(-1) ?? 0, 0, 'end to last final');
       expect(report.wer).toBe(0);
       expect(report).toMatchObject({ finished: true, lostFinal: false, closeCode: 1000 });
     }, 15_000);
