@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Vitest's own order runs the projects one after another (alphabetically), each longest file first,
@@ -11,7 +12,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // writes it from the cache after a full run). A file neither knows (a new one) runs first, as
 // vitest does with unknown files. Failed files still run first.
 
-const ROOT = new URL('.', import.meta.url).pathname;
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const RECORDED = new URL('test-durations.json', import.meta.url);
 
 function recordedSeconds(): Record<string, number> {
