@@ -1,3 +1,4 @@
+import { prepareQuery } from './prepared-query.js';
 import type { RepoContext } from './repo-context.js';
 
 // Hook subscriptions (hooks.tables.ts). Reads and deletes by a user are scoped to that user, so a
@@ -29,6 +30,11 @@ const toSubscription = (row: Row): HookSubscription => ({
   targetUrl: row.target_url,
   createdUs: Number(row.created_us),
 });
+
+// Asked by every event's source (create-meeting among them), so prepared (prepared-query.ts).
+const anySubscriptionTo = prepareQuery(1, (db, event: string) =>
+  db.selectFrom('hook_subscriptions').select('id').where('event', '=', event).limit(1),
+);
 
 export class HookSubscriptionsStore {
   constructor(private readonly ctx: RepoContext) {}
@@ -75,13 +81,7 @@ export class HookSubscriptionsStore {
 
   /** Whether anyone subscribes to `event` (events with no subscriber queue nothing). */
   async hasEvent(event: string): Promise<boolean> {
-    const row = await this.ctx.db
-      .selectFrom('hook_subscriptions')
-      .select('id')
-      .where('event', '=', event)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+    return (await anySubscriptionTo.run(this.ctx.db, this.ctx.dialect, event)).length > 0;
   }
 
   /** Every subscription to `event`, oldest first. */

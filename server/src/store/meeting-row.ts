@@ -44,6 +44,29 @@ export function decodeMeeting(row: MeetingsTable): MeetingRow {
   };
 }
 
+/**
+ * Every column of the meetings table, in the order prepared inserts bind them. Written as a Record
+ * of the table so the compiler refuses a list that misses a column or names one it lacks.
+ */
+export const MEETING_COLUMNS = Object.keys({
+  id: 1,
+  host_user_id: 1,
+  title: 1,
+  status: 1,
+  language: 1,
+  languages: 1,
+  translation_languages: 1,
+  allow_add_translation_languages: 1,
+  tags: 1,
+  invitation_link_expires_us: 1,
+  start_us: 1,
+  end_us: 1,
+  created_us: 1,
+  updated_us: 1,
+  participant_ids: 1,
+  co_host_ids: 1,
+} satisfies Record<keyof MeetingsTable, 1>) as (keyof MeetingsTable)[];
+
 export function encodeMeeting(row: MeetingRow): MeetingsTable {
   return {
     ...row,

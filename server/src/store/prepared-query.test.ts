@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test-support/databases.js';
 import { openTestStore } from '../../test-support/test-store.js';
-import { prepareQuery } from './prepared-query.js';
+import type { AccountsTable } from './accounts.tables.js';
+import { prepareQuery, prepareRowInsert } from './prepared-query.js';
 import type { Store } from './store.js';
 
 const byEmail = prepareQuery(2, (db, email: string, limit: number) =>
   db.selectFrom('users').select(['id', 'email']).where('email', '=', email).orderBy('id').limit(limit),
+);
+
+const insertAccount = prepareRowInsert<AccountsTable>(['id', 'name', 'created_us'], (db, row) =>
+  db.insertInto('accounts').values(row),
 );
 
 describe.each(testDatabases)('prepared queries on $name', (database) => {
@@ -39,6 +44,20 @@ describe.each(testDatabases)('prepared queries on $name', (database) => {
         { id: 'usr_2', email: 'c@example.com' },
       ]);
     });
+  });
+
+  it('inserts each row with its own values, in the columns named', async () => {
+    await insertAccount.run(store.db, store.dialect, { id: 'acc_2', name: 'Second', created_us: 2 });
+    await insertAccount.run(store.db, store.dialect, { id: 'acc_3', name: 'Third', created_us: 3 });
+    const rows = await store.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', 'in', ['acc_2', 'acc_3'])
+      .execute();
+    expect(rows.sort((a, b) => a.created_us - b.created_us)).toEqual([
+      { id: 'acc_2', name: 'Second', created_us: 2 },
+      { id: 'acc_3', name: 'Third', created_us: 3 },
+    ]);
   });
 
   it('refuses a value that is transformed or bound twice', async () => {

@@ -57,3 +57,19 @@ export function prepareQuery<Values extends readonly unknown[], Row>(
     },
   };
 }
+
+/**
+ * An insert of one row, prepared like the queries above: `build` gets a row whose every field is a
+ * stand-in and must hand it to `values` as it is. `columns` names every column a row has (a column
+ * left out would be dropped from each insert, so callers list them through a Record of the table).
+ */
+export function prepareRowInsert<Row extends object>(
+  columns: readonly (keyof Row & string)[],
+  build: (db: Kysely<Database>, row: Row) => Compilable<unknown>,
+): { run(db: Kysely<Database>, dialect: Dialect, row: Row): Promise<unknown> } {
+  const query = prepareQuery(columns.length, (db, ...values: unknown[]) =>
+    // The stand-ins are strings in place of the row's values: the one shape the compile needs.
+    build(db, Object.fromEntries(columns.map((column, i) => [column, values[i]])) as Row),
+  );
+  return { run: (db, dialect, row) => query.run(db, dialect, ...columns.map((column) => row[column])) };
+}

@@ -1,5 +1,6 @@
 import type { UserSettingsTable } from './accounts.tables.js';
 import { fromJson, toJson } from './json-columns.js';
+import { prepareQuery } from './prepared-query.js';
 import type { RepoContext } from './repo-context.js';
 
 // Per-user default meeting settings. A user without a row has the defaults the settings service
@@ -10,15 +11,16 @@ type ListColumn = 'original_languages' | 'translation_languages' | 'contextual_k
 /** A user's stored settings, decoded. */
 export type SettingsRow = Omit<UserSettingsTable, ListColumn> & Record<ListColumn, string[]>;
 
+// Read by every create-meeting, so prepared (prepared-query.ts).
+const settingsOfUser = prepareQuery(1, (db, userId: string) =>
+  db.selectFrom('user_settings').selectAll().where('user_id', '=', userId),
+);
+
 export class SettingsStore {
   constructor(private readonly ctx: RepoContext) {}
 
   async get(userId: string): Promise<SettingsRow | undefined> {
-    const row = await this.ctx.db
-      .selectFrom('user_settings')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const [row] = await settingsOfUser.run(this.ctx.db, this.ctx.dialect, userId);
     return (
       row && {
         ...row,
