@@ -1,10 +1,12 @@
 import type { BenchRoute } from './bench-data.js';
 import type { Measurement } from './load.js';
 
-// The printed table: one row per route and server, then the reference server's ratios to the floor
-// and to Prism next to the aims (information only; the bench asserts nothing).
+// The printed table: one row per route, server and round, then the reference server's ratios to
+// the floor and to Prism next to the aims (information only; the bench asserts nothing). A ratio is
+// the median of the rounds' ratios: the servers take turns within each round, so a ratio compares
+// runs seconds apart, where this machine's speed drifts by a third within minutes.
 
-export type Row = { route: BenchRoute; server: string } & (
+export type Row = { route: BenchRoute; server: string; round: number } & (
   | { measurement: Measurement }
   | { unavailable: string }
 );
@@ -27,6 +29,7 @@ export const AIMS: Record<BenchRoute, Aim> = {
 const HEADER = [
   'route',
   'server',
+  'round',
   'req/s',
   'p50 ms',
   'p99 ms',
@@ -46,6 +49,7 @@ function cells(row: Row): string[] {
     return [
       row.route,
       row.server,
+      String(row.round),
       `${row.server === 'prism' ? 'Prism' : row.server} unavailable: ${row.unavailable}`,
     ];
   }
@@ -56,6 +60,7 @@ function cells(row: Row): string[] {
   return [
     row.route,
     row.server,
+    String(row.round),
     fixed(m.reqPerSec, 0),
     fixed(m.p50Ms, 1),
     fixed(m.p99Ms, 1),
@@ -74,7 +79,7 @@ export function formatTable(rows: readonly Row[]): string {
   const measured = table.filter((r) => r.length === HEADER.length);
   const widths = HEADER.map((_, i) => Math.max(...measured.map((r) => (r[i] ?? '').length)));
   const pad = (cell: string, i: number) =>
-    i < 2
+    i < 3
       ? cell.padEnd(widths[i] ?? 0)
       : cell.length > (widths[i] ?? 0)
         ? cell
@@ -82,34 +87,50 @@ export function formatTable(rows: readonly Row[]): string {
   return table.map((r) => r.map(pad).join('  ')).join('\n');
 }
 
-function rateOf(rows: readonly Row[], route: BenchRoute, server: string): Measurement | undefined {
-  const row = rows.find((r) => r.route === route && r.server === server);
+function measurementOf(rows: readonly Row[], route: BenchRoute, server: string, round: number) {
+  const row = rows.find((r) => r.route === route && r.server === server && r.round === round);
   return row && 'measurement' in row ? row.measurement : undefined;
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 export function formatRatios(rows: readonly Row[], routes: readonly BenchRoute[]): string {
   const lines: string[] = [];
+  const rounds = [...new Set(rows.map((r) => r.round))].sort((a, b) => a - b);
   for (const route of routes) {
-    const reference = rateOf(rows, route, 'reference');
-    if (!reference) continue;
+    const reference = rounds.map((round) => measurementOf(rows, route, 'reference', round));
+    if (reference.every((m) => m === undefined)) continue;
     const aims = AIMS[route];
     const parts: string[] = [];
     for (const [other, aim] of [
       ['floor', aims.minOfFloor],
       ['prism', aims.minOfPrism],
     ] as const) {
-      const m = rateOf(rows, route, other);
-      if (!m || m.reqPerSec === 0) {
+      const ratios = rounds.flatMap((round, i) => {
+        const ours = reference[i];
+        const theirs = measurementOf(rows, route, other, round);
+        return ours && theirs && theirs.reqPerSec > 0 ? [ours.reqPerSec / theirs.reqPerSec] : [];
+      });
+      if (ratios.length === 0) {
         parts.push(`reference/${other} n/a`);
         continue;
       }
-      const ratio = reference.reqPerSec / m.reqPerSec;
+      const ratio = median(ratios);
+      const each = ratios.length > 1 ? ` (median of ${ratios.map((r) => r.toFixed(2)).join(', ')})` : '';
       const verdict = aim !== undefined ? ` (aim ≥ ${aim}: ${ratio >= aim ? 'met' : 'MISSED'})` : '';
-      parts.push(`reference/${other} = ${ratio.toFixed(2)}${verdict}`);
+      parts.push(`reference/${other} = ${ratio.toFixed(2)}${each}${verdict}`);
     }
     if (aims.maxP99Ms !== undefined) {
-      const met = reference.p99Ms < aims.maxP99Ms;
-      parts.push(`p99 ${reference.p99Ms} ms (aim < ${aims.maxP99Ms}: ${met ? 'met' : 'MISSED'})`);
+      const p99 = median(reference.flatMap((m) => (m ? [m.p99Ms] : [])));
+      const met = p99 < aims.maxP99Ms;
+      parts.push(
+        `p99 ${p99} ms${rounds.length > 1 ? ' (median)' : ''} (aim < ${aims.maxP99Ms}: ${met ? 'met' : 'MISSED'})`,
+      );
     }
     lines.push(`${route.padEnd(15)} ${parts.join('   ')}`);
   }

@@ -3,10 +3,12 @@
 //              child process, SQLite in a temp data dir, seeded via /_emulator)
 //   floor      bare node:http + the same ajv validators, replaying a real reference answer
 //   prism      Stoplight Prism's mock of schemas/openapi.yaml
-// Routes: get-meetings (50 meetings in the database, limit 50) and create-meeting. Prints req/s,
-// p50/p99 latency, errors and the reference/floor and reference/Prism ratios; asserts nothing.
+// Routes: get-meetings (50 meetings in the database, limit 50) and create-meeting. The servers take
+// turns in rounds (the order reversed every other round), so each ratio compares runs seconds
+// apart. Prints req/s, p50/p99 latency and errors per round, and the reference/floor and
+// reference/Prism ratios (the median of the rounds'); asserts nothing.
 //
-// Run: npm run bench:rest   (env: BENCH_CONNECTIONS=10 BENCH_DURATION_S=10 BENCH_WARMUP_S=3
+// Run: npm run bench:rest   (env: BENCH_ROUNDS=3 BENCH_CONNECTIONS=10 BENCH_DURATION_S=5 BENCH_WARMUP_S=3
 //   BENCH_SERVERS=reference,floor,prism BENCH_ROUTES=get-meetings,create-meeting BENCH_LOG_LEVEL=info
 //   BENCH_CPU_PROF=<dir>: profile the reference server with --cpu-prof and print where its time went
 //   (frames in the bundle are put back in their source files);
@@ -47,8 +49,9 @@ function listEnv<T extends string>(name: string, allowed: readonly T[]): T[] {
 const load: LoadOptions = {
   connections: Math.max(1, Math.round(numberEnv('BENCH_CONNECTIONS', 10))),
   warmupSeconds: numberEnv('BENCH_WARMUP_S', 3),
-  durationSeconds: Math.max(1, numberEnv('BENCH_DURATION_S', 10)),
+  durationSeconds: Math.max(1, numberEnv('BENCH_DURATION_S', 5)),
 };
+const rounds = Math.max(1, Math.round(numberEnv('BENCH_ROUNDS', 3)));
 const servers = listEnv<ServerName>('BENCH_SERVERS', SERVERS);
 const routes = listEnv<BenchRoute>('BENCH_ROUTES', BENCH_ROUTES);
 const logLevel = process.env.BENCH_LOG_LEVEL?.trim() || 'info';
@@ -61,7 +64,7 @@ const referenceMain = pathEnv('BENCH_REFERENCE_MAIN');
 
 // The whole run is bounded: starting the servers, then each run's warm-up, duration and a margin.
 const budgetMs =
-  120_000 + servers.length * routes.length * (load.warmupSeconds + load.durationSeconds + 20) * 1000;
+  120_000 + rounds * servers.length * routes.length * (load.warmupSeconds + load.durationSeconds + 20) * 1000;
 const watchdog = setTimeout(() => {
   process.stderr.write(`bench exceeded its ${Math.round(budgetMs / 1000)} s budget; stopping\n`);
   void stopAll().finally(() => process.exit(1));
@@ -79,7 +82,7 @@ async function main(): Promise<void> {
   if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
   const header = [
     `REST bench — ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`,
-    `${loadLine()} at start; ${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.durationSeconds} s per run; reference LOG_LEVEL=${logLevel}`,
+    `${loadLine()} at start; ${rounds} rounds, ${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.durationSeconds} s per run; reference LOG_LEVEL=${logLevel}`,
     ...(referenceMain ? [`reference server entry: ${referenceMain}`] : []),
   ];
   progress(header.join('\n'));
@@ -104,13 +107,15 @@ async function main(): Promise<void> {
       targets.push(await startPrism(workDir, reference.keys));
     }
     for (const route of routes) {
-      for (const target of targets) {
-        if (!isAvailable(target)) {
-          rows.push({ route, server: target.name, unavailable: target.unavailable });
-          continue;
+      for (let round = 1; round <= rounds; round++) {
+        for (const target of round % 2 ? targets : [...targets].reverse()) {
+          if (!isAvailable(target)) {
+            rows.push({ route, server: target.name, round, unavailable: target.unavailable });
+            continue;
+          }
+          progress(`${route} on ${target.name}, round ${round}/${rounds}…`);
+          rows.push({ route, server: target.name, round, measurement: await measure(target, route, load) });
         }
-        progress(`${route} on ${target.name}…`);
-        rows.push({ route, server: target.name, measurement: await measure(target, route, load) });
       }
     }
   } finally {
