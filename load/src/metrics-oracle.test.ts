@@ -61,6 +61,17 @@ const twoTurns: { frames: FrameSet; turns: Turn[] } = (() => {
   };
 })();
 
+/**
+ * Runs `attempt` again while its result is void (the generator's own pacing fell behind, so it says
+ * nothing of the server), at most 3 times in all; the last result stands, void or not.
+ */
+async function unlessVoid<T>(attempt: () => Promise<T>, isVoid: (result: T) => boolean): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    const result = await attempt();
+    if (!isVoid(result) || tries === 3) return result;
+  }
+}
+
 let server: FakeServer | undefined;
 afterEach(async () => {
   await server?.close();
@@ -189,16 +200,20 @@ describe('verdicts turn when their figure crosses the budget', () => {
   // A void level is the generator's own pacing falling behind (the stall test above makes one on
   // purpose): on a starved machine that is a session to run again, at most three times, not the
   // verdict these tests are about.
-  const verdict = async (options: FakeServerOptions, finalizeTimeoutMs?: number) => {
-    for (let attempt = 1; ; attempt++) {
-      await server?.close();
-      server = undefined;
-      const report = await session(options, undefined, 'json', finalizeTimeoutMs);
-      const level = judgeLevel(levelStats(1, plan, [report]));
-      if (level.verdict !== 'void' || attempt === 3)
-        return { report, level, breaks: sessionBreaksLevel(report, plan) };
-    }
-  };
+  const verdict = (options: FakeServerOptions, finalizeTimeoutMs?: number) =>
+    unlessVoid(
+      async () => {
+        await server?.close();
+        server = undefined;
+        const report = await session(options, undefined, 'json', finalizeTimeoutMs);
+        return {
+          report,
+          level: judgeLevel(levelStats(1, plan, [report])),
+          breaks: sessionBreaksLevel(report, plan),
+        };
+      },
+      ({ level }) => level.verdict === 'void',
+    );
 
   it(
     'first interim: held under the budget, failed over it',
@@ -272,12 +287,11 @@ describe("the run's verdict (stt-stream's thresholds, judged as k6 judges them)"
   // Two sessions, as the smoke profile runs; the samples are the ones the k6 script adds. A run whose
   // generator fell behind crosses the pacing gate (k6 aborts it as void, not as the server's fault):
   // it is run again, at most 3 times, like a void level above.
-  const run = async (options: FakeServerOptions, withCountGates = true) => {
-    for (let attempt = 1; ; attempt++) {
-      const failed = await runOnce(options, withCountGates);
-      if (!failed.some((f) => f.startsWith(`${M.pacingLag}:`)) || attempt === 3) return failed;
-    }
-  };
+  const run = (options: FakeServerOptions, withCountGates = true) =>
+    unlessVoid(
+      () => runOnce(options, withCountGates),
+      (failed) => failed.some((f) => f.startsWith(`${M.pacingLag}:`)),
+    );
   const runOnce = async (options: FakeServerOptions, withCountGates: boolean) => {
     const reports: SessionReport[] = [];
     for (let i = 0; i < 2; i++) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { median } from '../bench-kit.js';
 import type { Measurement } from './load.js';
-import { formatRatios, formatTable, median, type Row } from './report.js';
+import { formatRatios, formatTable, type Row } from './report.js';
 
 const measurement = (reqPerSec: number, p99Ms: number): Measurement => ({
   reqPerSec,

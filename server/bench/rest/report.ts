@@ -1,3 +1,4 @@
+import { median } from '../bench-kit.js';
 import type { BenchRoute } from './bench-data.js';
 import type { Measurement } from './load.js';
 
@@ -90,13 +91,6 @@ export function formatTable(rows: readonly Row[]): string {
 function measurementOf(rows: readonly Row[], route: BenchRoute, server: string, round: number) {
   const row = rows.find((r) => r.route === route && r.server === server && r.round === round);
   return row && 'measurement' in row ? row.measurement : undefined;
-}
-
-/** The middle value (the mean of the two middle ones for an even count). */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 export function formatRatios(rows: readonly Row[], routes: readonly BenchRoute[]): string {
