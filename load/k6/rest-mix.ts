@@ -1,15 +1,17 @@
+import exec from 'k6/execution';
 import { Counter } from 'k6/metrics';
 import { Budget, MIN_SAMPLES, percentileGate } from '../src/budgets.ts';
 import { requireEnv } from '../src/env.ts';
 import { M } from '../src/metric-names.ts';
 import { arrivalScenario, plannedArrivals } from '../src/profiles.ts';
 import {
+  arrivalPoint,
   isRunMeeting,
   type Journey,
-  journeyFor,
-  journeyShare,
+  journeyArrivals,
   nextMeetingsCursor,
   runTitle,
+  stepsFor,
 } from '../src/rest-mix.ts';
 import { env } from './lib/config.ts';
 import { type Json, ok200, postJson } from './lib/http.ts';
@@ -28,10 +30,11 @@ const leftovers = new Counter(M.restLeftovers);
 const mine: string[] = [];
 let created = 0;
 
-// Each route gets its share of the arrivals; its gates read the percentiles that many samples carry.
+// Each route gets its share of the arrivals (at least journeyArrivals); its gates read the
+// percentiles that many samples carry.
 const arrivals = plannedArrivals(env.profile, env.rate);
 const perRoute = (name: string, journey: Journey) => {
-  const samples = Math.floor(arrivals * journeyShare(journey));
+  const samples = journeyArrivals(arrivals, journey);
   return {
     [`http_req_duration{name:${name}}`]: [
       percentileGate('p(95)', '<', Budget.restP95Ms, samples),
@@ -127,7 +130,8 @@ export function setup(): void {
 }
 
 export default function () {
-  JOURNEY[journeyFor(Math.random(), mine.length)]();
+  const point = arrivalPoint(exec.scenario.iterationInTest);
+  for (const step of stepsFor(point, mine.length)) JOURNEY[step]();
 }
 
 /** Deletes every meeting whose title carries this run's prefix, then counts what is left. */

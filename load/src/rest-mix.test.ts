@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  arrivalPoint,
   isRunMeeting,
   JOURNEYS,
-  journeyFor,
+  journeyArrivals,
   MIX,
   nextMeetingsCursor,
   pickJourney,
   runTitle,
+  stepsFor,
 } from './rest-mix.ts';
 
 describe('REST mix', () => {
@@ -19,9 +21,39 @@ describe('REST mix', () => {
   });
 
   it('creates first when a journey needs a meeting the client does not have', () => {
-    expect(journeyFor(0.99, 0)).toBe('create');
-    expect(journeyFor(0.2, 0)).toBe('list');
-    expect(journeyFor(0.99, 3)).toBe('delete');
+    expect(stepsFor(0.99, 0)).toEqual(['create', 'delete']);
+    expect(stepsFor(0.2, 0)).toEqual(['list']);
+    expect(stepsFor(0.05, 0)).toEqual(['create']);
+    expect(stepsFor(0.99, 3)).toEqual(['delete']);
+  });
+
+  it('runs every journey at its share when each arrival lands on a fresh client', () => {
+    // A light arrival run over many preallocated clients: no client has a meeting of its own.
+    const runs = Object.fromEntries(JOURNEYS.map((j) => [j, 0])) as Record<string, number>;
+    const arrivals = 1000;
+    for (let i = 0; i < arrivals; i++) {
+      const steps = stepsFor((i + 0.5) / arrivals, 0);
+      const journey = steps.at(-1) ?? 'list';
+      runs[journey] = (runs[journey] ?? 0) + 1;
+    }
+    const total = Object.values(MIX).reduce((a, b) => a + b, 0);
+    for (const j of JOURNEYS) expect(runs[j]).toBe(Math.round((MIX[j] / total) * arrivals));
+  });
+
+  it('gives every run of arrivals each journey within 2 of its share', () => {
+    const total = Object.values(MIX).reduce((a, b) => a + b, 0);
+    const counts = Object.fromEntries(JOURNEYS.map((j) => [j, 0])) as Record<string, number>;
+    for (let n = 0; n < 1000; n++) {
+      const journey = pickJourney(arrivalPoint(n));
+      counts[journey] = (counts[journey] ?? 0) + 1;
+      for (const j of JOURNEYS) {
+        expect(Math.abs((counts[j] ?? 0) - ((n + 1) * MIX[j]) / total)).toBeLessThan(2);
+        // The route gates plan on this count, so the run must reach it.
+        expect(counts[j]).toBeGreaterThanOrEqual(journeyArrivals(n + 1, j));
+      }
+      // From the 10th arrival on, even the rarest journey has run.
+      if (n >= 9) for (const j of JOURNEYS) expect(counts[j]).toBeGreaterThan(0);
+    }
   });
 
   it('names run data so cleanup finds exactly it', () => {

@@ -19,15 +19,33 @@ export function journeyShare(journey: Journey, mix: Record<Journey, number> = MI
   return mix[journey] / JOURNEYS.reduce((n, j) => n + mix[j], 0);
 }
 
-/** The journey for a uniform random number in [0, 1). */
-export function pickJourney(random: number, mix: Record<Journey, number> = MIX): Journey {
+/** The journey at a point in [0, 1) of the mix. */
+export function pickJourney(point: number, mix: Record<Journey, number> = MIX): Journey {
   const total = JOURNEYS.reduce((n, j) => n + mix[j], 0);
-  let at = random * total;
+  let at = point * total;
   for (const journey of JOURNEYS) {
     at -= mix[journey];
     if (at < 0) return journey;
   }
   return JOURNEYS[JOURNEYS.length - 1] ?? 'list';
+}
+
+/**
+ * Where the nth arrival of a run falls in [0, 1): n times the golden ratio, fractional part (a Weyl
+ * sequence). Any run of consecutive arrivals covers the mix evenly, within ARRIVAL_SPREAD of each
+ * journey's share for every run length up to 1000, so a short smoke run has every journey (a 10 % journey from the
+ * 10th arrival on); drawing at random left a 10 % journey out of 31 arrivals about 4 % of the time,
+ * and its count gate failed the run for the generator's luck.
+ */
+export function arrivalPoint(n: number): number {
+  return (n * GOLDEN_FRACTION) % 1;
+}
+const GOLDEN_FRACTION = (Math.sqrt(5) - 1) / 2;
+const ARRIVAL_SPREAD = 2;
+
+/** The fewest of a run's first `arrivals` that a journey gets: its share less the sequence's spread. */
+export function journeyArrivals(arrivals: number, journey: Journey): number {
+  return Math.max(0, Math.floor(arrivals * journeyShare(journey) - ARRIVAL_SPREAD));
 }
 
 /** Titles of this run's meetings start with the run prefix, so cleanup deletes exactly them. */
@@ -45,8 +63,15 @@ export function nextMeetingsCursor(meetings: readonly { updated_at?: unknown }[]
   return typeof last === 'string' ? last : undefined;
 }
 
-/** A journey with nothing to work on (no meeting of its own yet) creates one instead. */
-export function journeyFor(random: number, ownMeetings: number): Journey {
-  const journey = pickJourney(random);
-  return ownMeetings === 0 && journey !== 'list' ? 'create' : journey;
+/**
+ * The requests an arrival makes: its journey, preceded by a create when the journey works on a
+ * meeting and this client has none yet. Each journey thus runs at its share of arrivals however the
+ * arrivals spread over clients; k6 starts an arrival profile's clients up front, so most arrivals of
+ * a light run land on a client that has made nothing yet, and turning those into plain creates
+ * starved the rarer journeys of every sample.
+ */
+export function stepsFor(point: number, ownMeetings: number): Journey[] {
+  const journey = pickJourney(point);
+  const needsMeeting = journey !== 'list' && journey !== 'create';
+  return needsMeeting && ownMeetings === 0 ? ['create', journey] : [journey];
 }
