@@ -3,6 +3,7 @@ import {
   arrivalPoint,
   isRunMeeting,
   JOURNEYS,
+  type Journey,
   journeyArrivals,
   MIX,
   nextMeetingsCursor,
@@ -40,20 +41,24 @@ describe('REST mix', () => {
     for (const j of JOURNEYS) expect(runs[j]).toBe(Math.round((MIX[j] / total) * arrivals));
   });
 
-  it('gives every run of arrivals each journey within 2 of its share', () => {
+  it('gives every run of up to 100,000 arrivals each journey within 3 of its share', () => {
     const total = Object.values(MIX).reduce((a, b) => a + b, 0);
-    const counts = Object.fromEntries(JOURNEYS.map((j) => [j, 0])) as Record<string, number>;
-    for (let n = 0; n < 1000; n++) {
-      const journey = pickJourney(arrivalPoint(n));
-      counts[journey] = (counts[journey] ?? 0) + 1;
+    const counts = Object.fromEntries(JOURNEYS.map((j) => [j, 0])) as Record<Journey, number>;
+    let worstSpread = 0;
+    let belowPlanned = 0;
+    let missingAfterTen = 0;
+    for (let n = 0; n < 100_000; n++) {
+      counts[pickJourney(arrivalPoint(n))]++;
       for (const j of JOURNEYS) {
-        expect(Math.abs((counts[j] ?? 0) - ((n + 1) * MIX[j]) / total)).toBeLessThan(2);
+        worstSpread = Math.max(worstSpread, Math.abs(counts[j] - ((n + 1) * MIX[j]) / total));
         // The route gates plan on this count, so the run must reach it.
-        expect(counts[j]).toBeGreaterThanOrEqual(journeyArrivals(n + 1, j));
+        if (counts[j] < journeyArrivals(n + 1, j)) belowPlanned++;
+        if (n >= 9 && counts[j] === 0) missingAfterTen++;
       }
-      // From the 10th arrival on, even the rarest journey has run.
-      if (n >= 9) for (const j of JOURNEYS) expect(counts[j]).toBeGreaterThan(0);
     }
+    expect(worstSpread).toBeLessThan(3);
+    expect(belowPlanned).toBe(0);
+    expect(missingAfterTen).toBe(0);
   });
 
   it('names run data so cleanup finds exactly it', () => {

@@ -32,16 +32,16 @@ export function pickJourney(point: number, mix: Record<Journey, number> = MIX): 
 
 /**
  * Where the nth arrival of a run falls in [0, 1): n times the golden ratio, fractional part (a Weyl
- * sequence). Any run of consecutive arrivals covers the mix evenly, within ARRIVAL_SPREAD of each
- * journey's share for every run length up to 1000, so a short smoke run has every journey (a 10 % journey from the
- * 10th arrival on); drawing at random left a 10 % journey out of 31 arrivals about 4 % of the time,
- * and its count gate failed the run for the generator's luck.
+ * sequence). Any run of consecutive arrivals covers the mix evenly: each journey is within
+ * ARRIVAL_SPREAD of its share for every run of up to 100,000 arrivals, so a short smoke run has every
+ * journey (a 10 % journey from the 10th arrival on). Drawn at random, a 10 % journey was missing
+ * from 31 arrivals about 4 % of the time, and its count gate failed the run for the generator's luck.
  */
 export function arrivalPoint(n: number): number {
   return (n * GOLDEN_FRACTION) % 1;
 }
 const GOLDEN_FRACTION = (Math.sqrt(5) - 1) / 2;
-const ARRIVAL_SPREAD = 2;
+const ARRIVAL_SPREAD = 3;
 
 /** The fewest of a run's first `arrivals` that a journey gets: its share less the sequence's spread. */
 export function journeyArrivals(arrivals: number, journey: Journey): number {
