@@ -65,7 +65,9 @@ export class LongestFirstSequencer extends BaseSequencer {
     const byProject = new Map<string, TestSpecification[]>();
     for (const spec of byDuration.filter((spec) => !startsFirst(spec))) {
       const key = `${spec.project.config.sequence.groupOrder} ${spec.project.name}`;
-      byProject.set(key, [...(byProject.get(key) ?? []), spec]);
+      const project = byProject.get(key) ?? [];
+      project.push(spec);
+      byProject.set(key, project);
     }
     return [...first, ...[...byProject.values()].flat()];
   }

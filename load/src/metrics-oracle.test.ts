@@ -120,82 +120,66 @@ beforeAll(async () => {
   server = undefined;
 }, LIMIT_MS);
 
-describe('every parley_ stream metric reads the latency the server was set to', () => {
+describe('every parley_ stream metric reads the latency the server was set to', { timeout: LIMIT_MS }, () => {
   for (const format of ['json', 'protobuf'] as const) {
-    it(
-      `connected, first interim per turn, turn end → final, finalize (${format})`,
-      async () => {
-        const set = { connectDelayMs: 150, firstResultDelayMs: 300, finalDelayMs: 400, finalizeDelayMs: 600 };
-        const report = await session(set, twoTurns, format);
-        expect(report.error).toBeUndefined();
-        const served = server?.served;
-        near(report.connectedMs, served?.connected[0], 150, 'connected');
-        expect(report.firstResultMs).toHaveLength(2);
-        report.firstResultMs.forEach((ms, k) => {
-          near(ms, served?.firstResult[k], 300, 'first interim');
-        });
-        expect(report.turnFinalMs).toHaveLength(2);
-        report.turnFinalMs.forEach((ms, k) => {
-          near(ms, served?.final[k], 400, 'turn final');
-        });
-        near(report.endToFinishedMs, served?.finalize[0], 600, 'end to finished');
-        // The second final comes 400 ms after the frame holding 2.1 s; the empty frame follows the
-        // last frame (2.38 s): ~120 ms after the empty frame when the generator keeps pace. Its
-        // pacing lag moves that (it was 92 ms off on a starved machine), so the figure is held to the
-        // server's own clock: the empty frame's arrival to the last final sent (0 if none came after).
-        near(report.endToLastFinalMs, served?.endToFinal.at(-1) ?? 0, 0, 'end to last final');
-        expect(report.wer).toBe(0);
-        expect(report).toMatchObject({ finished: true, lostFinal: false, closeCode: 1000 });
-      },
-      LIMIT_MS,
-    );
+    it(`connected, first interim per turn, turn end → final, finalize (${format})`, async () => {
+      const set = { connectDelayMs: 150, firstResultDelayMs: 300, finalDelayMs: 400, finalizeDelayMs: 600 };
+      const report = await session(set, twoTurns, format);
+      expect(report.error).toBeUndefined();
+      const served = server?.served;
+      near(report.connectedMs, served?.connected[0], 150, 'connected');
+      expect(report.firstResultMs).toHaveLength(2);
+      report.firstResultMs.forEach((ms, k) => {
+        near(ms, served?.firstResult[k], 300, 'first interim');
+      });
+      expect(report.turnFinalMs).toHaveLength(2);
+      report.turnFinalMs.forEach((ms, k) => {
+        near(ms, served?.final[k], 400, 'turn final');
+      });
+      near(report.endToFinishedMs, served?.finalize[0], 600, 'end to finished');
+      // The second final comes 400 ms after the frame holding 2.1 s; the empty frame follows the
+      // last frame (2.38 s): ~120 ms after the empty frame when the generator keeps pace. Its
+      // pacing lag moves that (it was 92 ms off on a starved machine), so the figure is held to the
+      // server's own clock: the empty frame's arrival to the last final sent (0 if none came after).
+      near(report.endToLastFinalMs, served?.endToFinal.at(-1) ?? 0, 0, 'end to last final');
+      expect(report.wer).toBe(0);
+      expect(report).toMatchObject({ finished: true, lostFinal: false, closeCode: 1000 });
+    });
   }
 
-  it(
-    'first interim counts from the turn onset, not the first frame (leading silence is not latency)',
-    async () => {
-      // rms-01 starts speaking at 0.15 s: measured from the first frame this would read 450 ms.
-      const report = await session({ firstResultDelayMs: 300, finalDelayMs: 100 });
-      expect(report.firstResultMs).toHaveLength(1);
-      near(report.firstResultMs[0], server?.served.firstResult[0], 300, 'first interim');
-    },
-    LIMIT_MS,
-  );
+  it('first interim counts from the turn onset, not the first frame (leading silence is not latency)', async () => {
+    // rms-01 starts speaking at 0.15 s: measured from the first frame this would read 450 ms.
+    const report = await session({ firstResultDelayMs: 300, finalDelayMs: 100 });
+    expect(report.firstResultMs).toHaveLength(1);
+    near(report.firstResultMs[0], server?.served.firstResult[0], 300, 'first interim');
+  });
 
-  it(
-    'a late final reads its own lateness, not a constant capped by the file length',
-    async () => {
-      // The turn ends at 3.25 s of a 3.5 s file: a final 1.5 s later arrives after all audio was sent.
-      const report = await session({ finalDelayMs: 1500 });
-      near(report.turnFinalMs[0], server?.served.final[0], 1500, 'turn final');
-    },
-    LIMIT_MS,
-  );
+  it('a late final reads its own lateness, not a constant capped by the file length', async () => {
+    // The turn ends at 3.25 s of a 3.5 s file: a final 1.5 s later arrives after all audio was sent.
+    const report = await session({ finalDelayMs: 1500 });
+    near(report.turnFinalMs[0], server?.served.final[0], 1500, 'turn final');
+  });
 });
 
-describe('the generator stalling', () => {
-  it(
-    'shows in the pacing lag of every frame it delayed',
-    async () => {
-      setTimeout(() => {
-        const until = performance.now() + 500;
-        while (performance.now() < until); // the load generator's event loop, blocked
-      }, 1000);
-      const report = await session({ finalDelayMs: 50 });
-      const lags = report.pacingLagMs;
-      expect(lags).toHaveLength(rms01.ranges.length);
-      expect(Math.max(...lags)).toBeGreaterThanOrEqual(500 - TOLERANCE_MS);
-      // 25 frames were due during the stall, 14% of the file: p95 shows it, and the level is void.
-      expect(lags.filter((l) => l >= 100).length).toBeGreaterThanOrEqual(20);
-      expect(percentile(lags, 95)).toBeGreaterThan(Budget.pacingLagP95Ms);
-      const plan = levelPlan(1, 1, 1);
-      expect(judgeLevel(levelStats(1, plan, [report])).verdict).toBe('void');
-    },
-    LIMIT_MS,
-  );
+describe('the generator stalling', { timeout: LIMIT_MS }, () => {
+  it('shows in the pacing lag of every frame it delayed', async () => {
+    setTimeout(() => {
+      const until = performance.now() + 500;
+      while (performance.now() < until); // the load generator's event loop, blocked
+    }, 1000);
+    const report = await session({ finalDelayMs: 50 });
+    const lags = report.pacingLagMs;
+    expect(lags).toHaveLength(rms01.ranges.length);
+    expect(Math.max(...lags)).toBeGreaterThanOrEqual(500 - TOLERANCE_MS);
+    // 25 frames were due during the stall, 14% of the file: p95 shows it, and the level is void.
+    expect(lags.filter((l) => l >= 100).length).toBeGreaterThanOrEqual(20);
+    expect(percentile(lags, 95)).toBeGreaterThan(Budget.pacingLagP95Ms);
+    const plan = levelPlan(1, 1, 1);
+    expect(judgeLevel(levelStats(1, plan, [report])).verdict).toBe('void');
+  });
 });
 
-describe('verdicts turn when their figure crosses the budget', () => {
+describe('verdicts turn when their figure crosses the budget', { timeout: LIMIT_MS }, () => {
   const plan = levelPlan(1, 1, 1);
   // A void level is the generator's own pacing falling behind (the stall test above makes one on
   // purpose): on a starved machine that is a session to run again, at most three times, not the
@@ -215,75 +199,54 @@ describe('verdicts turn when their figure crosses the budget', () => {
       ({ level }) => level.verdict === 'void',
     );
 
-  it(
-    'first interim: held under the budget, failed over it',
-    async () => {
-      const under = await verdict({ firstResultDelayMs: Budget.firstInterimP95Ms - 300, finalDelayMs: 50 });
-      expect(under.level.verdict).toBe('held');
-      expect(under.breaks).toBe(false);
-      const over = await verdict({ firstResultDelayMs: Budget.firstInterimP95Ms + 300, finalDelayMs: 50 });
-      expect(over.level.verdict).toBe('failed');
-      expect(over.level.reasons.join()).toMatch(/first interim max/);
-      expect(over.breaks).toBe(true);
-    },
-    LIMIT_MS,
-  );
+  it('first interim: held under the budget, failed over it', async () => {
+    const under = await verdict({ firstResultDelayMs: Budget.firstInterimP95Ms - 300, finalDelayMs: 50 });
+    expect(under.level.verdict).toBe('held');
+    expect(under.breaks).toBe(false);
+    const over = await verdict({ firstResultDelayMs: Budget.firstInterimP95Ms + 300, finalDelayMs: 50 });
+    expect(over.level.verdict).toBe('failed');
+    expect(over.level.reasons.join()).toMatch(/first interim max/);
+    expect(over.breaks).toBe(true);
+  });
 
-  it(
-    'finalize: failed over the budget',
-    async () => {
-      // The client waits past the budget (to its deadline) so the figure is measured, not missing.
-      const over = await verdict(
-        { finalizeDelayMs: Budget.finalizeP95Ms + 300 },
-        Budget.finalizeP95Ms + 3000,
-      );
-      expect(over.report.finished).toBe(true);
-      expect(over.level.reasons.join()).toMatch(/finalize max 5[3-9]\d\d ms/);
-      expect(over.breaks).toBe(true);
-    },
-    LIMIT_MS,
-  );
+  it('finalize: failed over the budget', async () => {
+    // The client waits past the budget (to its deadline) so the figure is measured, not missing.
+    const over = await verdict({ finalizeDelayMs: Budget.finalizeP95Ms + 300 }, Budget.finalizeP95Ms + 3000);
+    expect(over.report.finished).toBe(true);
+    expect(over.level.reasons.join()).toMatch(/finalize max 5[3-9]\d\d ms/);
+    expect(over.breaks).toBe(true);
+  });
 
-  it(
-    'a dropped final is a lost final, and fails the level',
-    async () => {
-      const { report, level, breaks } = await verdict({ dropFinals: [0] });
-      expect(report.lostFinal).toBe(true);
-      expect(report.turnFinalMs).toEqual([]);
-      expect(level.reasons).toContain('1 lost finals');
-      expect(breaks).toBe(true);
-    },
-    LIMIT_MS,
-  );
+  it('a dropped final is a lost final, and fails the level', async () => {
+    const { report, level, breaks } = await verdict({ dropFinals: [0] });
+    expect(report.lostFinal).toBe(true);
+    expect(report.turnFinalMs).toEqual([]);
+    expect(level.reasons).toContain('1 lost finals');
+    expect(breaks).toBe(true);
+  });
 
-  it(
-    'a fast but wrong server reads a WER over the budget',
-    async () => {
-      const { report } = await verdict({ wrongText: 'banana split on a sunday' });
-      expect(report.wer).toBeGreaterThan(Budget.werP95);
-      const right = await session({});
-      expect(right.wer).toBe(0);
-    },
-    LIMIT_MS,
-  );
+  it('a fast but wrong server reads a WER over the budget', async () => {
+    const { report } = await verdict({ wrongText: 'banana split on a sunday' });
+    expect(report.wer).toBeGreaterThan(Budget.werP95);
+    const right = await session({});
+    expect(right.wer).toBe(0);
+  });
 
-  it(
-    'an error frame and its close code are counted by kind',
-    async () => {
-      const { report, breaks } = await verdict({ errorCode: 'ENGINE_UNAVAILABLE', closeCode: 4503 });
-      expect(report).toMatchObject({
-        errorKind: 'error_frame',
-        error: 'ENGINE_UNAVAILABLE',
-        closeCode: 4503,
-      });
-      expect(closeKind(report.closeCode)).toBe('server_error');
-      expect(breaks).toBe(true);
-    },
-    LIMIT_MS,
-  );
+  it('an error frame and its close code are counted by kind', async () => {
+    const { report, breaks } = await verdict({ errorCode: 'ENGINE_UNAVAILABLE', closeCode: 4503 });
+    expect(report).toMatchObject({
+      errorKind: 'error_frame',
+      error: 'ENGINE_UNAVAILABLE',
+      closeCode: 4503,
+    });
+    expect(closeKind(report.closeCode)).toBe('server_error');
+    expect(breaks).toBe(true);
+  });
 });
 
-describe("the run's verdict (stt-stream's thresholds, judged as k6 judges them)", () => {
+describe("the run's verdict (stt-stream's thresholds, judged as k6 judges them)", {
+  timeout: LIMIT_MS,
+}, () => {
   // Two sessions, as the smoke profile runs; the samples are the ones the k6 script adds. A run whose
   // generator fell behind crosses the pacing gate (k6 aborts it as void, not as the server's fault):
   // it is run again, at most 3 times, like a void level above.
@@ -308,40 +271,25 @@ describe("the run's verdict (stt-stream's thresholds, judged as k6 judges them)"
     return failedThresholds(k6Summary(thresholds, samples));
   };
 
-  it(
-    'passes a healthy server',
-    async () => {
-      expect(await run({ firstResultDelayMs: 200, finalDelayMs: 300 })).toEqual([]);
-    },
-    LIMIT_MS,
-  );
+  it('passes a healthy server', async () => {
+    expect(await run({ firstResultDelayMs: 200, finalDelayMs: 300 })).toEqual([]);
+  });
 
-  it(
-    'fails a server that drops every final, saying which figures were never measured',
-    async () => {
-      const failed = await run({ dropFinals: [0, 1] });
-      const never = (metric: string) =>
-        `parley_samples{metric:${metric}}: count>=1 — ${metric} was never measured (0 samples; its gate needs at least 1)`;
-      expect(failed).toEqual(
-        expect.arrayContaining([
-          never('parley_stream_turn_final_ms'),
-          never('parley_stream_end_to_final_ms'),
-        ]),
-      );
-    },
-    LIMIT_MS,
-  );
+  it('fails a server that drops every final, saying which figures were never measured', async () => {
+    const failed = await run({ dropFinals: [0, 1] });
+    const never = (metric: string) =>
+      `parley_samples{metric:${metric}}: count>=1 — ${metric} was never measured (0 samples; its gate needs at least 1)`;
+    expect(failed).toEqual(
+      expect.arrayContaining([never('parley_stream_turn_final_ms'), never('parley_stream_end_to_final_ms')]),
+    );
+  });
 
-  it(
-    'fails a server that recognizes nothing, where k6 alone would pass its latency gates',
-    async () => {
-      const failed = await run({ noResults: true });
-      for (const metric of ['parley_stream_first_interim_ms', 'parley_stream_turn_final_ms'])
-        expect(failed.join('\n')).toContain(`${metric} was never measured`);
-      // Without the count gates the empty trends pass (k6 reads 0): only the WER of nothing caught it.
-      const bare = await run({ noResults: true }, false);
-      expect(bare).toEqual([`parley_stream_wer: max<=${Budget.werP95}`]);
-    },
-    LIMIT_MS,
-  );
+  it('fails a server that recognizes nothing, where k6 alone would pass its latency gates', async () => {
+    const failed = await run({ noResults: true });
+    for (const metric of ['parley_stream_first_interim_ms', 'parley_stream_turn_final_ms'])
+      expect(failed.join('\n')).toContain(`${metric} was never measured`);
+    // Without the count gates the empty trends pass (k6 reads 0): only the WER of nothing caught it.
+    const bare = await run({ noResults: true }, false);
+    expect(bare).toEqual([`parley_stream_wer: max<=${Budget.werP95}`]);
+  });
 });
