@@ -1,5 +1,5 @@
-import { Limits } from '../../schemas/src/constants.ts';
-import { triggerRoutes } from '../../schemas/src/routes.ts';
+import { Limits } from '@parley/schemas/constants';
+import { triggerRoutes } from '@parley/schemas/routes';
 
 // Trigger polling as the automation platform does it: GET the trigger, expect at most 50 items
 // newest first, each with a unique `id` (its deduplication key) and the fields its item schema
@@ -20,7 +20,7 @@ export function requiredFields(schema: JsonSchemaLike): string[] {
 /** The field a trigger's items are ordered by, newest first (the catalog's `trigger.orderedBy`). */
 export function sortField(trigger: string): 'end_at' | 'created_at' {
   const route = triggerRoutes.find((r) => r.name === trigger);
-  if (!route) throw new Error(`no trigger named ${trigger} in schemas/src/routes.ts`);
+  if (!route) throw new Error(`no trigger named ${trigger} in the route catalog (@parley/schemas/routes)`);
   return route.trigger.orderedBy;
 }
 

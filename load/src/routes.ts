@@ -1,13 +1,13 @@
-import { DEFAULT_PARTNER_SEGMENT } from '../../schemas/src/constants.ts';
-import { partnerPath } from '../../schemas/src/route-spec.ts';
-import { allRoutes, triggerRoutes } from '../../schemas/src/routes.ts';
+import { DEFAULT_PARTNER_SEGMENT } from '@parley/schemas/constants';
+import { partnerPath } from '@parley/schemas/route-spec';
+import { allRoutes, triggerRoutes } from '@parley/schemas/routes';
 
 // Paths come from the schemas' route catalog, the one home of every URL: a route is named, never
 // spelled out here.
 
 export function routePath(name: string, options: { id?: string; partnerSegment?: string } = {}): string {
   const route = allRoutes.find((r) => r.name === name);
-  if (!route) throw new Error(`no route named ${name} in schemas/src/routes.ts`);
+  if (!route) throw new Error(`no route named ${name} in the route catalog (@parley/schemas/routes)`);
   const path =
     route.group === 'partner'
       ? partnerPath(route.path, options.partnerSegment ?? DEFAULT_PARTNER_SEGMENT)

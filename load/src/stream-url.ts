@@ -1,4 +1,4 @@
-import { LIVE_STT_PATH } from '../../schemas/src/routes.ts';
+import { LIVE_STT_PATH } from '@parley/schemas/routes';
 
 // The live STT URL a client connects to: the spec's query parameters, the key as `api_key`.
 

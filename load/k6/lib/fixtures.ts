@@ -1,6 +1,7 @@
 import { open as openShared } from 'k6/experimental/fs';
 import { type FrameSet, fixtureFrames } from '../../src/audio-frames.ts';
 import type { Turn } from '../../src/turn-latency.ts';
+import { AUDIO_DIR, SCHEMA_DIR } from './paths.ts';
 
 // Fixture audio, read once through k6/experimental/fs (one copy shared by every VU; `open(path, 'b')`
 // would copy the file into each VU), framed once per VU. The manifest gives each file's turns.
@@ -10,15 +11,13 @@ interface ManifestEntry {
   turns?: Turn[];
 }
 
-const AUDIO = '../../../fixtures/audio/';
-
 export async function loadFixture(path: string): Promise<{ frames: FrameSet; turns: Turn[] }> {
-  const manifest = JSON.parse(open(import.meta.resolve(`${AUDIO}manifest.json`))) as {
+  const manifest = JSON.parse(open(`${AUDIO_DIR}manifest.json`)) as {
     files: ManifestEntry[];
   };
   const entry = manifest.files.find((f) => f.path === path);
   if (!entry) throw new Error(`FIXTURE ${path} is not in fixtures/audio/manifest.json`);
-  const file = await openShared(import.meta.resolve(`${AUDIO}${path}`));
+  const file = await openShared(`${AUDIO_DIR}${path}`);
   const { size } = await file.stat();
   const bytes = new Uint8Array(size);
   let at = 0;
@@ -32,5 +31,5 @@ export async function loadFixture(path: string): Promise<{ frames: FrameSet; tur
 
 /** A JSON Schema of schemas/json/, read at init (for the fields it requires). */
 export function schema(id: string): unknown {
-  return JSON.parse(open(import.meta.resolve(`../../../schemas/json/${id}.schema.json`)));
+  return JSON.parse(open(`${SCHEMA_DIR}${id}.schema.json`));
 }
