@@ -1,19 +1,19 @@
 import { sleep } from 'k6';
 import exec from 'k6/execution';
 import { Counter } from 'k6/metrics';
-import { capacityPlan, capacitySessionId } from '../src/capacity-plan.ts';
-import { levelThresholds, sessionBreaksLevel } from '../src/capacity-search.ts';
-import { requireEnv } from '../src/env.ts';
-import { M } from '../src/metric-names.ts';
-import { capacityScenarios } from '../src/profiles.ts';
-import { streamUrl } from '../src/stream-url.ts';
-import { capacityReport } from './lib/capacity-report.ts';
-import { env } from './lib/config.ts';
-import { loadFixture } from './lib/fixtures.ts';
-import { recordSession } from './lib/metrics.ts';
-import { baseOptions } from './lib/options.ts';
-import { checkDeployment } from './lib/setup-check.ts';
-import { runSession } from './lib/stream-driver.ts';
+import { capacityPlan, capacitySessionId } from '../src/capacity-plan.js';
+import { levelThresholds, sessionBreaksLevel } from '../src/capacity-search.js';
+import { requireEnv } from '../src/env.js';
+import { M } from '../src/metric-names.js';
+import { capacityScenarios } from '../src/profiles.js';
+import { streamUrl } from '../src/stream-url.js';
+import { capacityReport } from './lib/capacity-report.js';
+import { env } from './lib/config.js';
+import { loadFixture } from './lib/fixtures.js';
+import { recordSession } from './lib/metrics.js';
+import { baseOptions } from './lib/options.js';
+import { checkDeployment } from './lib/setup-check.js';
+import { runSession } from './lib/stream-driver.js';
 
 // How many live streams the deployment holds: levels of concurrent sessions one after the other
 // (CAPACITY_LEVELS=start:step:max), each VU running whole sessions (at least SESSIONS_PER_LEVEL per

@@ -1,13 +1,13 @@
-import { Budget, percentileGate } from '../src/budgets.ts';
-import { requireEnv } from '../src/env.ts';
-import { M } from '../src/metric-names.ts';
-import { arrivalScenario, plannedArrivals } from '../src/profiles.ts';
-import { env } from './lib/config.ts';
-import { ok200, postJson } from './lib/http.ts';
-import { checked, gated } from './lib/metrics.ts';
-import { baseOptions } from './lib/options.ts';
-import { checkDeployment } from './lib/setup-check.ts';
-import { summaryHandler } from './lib/summary.ts';
+import { Budget, percentileGate } from '../src/budgets.js';
+import { requireEnv } from '../src/env.js';
+import { M } from '../src/metric-names.js';
+import { arrivalScenario, plannedArrivals } from '../src/profiles.js';
+import { env } from './lib/config.js';
+import { ok200, postJson } from './lib/http.js';
+import { checked, gated } from './lib/metrics.js';
+import { baseOptions } from './lib/options.js';
+import { checkDeployment } from './lib/setup-check.js';
+import { summaryHandler } from './lib/summary.js';
 
 // Denoise latency under load: POST /v1/denoise with AUDIO_URL (noisy speech the server downloads),
 // open model.

@@ -1,26 +1,26 @@
 import { sleep } from 'k6';
 import { Counter } from 'k6/metrics';
-import { Budget, percentileGate } from '../src/budgets.ts';
-import { requireEnv } from '../src/env.ts';
-import { M } from '../src/metric-names.ts';
+import { Budget, percentileGate } from '../src/budgets.js';
+import { requireEnv } from '../src/env.js';
+import { M } from '../src/metric-names.js';
 import {
   ENDING_FIXTURE,
   type JsonSchemaLike,
   PollTracker,
   requiredFields,
   triggerProblems,
-} from '../src/partner-poll.ts';
-import { plannedSessions, sessionScenario } from '../src/profiles.ts';
-import { TRIGGER_ROUTES } from '../src/routes.ts';
-import { streamUrl } from '../src/stream-url.ts';
-import { env } from './lib/config.ts';
-import { loadFixture, schema } from './lib/fixtures.ts';
-import { getBearer, jsonOf, ok200, postJson } from './lib/http.ts';
-import { checked, gated } from './lib/metrics.ts';
-import { baseOptions } from './lib/options.ts';
-import { checkDeployment } from './lib/setup-check.ts';
-import { runSession } from './lib/stream-driver.ts';
-import { summaryHandler } from './lib/summary.ts';
+} from '../src/partner-poll.js';
+import { plannedSessions, sessionScenario } from '../src/profiles.js';
+import { TRIGGER_ROUTES } from '../src/routes.js';
+import { streamUrl } from '../src/stream-url.js';
+import { env } from './lib/config.js';
+import { loadFixture, schema } from './lib/fixtures.js';
+import { getBearer, jsonOf, ok200, postJson } from './lib/http.js';
+import { checked, gated } from './lib/metrics.js';
+import { baseOptions } from './lib/options.js';
+import { checkDeployment } from './lib/setup-check.js';
+import { runSession } from './lib/stream-driver.js';
+import { summaryHandler } from './lib/summary.js';
 
 // The automation platform's traffic: each VU is one connected account polling the four triggers
 // with its bearer token (PARTNER_TOKEN, from the deployment's OAuth flow), reading the details of

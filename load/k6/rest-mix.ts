@@ -1,9 +1,9 @@
 import exec from 'k6/execution';
 import { Counter } from 'k6/metrics';
-import { Budget, MIN_SAMPLES, percentileGate } from '../src/budgets.ts';
-import { requireEnv } from '../src/env.ts';
-import { M } from '../src/metric-names.ts';
-import { arrivalScenario, plannedArrivals } from '../src/profiles.ts';
+import { Budget, MIN_SAMPLES, percentileGate } from '../src/budgets.js';
+import { requireEnv } from '../src/env.js';
+import { M } from '../src/metric-names.js';
+import { arrivalScenario, plannedArrivals } from '../src/profiles.js';
 import {
   arrivalPoint,
   isRunMeeting,
@@ -12,13 +12,13 @@ import {
   nextMeetingsCursor,
   runTitle,
   stepsFor,
-} from '../src/rest-mix.ts';
-import { env } from './lib/config.ts';
-import { type Json, ok200, postJson } from './lib/http.ts';
-import { checked, gated } from './lib/metrics.ts';
-import { baseOptions } from './lib/options.ts';
-import { checkDeployment } from './lib/setup-check.ts';
-import { summaryHandler } from './lib/summary.ts';
+} from '../src/rest-mix.js';
+import { env } from './lib/config.js';
+import { type Json, ok200, postJson } from './lib/http.js';
+import { checked, gated } from './lib/metrics.js';
+import { baseOptions } from './lib/options.js';
+import { checkDeployment } from './lib/setup-check.js';
+import { summaryHandler } from './lib/summary.js';
 
 // The meeting REST routes in a realistic mix, open model: arrivals at RATE per second whatever the
 // latency. Every meeting this run creates carries the run prefix in its title; teardown deletes

@@ -1,14 +1,14 @@
-import { streamThresholds } from '../src/budgets.ts';
-import { requireEnv } from '../src/env.ts';
-import { plannedSessions, sessionScenario } from '../src/profiles.ts';
-import { streamUrl } from '../src/stream-url.ts';
-import { env } from './lib/config.ts';
-import { loadFixture } from './lib/fixtures.ts';
-import { checked, recordSession } from './lib/metrics.ts';
-import { baseOptions } from './lib/options.ts';
-import { checkDeployment } from './lib/setup-check.ts';
-import { runSession } from './lib/stream-driver.ts';
-import { summaryHandler } from './lib/summary.ts';
+import { streamThresholds } from '../src/budgets.js';
+import { requireEnv } from '../src/env.js';
+import { plannedSessions, sessionScenario } from '../src/profiles.js';
+import { streamUrl } from '../src/stream-url.js';
+import { env } from './lib/config.js';
+import { loadFixture } from './lib/fixtures.js';
+import { checked, recordSession } from './lib/metrics.js';
+import { baseOptions } from './lib/options.js';
+import { checkDeployment } from './lib/setup-check.js';
+import { runSession } from './lib/stream-driver.js';
+import { summaryHandler } from './lib/summary.js';
 
 // Live STT: one session per iteration. Config, the fixture paced in real time (640-byte pcm16
 // frames from a .wav, or one Opus packet per message from an .ogg), the empty frame, finals, and

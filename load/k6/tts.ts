@@ -1,15 +1,15 @@
 import http from 'k6/http';
-import { Budget, percentileGate } from '../src/budgets.ts';
-import { requireEnv } from '../src/env.ts';
-import { M } from '../src/metric-names.ts';
-import { arrivalScenario, plannedArrivals } from '../src/profiles.ts';
-import { decodeTtsResponse, encodeTtsRequest } from '../src/proto-wire.ts';
-import { routePath } from '../src/routes.ts';
-import { env } from './lib/config.ts';
-import { checked, gated } from './lib/metrics.ts';
-import { baseOptions } from './lib/options.ts';
-import { checkDeployment } from './lib/setup-check.ts';
-import { summaryHandler } from './lib/summary.ts';
+import { Budget, percentileGate } from '../src/budgets.js';
+import { requireEnv } from '../src/env.js';
+import { M } from '../src/metric-names.js';
+import { arrivalScenario, plannedArrivals } from '../src/profiles.js';
+import { decodeTtsResponse, encodeTtsRequest } from '../src/proto-wire.js';
+import { routePath } from '../src/routes.js';
+import { env } from './lib/config.js';
+import { checked, gated } from './lib/metrics.js';
+import { baseOptions } from './lib/options.js';
+import { checkDeployment } from './lib/setup-check.js';
+import { summaryHandler } from './lib/summary.js';
 
 // Text-to-speech latency under load: protobuf SessionTTSRequest in, SessionTTSResponse out (field
 // numbers of schemas/proto/parley/v1/tts.proto), open model. TTS_TEXT overrides the sentence.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeServer, startFakeStreamServer } from '../test-support/fake-stream-server.ts';
+import { type FakeServer, startFakeStreamServer } from '../test-support/fake-stream-server.js';
 
 // The probe CLI end to end against a ws server speaking the protocol: levels run, judged, reported.
 

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { fixtureFrames } from '../src/audio-frames.ts';
-import { capacityPlan, capacitySessionId, type LevelSlot } from '../src/capacity-plan.ts';
+import { fixtureFrames } from '../src/audio-frames.js';
+import { capacityPlan, capacitySessionId, type LevelSlot } from '../src/capacity-plan.js';
 import {
   describeCapacity,
   judgeLevel,
@@ -10,12 +10,12 @@ import {
   levelStats,
   percentile,
   searchCapacity,
-} from '../src/capacity-search.ts';
-import { closeKind } from '../src/close-code.ts';
-import type { SessionReport } from '../src/stream-session.ts';
-import { streamUrl, wsBase } from '../src/stream-url.ts';
-import type { Turn } from '../src/turn-latency.ts';
-import { driveSession } from './session-driver.ts';
+} from '../src/capacity-search.js';
+import { closeKind } from '../src/close-code.js';
+import type { SessionReport } from '../src/stream-session.js';
+import { streamUrl, wsBase } from '../src/stream-url.js';
+import type { Turn } from '../src/turn-latency.js';
+import { driveSession } from './session-driver.js';
 
 // The node twin of k6/capacity.ts, for machines without k6: the same plan (levels, clients, rounds,
 // stagger, deadlines, the schedule of level start times), the same state machine, the same hold

@@ -1,8 +1,8 @@
 import WebSocket from 'ws';
-import type { FrameSet } from '../src/audio-frames.ts';
-import { parseServerFrame } from '../src/server-frames.ts';
-import { type Action, DEADLINES, type SessionReport, StreamSession } from '../src/stream-session.ts';
-import type { Turn } from '../src/turn-latency.ts';
+import type { FrameSet } from '../src/audio-frames.js';
+import { parseServerFrame } from '../src/server-frames.js';
+import { type Action, DEADLINES, type SessionReport, StreamSession } from '../src/stream-session.js';
+import type { Turn } from '../src/turn-latency.js';
 
 // Runs one StreamSession over the `ws` package: the node twin of k6/lib/stream-driver.ts, so the
 // same state machine can be measured on a machine without k6 and tested under vitest.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildK6, DIST_DIR, K6_DIR, k6Scripts } from './build-k6.ts';
+import { buildK6, DIST_DIR, K6_DIR, k6Scripts } from './build-k6.js';
 
 // k6 runs the bundles, so each must be whole (only k6's own modules left to import) and the paths
 // the scripts resolve at init must find the repository's files from where the bundles live.

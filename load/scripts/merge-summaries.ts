@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type InstanceCapacity, mergeCapacity } from '../src/capacity-merge.ts';
-import { mergeSummaries } from '../src/summary-merge.ts';
-import { failedThresholds, type SummaryData, textSummary } from '../src/text-summary.ts';
+import { type InstanceCapacity, mergeCapacity } from '../src/capacity-merge.js';
+import { mergeSummaries } from '../src/summary-merge.js';
+import { failedThresholds, type SummaryData, textSummary } from '../src/text-summary.js';
 
 // Merges the JSON summaries of several k6 instances of one script (see README "Past one load
 // machine"): prints the merged summary and writes it to --out; exits 99 like k6 when a threshold

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixtureFrames, opusPacketMs, PCM16_FRAME_BYTES, pcm16Frames, wavPcm16 } from './audio-frames.ts';
+import { fixtureFrames, opusPacketMs, PCM16_FRAME_BYTES, pcm16Frames, wavPcm16 } from './audio-frames.js';
 
 const fixture = (path: string) => readFileSync(new URL(`../../fixtures/audio/${path}`, import.meta.url));
 const manifest = JSON.parse(

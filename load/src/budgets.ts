@@ -1,4 +1,4 @@
-import { M } from './metric-names.ts';
+import { M } from './metric-names.js';
 
 // What "held" means, in one place: the thresholds of every script and the capacity verdict both
 // read these numbers. The finalize budget is the spec's "finalizing takes about 5 seconds".

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type InstanceCapacity, mergeCapacity } from './capacity-merge.ts';
-import type { LevelStats, Verdict } from './capacity-search.ts';
+import { type InstanceCapacity, mergeCapacity } from './capacity-merge.js';
+import type { LevelStats, Verdict } from './capacity-search.js';
 
 const stats = (level: number): LevelStats => ({
   level,

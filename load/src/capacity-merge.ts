@@ -1,4 +1,4 @@
-import type { CapacityResult, Verdict } from './capacity-search.ts';
+import type { CapacityResult, Verdict } from './capacity-search.js';
 
 // capacity.json of several k6 instances that ran the capacity script together (INSTANCES=n, each
 // with its execution segment): each judged its own share, `level` streams per instance. A level is

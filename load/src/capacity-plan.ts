@@ -1,5 +1,5 @@
-import { capacityLevels, gateLevels, type LevelPlan, levelPlan } from './capacity-search.ts';
-import { DEADLINES } from './stream-session.ts';
+import { capacityLevels, gateLevels, type LevelPlan, levelPlan } from './capacity-search.js';
+import { DEADLINES } from './stream-session.js';
 
 // The capacity run's plan, from its settings, one definition for k6 (k6/capacity.ts) and the node
 // probe alike: which levels, how many clients and sessions each, when each level starts and how

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { k6Summary } from '../test-support/k6-thresholds.ts';
-import { MIN_SAMPLES } from './budgets.ts';
+import { k6Summary } from '../test-support/k6-thresholds.js';
+import { MIN_SAMPLES } from './budgets.js';
 import {
   capacityLevels,
   describeCapacity,
@@ -15,11 +15,11 @@ import {
   roundsFor,
   searchCapacity,
   sessionBreaksLevel,
-} from './capacity-search.ts';
-import { withSampleGates } from './sample-gates.ts';
-import { sessionSamples } from './session-samples.ts';
-import type { SessionReport } from './stream-session.ts';
-import { failedThresholds } from './text-summary.ts';
+} from './capacity-search.js';
+import { withSampleGates } from './sample-gates.js';
+import { sessionSamples } from './session-samples.js';
+import type { SessionReport } from './stream-session.js';
+import { failedThresholds } from './text-summary.js';
 
 const held = (level: number, over: Partial<LevelStats> = {}): LevelStats => ({
   level,

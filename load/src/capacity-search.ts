@@ -1,7 +1,7 @@
-import { Budget, gateStat, percentileGate, type Threshold } from './budgets.ts';
-import { M } from './metric-names.ts';
-import { samplesNeeded } from './sample-gates.ts';
-import type { SessionReport } from './stream-session.ts';
+import { Budget, gateStat, percentileGate, type Threshold } from './budgets.js';
+import { M } from './metric-names.js';
+import { samplesNeeded } from './sample-gates.js';
+import type { SessionReport } from './stream-session.js';
 
 // The capacity figure: the highest number of concurrent live streams at which every session is
 // held at real time. A level is held when every session finished, none lost a final, and the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deploymentProblems, type Reply, type Requester, redactSecrets } from './deployment-check.ts';
+import { deploymentProblems, type Reply, type Requester, redactSecrets } from './deployment-check.js';
 
 // setup()'s gate: a deployment that is down or refuses the run's credentials stops the run with a
 // sentence naming the setting to fix.

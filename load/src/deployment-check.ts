@@ -1,4 +1,4 @@
-import { routePath } from './routes.ts';
+import { routePath } from './routes.js';
 
 // What every script's setup() asks before loading anything: is the deployment up (`/health`) and
 // does it take this run's credentials. A wrong key otherwise shows up as thousands of 401s, or as

@@ -1,5 +1,5 @@
-import { type ProfileName, profileName } from './profiles.ts';
-import { wsBase } from './stream-url.ts';
+import { type ProfileName, profileName } from './profiles.js';
+import { wsBase } from './stream-url.js';
 
 // Every setting a script takes, read from k6's __ENV (or process.env in the probe) in one place.
 

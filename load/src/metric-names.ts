@@ -1,5 +1,5 @@
-import { CLOSE_KINDS, type CloseKind } from './close-code.ts';
-import { ERROR_KINDS, type ErrorKind } from './stream-session.ts';
+import { CLOSE_KINDS, type CloseKind } from './close-code.js';
+import { ERROR_KINDS, type ErrorKind } from './stream-session.js';
 
 // Every custom metric the scripts emit: one home for the names thresholds, summaries, the probe and
 // the README refer to. Times are milliseconds. How each is measured: load/README.md "Metrics".

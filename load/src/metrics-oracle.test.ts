@@ -1,25 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { driveSession } from '../probe/session-driver.ts';
+import { driveSession } from '../probe/session-driver.js';
 import {
   type FakeServer,
   type FakeServerOptions,
   RMS_01_TURNS,
   startFakeStreamServer,
-} from '../test-support/fake-stream-server.ts';
-import { k6Summary } from '../test-support/k6-thresholds.ts';
-import { type FrameSet, pcm16Frames } from './audio-frames.ts';
-import { Budget, streamThresholds } from './budgets.ts';
-import { judgeLevel, levelPlan, levelStats, percentile, sessionBreaksLevel } from './capacity-search.ts';
-import { closeKind } from './close-code.ts';
-import { M } from './metric-names.ts';
-import { runThresholds } from './run-thresholds.ts';
-import { sessionSamples } from './session-samples.ts';
-import type { SessionReport } from './stream-session.ts';
-import { streamUrl } from './stream-url.ts';
-import { failedThresholds } from './text-summary.ts';
-import type { Turn } from './turn-latency.ts';
+} from '../test-support/fake-stream-server.js';
+import { k6Summary } from '../test-support/k6-thresholds.js';
+import { type FrameSet, pcm16Frames } from './audio-frames.js';
+import { Budget, streamThresholds } from './budgets.js';
+import { judgeLevel, levelPlan, levelStats, percentile, sessionBreaksLevel } from './capacity-search.js';
+import { closeKind } from './close-code.js';
+import { M } from './metric-names.js';
+import { runThresholds } from './run-thresholds.js';
+import { sessionSamples } from './session-samples.js';
+import type { SessionReport } from './stream-session.js';
+import { streamUrl } from './stream-url.js';
+import { failedThresholds } from './text-summary.js';
+import type { Turn } from './turn-latency.js';
 
 // The measurement oracle: a server whose latencies the test sets, and every parley_ stream figure
 // must read the set value within ±20 ms; a stall of the generator must show in the pacing lag;

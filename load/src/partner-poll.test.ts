@@ -7,8 +7,8 @@ import {
   requiredFields,
   sortField,
   triggerProblems,
-} from './partner-poll.ts';
-import { routePath, TRIGGER_ROUTES } from './routes.ts';
+} from './partner-poll.js';
+import { routePath, TRIGGER_ROUTES } from './routes.js';
 
 // The partner polling logic against the trigger item schemas: their own examples pass, and each
 // rule the spec gives triggers (array, at most 50, newest first, unique ids, the fields) is caught.

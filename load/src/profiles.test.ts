@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { capacityPlan } from './capacity-plan.ts';
-import { loadEnv, requireEnv } from './env.ts';
-import { arrivalScenario, capacityScenarios, profileName, sessionScenario } from './profiles.ts';
+import { capacityPlan } from './capacity-plan.js';
+import { loadEnv, requireEnv } from './env.js';
+import { arrivalScenario, capacityScenarios, profileName, sessionScenario } from './profiles.js';
 
 describe('profiles', () => {
   it('shapes each profile from the average target', () => {

@@ -1,4 +1,4 @@
-import type { CapacityPlan } from './capacity-plan.ts';
+import type { CapacityPlan } from './capacity-plan.js';
 
 // The load profiles, defined once. Live streams are closed-model (a VU is a client holding one
 // session at a time, as a meeting client does); request/response routes are open-model (requests

@@ -7,7 +7,7 @@ import {
   encodeTtsRequest,
   utf8Decode,
   utf8Encode,
-} from './proto-wire.ts';
+} from './proto-wire.js';
 
 // The hand-kept field numbers against the reference .proto files, through protobufjs.
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { startTestServer, type TestServer } from '@parley/server/test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { driveSession } from '../probe/session-driver.ts';
-import { fixtureFrames } from './audio-frames.ts';
-import { streamUrl } from './stream-url.ts';
+import { driveSession } from '../probe/session-driver.js';
+import { fixtureFrames } from './audio-frames.js';
+import { streamUrl } from './stream-url.js';
 
 // The session state machine against the reference server's real stream (pocketsphinx, VAD,
 // endpointing), started in-process through the server's one test entry point.

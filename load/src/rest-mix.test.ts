@@ -10,7 +10,7 @@ import {
   pickJourney,
   runTitle,
   stepsFor,
-} from './rest-mix.ts';
+} from './rest-mix.js';
 
 describe('REST mix', () => {
   it('picks journeys in proportion to the mix', () => {

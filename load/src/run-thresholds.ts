@@ -1,5 +1,5 @@
-import { arrivalThresholds, Budget, generatorThresholds, type Threshold } from './budgets.ts';
-import { withSampleGates } from './sample-gates.ts';
+import { arrivalThresholds, Budget, generatorThresholds, type Threshold } from './budgets.js';
+import { withSampleGates } from './sample-gates.js';
 
 // A script's whole set of thresholds, what its run's verdict (and exit code) is judged on: its own,
 // the ones its kind shares, and the count gate of every gated trend and rate. Streaming scripts carry

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { k6Summary } from '../test-support/k6-thresholds.ts';
-import { streamThresholds } from './budgets.ts';
-import { runThresholds } from './run-thresholds.ts';
-import { sampleGateProblem, samplesNeeded, withSampleGates } from './sample-gates.ts';
-import { failedThresholds } from './text-summary.ts';
+import { k6Summary } from '../test-support/k6-thresholds.js';
+import { streamThresholds } from './budgets.js';
+import { runThresholds } from './run-thresholds.js';
+import { sampleGateProblem, samplesNeeded, withSampleGates } from './sample-gates.js';
+import { failedThresholds } from './text-summary.js';
 
 describe('count gates beside every gated trend and rate', () => {
   it('ask for the samples each statistic needs: a percentile its MIN_SAMPLES, any other one', () => {

@@ -1,5 +1,5 @@
-import { MIN_SAMPLES, type Threshold } from './budgets.ts';
-import { M, RATES, TRENDS } from './metric-names.ts';
+import { MIN_SAMPLES, type Threshold } from './budgets.js';
+import { M, RATES, TRENDS } from './metric-names.js';
 
 // k6 passes a threshold on a trend or a rate that got no sample: every statistic of an empty trend
 // reads 0 (so `p(95)<3000` holds) and an empty rate passes whatever it asks (k6 v2.2.0, checked).

@@ -1,4 +1,4 @@
-import { decodeStreamResponse, type StreamResponse } from './proto-wire.ts';
+import { decodeStreamResponse, type StreamResponse } from './proto-wire.js';
 
 // One server frame of WS /v1/stt/stream, JSON text or protobuf binary, in the JSON frame's shape
 // (schemas/json/stream-server-frame.schema.json). Anything else is `unknown`, which the session

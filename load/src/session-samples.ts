@@ -1,8 +1,8 @@
-import { closeKind } from './close-code.ts';
-import { redactSecrets } from './deployment-check.ts';
-import { closeMetric, errorMetric, M } from './metric-names.ts';
-import { sampleTags } from './sample-gates.ts';
-import type { SessionReport } from './stream-session.ts';
+import { closeKind } from './close-code.js';
+import { redactSecrets } from './deployment-check.js';
+import { closeMetric, errorMetric, M } from './metric-names.js';
+import { sampleTags } from './sample-gates.js';
+import type { SessionReport } from './stream-session.js';
 
 // What one live session adds to the run's metrics, as a list: the k6 scripts add exactly these to
 // their metric objects (k6/lib/metrics.ts), and the tests judge the same list by k6's threshold

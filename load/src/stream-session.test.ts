@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { driveSession } from '../probe/session-driver.ts';
+import { driveSession } from '../probe/session-driver.js';
 import {
   type FakeServer,
   type FakeServerOptions,
   startFakeStreamServer,
-} from '../test-support/fake-stream-server.ts';
-import { type FrameSet, pcm16Frames } from './audio-frames.ts';
-import { StreamSession } from './stream-session.ts';
-import { streamUrl } from './stream-url.ts';
+} from '../test-support/fake-stream-server.js';
+import { type FrameSet, pcm16Frames } from './audio-frames.js';
+import { StreamSession } from './stream-session.js';
+import { streamUrl } from './stream-url.js';
 
 // The session state machine against a real `ws` server speaking the protocol, in both modes, and
 // against the faults it must report; then its pacing and deadlines with a hand-driven clock.

@@ -1,8 +1,8 @@
-import type { FrameSet } from './audio-frames.ts';
-import { FramePacer } from './frame-pacer.ts';
-import type { ServerFrame } from './server-frames.ts';
-import { type Turn, TurnLatency } from './turn-latency.ts';
-import { wordErrorRate } from './word-error-rate.ts';
+import type { FrameSet } from './audio-frames.js';
+import { FramePacer } from './frame-pacer.js';
+import type { ServerFrame } from './server-frames.js';
+import { type Turn, TurnLatency } from './turn-latency.js';
+import { wordErrorRate } from './word-error-rate.js';
 
 // The client side of one live STT session as a state machine with deadlines, free of any socket
 // API: a driver (the k6 script, the node probe) feeds it what happens (open, frames, timers,

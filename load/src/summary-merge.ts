@@ -1,4 +1,4 @@
-import type { SummaryData, SummaryMetric } from './text-summary.ts';
+import type { SummaryData, SummaryMetric } from './text-summary.js';
 
 // Merges the JSON summaries of several k6 instances that ran the same script at the same time (one
 // share of the load each). Counts and rates add up exactly. Trend percentiles cannot be merged

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { closeKind } from './close-code.ts';
-import { mergeSummaries } from './summary-merge.ts';
-import { failedThresholds, type SummaryData, textSummary } from './text-summary.ts';
+import { closeKind } from './close-code.js';
+import { mergeSummaries } from './summary-merge.js';
+import { failedThresholds, type SummaryData, textSummary } from './text-summary.js';
 
 const instance = (finished: [number, number], p95: number, ok: boolean): SummaryData => ({
   metrics: {

@@ -1,4 +1,4 @@
-import { sampleGateProblem } from './sample-gates.ts';
+import { sampleGateProblem } from './sample-gates.js';
 
 // The console text of a run, written by handleSummary (k6 prints nothing of its own once
 // handleSummary exists, and its jslib text summary cannot be fetched here). One line per metric:

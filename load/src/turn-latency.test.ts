@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchTurn, TurnLatency } from './turn-latency.ts';
+import { matchTurn, TurnLatency } from './turn-latency.js';
 
 const turns = [
   { text: 'Good morning everyone.', start_s: 0.2, end_s: 1.5 },

@@ -1,4 +1,4 @@
-import { normalWords } from './word-error-rate.ts';
+import { normalWords } from './word-error-rate.js';
 
 // Latency as the field measures it (pipecat's stt-benchmark): per spoken turn of the fixture,
 // time from the end of its speech to its final transcript, and from its onset to its first result.

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { normalWords, wordEdits, wordErrorRate } from './word-error-rate.ts';
+import { normalWords, wordEdits, wordErrorRate } from './word-error-rate.js';
 
 describe('word error rate', () => {
   it('is 0 for the same words whatever the case and punctuation', () => {

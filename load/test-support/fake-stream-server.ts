@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
 import { WebSocketServer } from 'ws';
-import type { Turn } from '../src/turn-latency.ts';
+import type { Turn } from '../src/turn-latency.js';
 
 // Test support, the measurement oracle: a real `ws` server speaking the live STT protocol the spec
 // describes (config, {connected}, results, the empty frame, {finished}, close) in JSON or protobuf

@@ -1,9 +1,9 @@
-import type { Threshold } from '../src/budgets.ts';
-import { percentile } from '../src/capacity-search.ts';
-import { RATES, TRENDS } from '../src/metric-names.ts';
-import { parseKey } from '../src/sample-gates.ts';
-import type { Sample } from '../src/session-samples.ts';
-import type { SummaryData, SummaryMetric } from '../src/text-summary.ts';
+import type { Threshold } from '../src/budgets.js';
+import { percentile } from '../src/capacity-search.js';
+import { RATES, TRENDS } from '../src/metric-names.js';
+import { parseKey } from '../src/sample-gates.js';
+import type { Sample } from '../src/session-samples.js';
+import type { SummaryData, SummaryMetric } from '../src/text-summary.js';
 
 // Test support: a run's verdict as k6 gives it, from the samples the scripts add (session-samples.ts)
 // and the thresholds of their options, so the tests can judge what k6 would without k6. It follows

@@ -1,7 +1,7 @@
-import type { CapacityPlan } from '../../src/capacity-plan.ts';
-import { describeCapacity, levelStatsFromSummary, searchCapacity } from '../../src/capacity-search.ts';
-import type { SummaryData } from '../../src/text-summary.ts';
-import { summaryDir, summaryHandler } from './summary.ts';
+import type { CapacityPlan } from '../../src/capacity-plan.js';
+import { describeCapacity, levelStatsFromSummary, searchCapacity } from '../../src/capacity-search.js';
+import type { SummaryData } from '../../src/text-summary.js';
+import { summaryDir, summaryHandler } from './summary.js';
 
 // The capacity script's summary: the usual JSON, JUnit and text, plus the verdict of every level
 // and the figure, on the console and in capacity.json (which merge-summaries --capacity combines

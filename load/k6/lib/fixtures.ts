@@ -1,7 +1,7 @@
 import { open as openShared } from 'k6/experimental/fs';
-import { type FrameSet, fixtureFrames } from '../../src/audio-frames.ts';
-import type { Turn } from '../../src/turn-latency.ts';
-import { AUDIO_DIR, SCHEMA_DIR } from './paths.ts';
+import { type FrameSet, fixtureFrames } from '../../src/audio-frames.js';
+import type { Turn } from '../../src/turn-latency.js';
+import { AUDIO_DIR, SCHEMA_DIR } from './paths.js';
 
 // Fixture audio, read once through k6/experimental/fs (one copy shared by every VU; `open(path, 'b')`
 // would copy the file into each VU), framed once per VU. The manifest gives each file's turns.

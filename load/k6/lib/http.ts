@@ -1,7 +1,7 @@
 import http, { type RefinedResponse } from 'k6/http';
-import { routePath } from '../../src/routes.ts';
-import { env } from './config.ts';
-import { checked } from './metrics.ts';
+import { routePath } from '../../src/routes.js';
+import { env } from './config.js';
+import { checked } from './metrics.js';
 
 // Calls to the service's JSON routes: the path from the route catalog, the key in X-API-Key (or a
 // bearer token for the partner routes), the route name as the request's `name` tag so latency can

@@ -1,9 +1,9 @@
 import { check } from 'k6';
 import { Counter, Rate, Trend } from 'k6/metrics';
-import { CLOSE_METRICS, ERROR_METRICS, M, RATES, TRENDS } from '../../src/metric-names.ts';
-import { sampleTags } from '../../src/sample-gates.ts';
-import { sessionSamples } from '../../src/session-samples.ts';
-import type { SessionReport } from '../../src/stream-session.ts';
+import { CLOSE_METRICS, ERROR_METRICS, M, RATES, TRENDS } from '../../src/metric-names.js';
+import { sampleTags } from '../../src/sample-gates.js';
+import { sessionSamples } from '../../src/session-samples.js';
+import type { SessionReport } from '../../src/stream-session.js';
 
 // The k6 metric objects, created once at init (k6 allows no metric creation later): one per name
 // of metric-names.ts. Every trend and rate sample also bumps the samples counter, whose count gate

@@ -1,5 +1,5 @@
-import type { Threshold } from '../../src/budgets.ts';
-import { runThresholds, type ScriptKind } from '../../src/run-thresholds.ts';
+import type { Threshold } from '../../src/budgets.js';
+import { runThresholds, type ScriptKind } from '../../src/run-thresholds.js';
 
 // Options every script shares: p99 in the trend summaries (thresholds are on p95/p99, never on
 // averages), and the thresholds of its kind with every gate's count gate (src/run-thresholds.ts).

@@ -1,6 +1,6 @@
 import exec from 'k6/execution';
 import http from 'k6/http';
-import { type DeploymentTarget, deploymentProblems } from '../../src/deployment-check.ts';
+import { type DeploymentTarget, deploymentProblems } from '../../src/deployment-check.js';
 
 // setup() of every script: the deployment answers /health and takes this run's credentials, or the
 // run stops before any load with a message saying what to fix (k6 exits 108).

@@ -1,15 +1,15 @@
 import { clearTimeout, setTimeout, type TimeoutID } from 'k6/timers';
-import type { FrameSet } from '../../src/audio-frames.ts';
-import { ABNORMAL_CLOSE } from '../../src/close-code.ts';
-import { parseServerFrame } from '../../src/server-frames.ts';
+import type { FrameSet } from '../../src/audio-frames.js';
+import { ABNORMAL_CLOSE } from '../../src/close-code.js';
+import { parseServerFrame } from '../../src/server-frames.js';
 import {
   type Action,
   DEADLINES,
   type SessionOptions,
   type SessionReport,
   StreamSession,
-} from '../../src/stream-session.ts';
-import { WebSocket } from './websocket.ts';
+} from '../../src/stream-session.js';
+import { WebSocket } from './websocket.js';
 
 // Runs one StreamSession over k6's WebSocket. Pacing is timers against the wall clock, never
 // sleep() (it would block the VU's event loop and every socket callback with it). Each frame is a

@@ -1,6 +1,6 @@
 import { jUnit } from 'k6-junit';
-import { type SummaryData, textSummary } from '../../src/text-summary.ts';
-import { RESULTS_DIR } from './paths.ts';
+import { type SummaryData, textSummary } from '../../src/text-summary.js';
+import { RESULTS_DIR } from './paths.js';
 
 // handleSummary for every script: a JSON summary (mergeable across instances, see
 // scripts/merge-summaries.ts), a JUnit XML file for CI (k6-junit from npm, bundled in: remote jslib
