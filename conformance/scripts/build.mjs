@@ -59,6 +59,7 @@ for (const file of ['en/rms-01.wav', 'en/rms-02.wav'])
 // Declarations of the library's entry and what it exposes (tsconfig.build.json), by the repository's
 // type checker, TypeScript 7's native tsc: 1.3 s here where TypeScript 6's JS API took 9 s of CPU.
 const buildConfig = join(pkg, 'tsconfig.build.json');
+const tsc = fileURLToPath(new URL('bin/tsc', import.meta.resolve('@typescript/native/package.json')));
 emitDeclarations(buildConfig);
 // Those declarations import @parley/schemas (the catalog's route and answer types), which a consumer
 // does not have: the schemas sources they reach get their declarations emitted beside them
@@ -69,7 +70,6 @@ if (process.argv.includes('--verbose')) process.stderr.write(`built ${outDir}\n`
 
 /** Runs tsc on a project (type errors fail the build, with tsc's own report). */
 function emitDeclarations(project) {
-  const tsc = fileURLToPath(new URL('bin/tsc', import.meta.resolve('@typescript/native/package.json')));
   try {
     execFileSync(process.execPath, [tsc, '-p', project, '--pretty', 'false'], { cwd: pkg, encoding: 'utf8' });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -27,7 +28,8 @@ export function k6Scripts(): string[] {
 
 export async function buildK6(outdir = DIST_DIR): Promise<string[]> {
   const scripts = k6Scripts();
-  const result = await build({
+  // esbuild rejects the promise on any error, with its messages already printed.
+  await build({
     entryPoints: scripts.map((name) => `${K6_DIR}${name}.ts`),
     outdir,
     bundle: true,
@@ -39,8 +41,7 @@ export async function buildK6(outdir = DIST_DIR): Promise<string[]> {
     banner: { js: '// Built by load/scripts/build-k6.ts from load/k6/; edit the source, not this file.' },
     logLevel: 'warning',
   });
-  if (result.errors.length > 0) throw new Error(`k6 bundle failed: ${result.errors.length} errors`);
-  return scripts.map((name) => `${outdir}${outdir.endsWith('/') ? '' : '/'}${name}.js`);
+  return scripts.map((name) => join(outdir, `${name}.js`));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
