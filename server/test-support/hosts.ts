@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
+import { type FixtureFile, fixtureFiles, fixturePcm } from '../src/engines/audio/fixture-audio.js';
+import { concatPcm, msToSamples, STT_SAMPLE_RATE } from '../src/engines/audio/pcm.js';
+import { encodeWav } from '../src/engines/audio/wav.js';
 import { contentTypeOf } from '../src/files/file-store.js';
 
 // The two hosts a test of outbound HTTP stands up on 127.0.0.1, port 0, shared by the server's tests
@@ -31,6 +34,12 @@ export interface AudioHost {
     status?: number,
     announcedLength?: number,
   ): string;
+  /**
+   * Fixtures by id (`en-rms-01`, …) one after another, `gapMs` of silence apart, as one 16 kHz
+   * WAV at `/custom/<name>`: a conversation of a few seconds, where the fixtures' own take 16-20 s
+   * of decoding per request.
+   */
+  conversation(name: string, ids: readonly string[], gapMs?: number): Promise<string>;
   /** A URL that accepts the request and never answers. */
   readonly hangingUrl: string;
   close(): Promise<void>;
@@ -72,12 +81,19 @@ export async function startAudioHost(): Promise<AudioHost> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const serve: AudioHost['serve'] = (name, bytes, contentType, status = 200, announcedLength = undefined) => {
+    custom.set(name, { bytes, type: contentType, status, announced: announcedLength });
+    return `${url}/custom/${name}`;
+  };
   return {
     url,
     fixture: (path) => `${url}/fixtures/${path}`,
-    serve(name, bytes, contentType, status = 200, announcedLength = undefined) {
-      custom.set(name, { bytes, type: contentType, status, announced: announcedLength });
-      return `${url}/custom/${name}`;
+    serve,
+    async conversation(name, ids, gapMs = 500) {
+      const gap = new Int16Array(msToSamples(gapMs));
+      const turns = await Promise.all(ids.map((id) => fixturePcm(fixtureById(id))));
+      const pcm = concatPcm(turns.flatMap((turn, i) => (i === 0 ? [turn] : [gap, turn])));
+      return serve(name, encodeWav(pcm, STT_SAMPLE_RATE), 'audio/wav');
     },
     hangingUrl: `${url}/hang`,
     async close() {
@@ -86,6 +102,13 @@ export async function startAudioHost(): Promise<AudioHost> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A fixture of fixtures/audio/manifest.json by id; throws when it is missing. */
+export function fixtureById(id: string): FixtureFile {
+  const [file] = fixtureFiles((f) => f.id === id);
+  if (!file) throw new Error(`fixture ${id} missing (run npm run fixtures)`);
+  return file;
 }
 
 export interface Delivery {

@@ -2,8 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError } from '../src/core/api-error.js';
 import { LIVE_STT_PATH } from '../src/core/contracts.js';
-import { RnnoiseDenoiseEngine } from '../src/engines/denoise/rnnoise-denoise.adapter.js';
-import { ClassicalDiarizationEngine } from '../src/engines/diarization/classical-diarization.adapter.js';
 import type {
   LiveInterim,
   LiveResultsSink,
@@ -13,9 +11,8 @@ import type {
   LiveUtterance,
 } from '../src/engines/stt/live-stt.contract.js';
 import { DEFAULT_LIVE_STT_LIMITS } from '../src/engines/stt/live-stt.limits.js';
-import { PocketsphinxSttEngine } from '../src/engines/stt/pocketsphinx.adapter.js';
-import { FvadEngine } from '../src/engines/vad/fvad.adapter.js';
 import { createLiveSttServer, type LiveSttServer } from '../src/ws/live-stt-server.js';
+import { localEngines } from './local-engines.js';
 
 // Test support (not a test): the real engines, a real HTTP server on 127.0.0.1 port 0 routing the
 // live path to the live STT server, a key table instead of the accounts store, and a results sink
@@ -31,16 +28,12 @@ export const TEST_CALLER = {
   name: 'Live Tester',
 };
 
-export interface RealEngines {
-  stt: PocketsphinxSttEngine;
-  vad: FvadEngine;
-  denoise: RnnoiseDenoiseEngine;
-  diarization: ClassicalDiarizationEngine;
-}
+/** The real engines a live session uses: the worker's local engines (local-engines.ts), never closed by a file. */
+export type RealEngines = Required<Pick<LiveSttDeps, 'stt' | 'vad' | 'denoise' | 'diarization'>>;
 
 export async function realEngines(): Promise<RealEngines> {
-  const [stt, vad] = await Promise.all([PocketsphinxSttEngine.create(), FvadEngine.create()]);
-  return { stt, vad, denoise: new RnnoiseDenoiseEngine(), diarization: new ClassicalDiarizationEngine() };
+  const { localStt, vad, denoise, diarization } = await localEngines();
+  return { stt: localStt, vad, denoise, diarization };
 }
 
 export interface RecordedSession {

@@ -1,24 +1,16 @@
 import { expect } from 'vitest';
 import type { AppDeps } from '../src/app.js';
 import { loadConfig } from '../src/core/config.js';
-import { type FixtureFile, fixtureFiles } from '../src/engines/audio/fixture-audio.js';
+import type { Engines } from '../src/engines/registry.js';
+import { type AudioHost, fixtureById, startAudioHost } from './hosts.js';
+import { localEngines } from './local-engines.js';
 import { expectSchema, startTestServer, type TestServer, type TestUser } from './test-server.js';
 
 // Test support (not a test) for the speech routes: the static audio host of hosts.ts (the public
 // storage an audio_url points at), and a test server whose configuration allows private addresses
 // (so the reference server may fetch from that host), with the engines given.
 
-import { buildEngines, type Engines } from '../src/engines/registry.js';
-import { type AudioHost, startAudioHost } from './hosts.js';
-
-export { type AudioHost, startAudioHost };
-
-/** A fixture of fixtures/audio/manifest.json by id; throws when it is missing. */
-export function fixtureById(id: string): FixtureFile {
-  const [file] = fixtureFiles((f) => f.id === id);
-  if (!file) throw new Error(`fixture ${id} missing (run npm run fixtures)`);
-  return file;
-}
+export { type AudioHost, fixtureById, startAudioHost };
 
 export interface SpeechServer extends TestServer {
   alice: TestUser;
@@ -44,9 +36,9 @@ export interface SpeechRig {
   close(): Promise<void>;
 }
 
-/** What the stt route tests share: the local engines as main.ts builds them, the audio host, a speech server on them. */
+/** What the stt route tests share: the worker's local engines (local-engines.ts), the audio host, a speech server on them. */
 export async function startSpeechRig(): Promise<SpeechRig> {
-  const engines = await buildEngines();
+  const engines = await localEngines();
   const host = await startAudioHost();
   const server = await startSpeechServer({ deps: { engines } });
   return {

@@ -24,13 +24,14 @@ const operation = App.creates?.transcribe_audio?.operation;
 if (!operation) throw new Error('the app defines no transcribe_audio');
 const receiver = await startReceiver();
 
-// The recording host (the server's audio host): two speakers over about 20 s; `announced-large.wav`
+// The recording host (the server's audio host): two speakers, one sentence each (~6 s; decoded twice
+// here, where the 20 s conversation fixture cost 12 s of CPU); `announced-large.wav`
 // serves a short clip but its HEAD announces 5 MB, as a host of a long recording would (a real one
 // costs minutes of engine time on a busy 2-core machine); `gone.wav` is a dead link.
 const clip = readFileSync(new URL('../../../fixtures/audio/en/rms-01.wav', import.meta.url));
 const files = await startAudioHost();
 const urls = {
-  recording: files.fixture('conversations/two-speakers.wav'),
+  recording: await files.conversation('two-speakers.wav', ['en-rms-01', 'en-slt-02']),
   announcedLarge: files.serve('announced-large.wav', clip, 'audio/wav', 200, 5_000_000),
   gone: files.serve('gone.wav', 'gone', 'text/plain', 404),
 };
@@ -80,6 +81,7 @@ describe('Transcribe Audio through the callback', () => {
     >;
     expect(resumed.id).toBe(accepted.id);
     expect(String(resumed.text)).toMatch(/\w/);
+    expect(resumed.speaker_count).toBe(2);
     expect({ ...resumed, id: '' }).toEqual({ ...waited, id: '' });
   });
 

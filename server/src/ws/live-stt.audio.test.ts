@@ -38,7 +38,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await engines?.stt.close();
 });
 
 /** Splits an OGG stream at its page boundaries (27-byte header, segment table, body). */

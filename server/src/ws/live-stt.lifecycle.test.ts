@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   memorySink,
   type RealEngines,
@@ -28,8 +28,6 @@ beforeAll(async () => {
   engines = await realEngines();
   [first, second] = await Promise.all([speak(FIRST, 'rms'), speak(SECOND, 'rms')]);
 });
-
-afterAll(() => engines?.stt.close());
 
 describe('live STT session ends', () => {
   it('records the finals of a client that leaves mid-utterance, drops the open one, and frees the session', async () => {

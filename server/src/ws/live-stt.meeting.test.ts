@@ -36,10 +36,6 @@ beforeAll(async () => {
   speech = concatPcm([silence(400), pcm, silence(300)]);
 });
 
-afterAll(async () => {
-  await engines?.stt.close();
-});
-
 const newMeeting = async (user: TestUser) =>
   (await server.call<{ meeting: { id: string } }>('create-meeting', user.key, {})).body.meeting.id;
 

@@ -30,7 +30,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await engines?.stt.close();
 });
 
 const connect = (query: Record<string, string | string[]> = {}, url = server.url) =>

@@ -40,7 +40,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await engines?.stt.close();
 });
 
 const sample = (i: number) => {

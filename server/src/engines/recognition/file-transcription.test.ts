@@ -1,5 +1,6 @@
 import { getValidator } from '@parley/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localEngines } from '../../../test-support/local-engines.js';
 import { type FixtureFile, fixtureFiles, fixturePcm, fixturesPresent } from '../audio/fixture-audio.js';
 import {
   type Recording,
@@ -9,10 +10,7 @@ import {
   speakerAccuracy,
 } from '../audio/recorded-speech.js';
 import { converse, silence } from '../audio/test-speech.js';
-import { ClassicalDiarizationEngine } from '../diarization/classical-diarization.adapter.js';
-import { PocketsphinxSttEngine } from '../stt/pocketsphinx.adapter.js';
 import { corpusWer, wordErrorRate } from '../stt/wer.js';
-import { FvadEngine } from '../vad/fvad.adapter.js';
 import {
   type FileTranscriptionEngines,
   type FileTranscriptionResult,
@@ -21,18 +19,11 @@ import {
 } from './file-transcription.js';
 
 let engines: FileTranscriptionEngines;
-let pocketsphinx: PocketsphinxSttEngine;
 
 beforeAll(async () => {
-  pocketsphinx = await PocketsphinxSttEngine.create();
-  engines = {
-    stt: pocketsphinx,
-    vad: await FvadEngine.create(),
-    diarization: new ClassicalDiarizationEngine(),
-  };
+  const { localStt, vad, diarization } = await localEngines();
+  engines = { stt: localStt, vad, diarization };
 });
-
-afterAll(() => pocketsphinx.close());
 
 /**
  * A real recording through the pipeline without diarization (one speaker reads each), decoded once

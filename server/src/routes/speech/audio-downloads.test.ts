@@ -2,8 +2,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localEngines } from '../../../test-support/local-engines.js';
 import { type SpeechServer, startSpeechServer } from '../../../test-support/speech-server.js';
-import { buildEngines } from '../../engines/registry.js';
 
 // audio_url downloads are bounded per process: at most PARLEY_AUDIO_DOWNLOADS at once (a few more
 // wait, the rest get 503 + Retry-After), each at most PARLEY_AUDIO_MAX_BYTES (413), streamed to a
@@ -51,7 +51,7 @@ async function heldSource() {
 beforeAll(async () => {
   source = await heldSource();
   server = await startSpeechServer({
-    deps: { engines: await buildEngines() },
+    deps: { engines: await localEngines() },
     env: { PARLEY_AUDIO_DOWNLOADS: String(PLACES), PARLEY_AUDIO_MAX_BYTES: String(MAX_BYTES) },
   });
 }, 120_000);

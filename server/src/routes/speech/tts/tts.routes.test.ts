@@ -1,5 +1,6 @@
 import { encodeTtsRequest, PROTO_CONTENT_TYPE, type SessionTtsRequestData } from '@parley/schemas/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localEngines } from '../../../../test-support/local-engines.js';
 import { postRaw, type SpeechServer, startSpeechServer } from '../../../../test-support/speech-server.js';
 import { expectSchema } from '../../../../test-support/test-server.js';
 import {
@@ -11,7 +12,7 @@ import {
 } from '../../../../test-support/tts-requests.js';
 import { systemClock } from '../../../core/clock.js';
 import { ErrorText, SignedUrlTtl } from '../../../core/contracts.js';
-import { buildEngines, type Engines } from '../../../engines/registry.js';
+import type { Engines } from '../../../engines/registry.js';
 import { corpusWer } from '../../../engines/stt/wer.js';
 import type { TtsEngine, TtsResult } from '../../../engines/tts/tts.engine.js';
 import { FileStore } from '../../../files/file-store.js';
@@ -27,7 +28,7 @@ let server: SpeechServer;
 const spoken: TtsResult[] = [];
 
 beforeAll(async () => {
-  engines = await buildEngines();
+  engines = await localEngines();
   const recordingTts: TtsEngine = {
     status: () => engines.tts.status(),
     async synthesize(request) {
