@@ -49,3 +49,13 @@ export function fixtureBytes(file: FixtureFile): Promise<Buffer> {
 export async function fixturePcm(file: FixtureFile): Promise<Int16Array> {
   return new FfmpegAudioEngine().decode(await fixtureBytes(file));
 }
+
+/**
+ * The English sentences (3 flite voices × 10) in two parts, so that the tests decode each once: the
+ * STT route's word error rate is read on sentences 1-4 of each voice (stt.routes.test.ts), the
+ * engine's on sentences 5-10 (pocketsphinx.adapter.test.ts; 144 words).
+ */
+export function englishSentences(part: 'route' | 'engine'): FixtureFile[] {
+  const forRoute = (file: FixtureFile) => /^en\/(rms|slt|awb)-0[1-4]\./.test(file.path);
+  return fixtureFiles((f) => f.path.startsWith('en/') && forRoute(f) === (part === 'route'));
+}
