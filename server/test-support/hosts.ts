@@ -104,6 +104,12 @@ export async function startAudioHost(): Promise<AudioHost> {
   };
 }
 
+/**
+ * Two voices, one sentence each (~6 s joined by `AudioHost.conversation`): the conversation of the
+ * tests that check a flag or a path through the service rather than how well speakers are told apart.
+ */
+export const TWO_VOICES = ['en-rms-01', 'en-slt-02'] as const;
+
 /** A fixture of fixtures/audio/manifest.json by id; throws when it is missing. */
 export function fixtureById(id: string): FixtureFile {
   const [file] = fixtureFiles((f) => f.id === id);

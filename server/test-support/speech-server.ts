@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { AppDeps } from '../src/app.js';
 import { loadConfig } from '../src/core/config.js';
 import type { Engines } from '../src/engines/registry.js';
-import { type AudioHost, fixtureById, startAudioHost } from './hosts.js';
+import { type AudioHost, fixtureById, startAudioHost, TWO_VOICES } from './hosts.js';
 import { localEngines } from './local-engines.js';
 import { expectSchema, startTestServer, type TestServer, type TestUser } from './test-server.js';
 
@@ -10,7 +10,7 @@ import { expectSchema, startTestServer, type TestServer, type TestUser } from '.
 // storage an audio_url points at), and a test server whose configuration allows private addresses
 // (so the reference server may fetch from that host), with the engines given.
 
-export { type AudioHost, fixtureById, startAudioHost };
+export { type AudioHost, fixtureById, startAudioHost, TWO_VOICES };
 
 export interface SpeechServer extends TestServer {
   alice: TestUser;

@@ -3,7 +3,7 @@
 // the delivered body is checked with the OAuth client's Standard Webhooks secret and handed to
 // performResume, whose output must be what waiting for the same recording gives.
 import { readFileSync } from 'node:fs';
-import { startAudioHost } from '@parley/server/test-hosts';
+import { startAudioHost, TWO_VOICES } from '@parley/server/test-hosts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bundle } from 'zapier-platform-core';
 import {
@@ -31,7 +31,7 @@ const receiver = await startReceiver();
 const clip = readFileSync(new URL('../../../fixtures/audio/en/rms-01.wav', import.meta.url));
 const files = await startAudioHost();
 const urls = {
-  recording: await files.conversation('two-speakers.wav', ['en-rms-01', 'en-slt-02']),
+  recording: await files.conversation('two-speakers.wav', TWO_VOICES),
   announcedLarge: files.serve('announced-large.wav', clip, 'audio/wav', 200, 5_000_000),
   gone: files.serve('gone.wav', 'gone', 'text/plain', 404),
 };

@@ -1,7 +1,7 @@
 import { encodeSttRequest, PROTO_CONTENT_TYPE } from '@parley/schemas/proto';
 import type { SttRequest } from '@parley/schemas/types';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixtureById, postRaw, startSpeechRig } from '../../../../test-support/speech-server.js';
+import { fixtureById, postRaw, startSpeechRig, TWO_VOICES } from '../../../../test-support/speech-server.js';
 import { expectSchema } from '../../../../test-support/test-server.js';
 import { englishSentences, fixtureFiles } from '../../../engines/audio/fixture-audio.js';
 import { corpusWer, wordErrorRate } from '../../../engines/stt/wer.js';
@@ -54,16 +54,12 @@ describe('POST /v1/stt on the fixtures', () => {
   // Two voices, one sentence each (~6 s): the route's part is the flag; how well speakers are told
   // apart over the conversation fixtures is the pipeline's test (file-transcription.test.ts).
   it('tells the two speakers of a conversation apart, and gives one speaker without diarization', async () => {
-    const turns = ['en-rms-01', 'en-slt-02'].map(fixtureById);
-    const audioUrl = await host.conversation(
-      'two-speakers.wav',
-      turns.map((t) => t.id),
-    );
+    const audioUrl = await host.conversation('two-speakers.wav', TWO_VOICES);
     const diarized = await transcribe({ audio_url: audioUrl });
     expect(new Set(diarized.utterances.map((u) => u.speaker))).toEqual(new Set(['0', '1']));
     expect(diarized.utterances[0]?.speaker).toBe('0');
     for (const u of diarized.utterances) expect(u.end_ms).toBeGreaterThan(u.start_ms);
-    expectSpoken({ text: turns.map((t) => t.text).join(' ') }, diarized);
+    expectSpoken({ text: TWO_VOICES.map((id) => fixtureById(id).text).join(' ') }, diarized);
 
     const single = await transcribe({ audio_url: audioUrl, enable_diarization: false });
     expect(single.utterances.length).toBeGreaterThan(1);
