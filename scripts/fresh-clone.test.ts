@@ -1,0 +1,155 @@
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// A new user's first commands on a clone of this repository's HEAD (no node_modules, the Debian
+// packages present): `npm start` installs, says so one line per step, and serves /health; a second
+// `npm start` does no setup work; where a step cannot run, one sentence with the command and exit 1.
+// Slow (an `npm ci`, from npm's cache when it holds the packages: about a minute), so not part of
+// `npm test`: `npm run test:fresh-clone` runs it, and `.ci/run` as a step of its own.
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const STACK_LINE = /^\s+at .+\(?.*:\d+:\d+\)?$/m;
+let clone: string;
+
+beforeAll(() => {
+  clone = mkdtempSync(join(tmpdir(), 'parley-clone-'));
+  execFileSync('git', ['clone', '--quiet', REPO, clone]);
+}, 120_000);
+
+afterAll(() => {
+  if (clone) rmSync(clone, { recursive: true, force: true });
+});
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `npm start` in the clone, its environment `env` over the test's, in a process group of its own. */
+function npmStart(env: Record<string, string> = {}): Run {
+  const child = spawn('npm', ['start'], {
+    cwd: clone,
+    // PATH without the repo's node_modules/.bin, as in a new user's shell.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Resolves with the URL the banner names, rejects if npm start exits first. */
+function bannerUrl(run: Run): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const poll = setInterval(() => {
+      const url = /Parley reference server: (\S+)/.exec(run.output())?.[1];
+      if (url) {
+        clearInterval(poll);
+        resolve(url);
+      }
+    }, 100);
+    void run.exited.then((code) => {
+      clearInterval(poll);
+      reject(new Error(`npm start exited with ${code}:\n${run.output()}`));
+    });
+  });
+}
+
+/** `npm start`, /health checked, the whole process group stopped; returns what it printed. */
+async function startAndServe(): Promise<string> {
+  const run = npmStart();
+  try {
+    const url = await bannerUrl(run);
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+    return run.output();
+  } finally {
+    if (run.child.pid && run.child.exitCode === null) process.kill(-run.child.pid, 'SIGTERM');
+    await run.exited;
+  }
+}
+
+/** npm's environment for an `npm ci` that has to fetch and cannot: an empty cache, a closed port. */
+const unreachableRegistry = () => ({
+  npm_config_cache: mkdtempSync(join(tmpdir(), 'parley-empty-cache-')),
+  npm_config_registry: 'http://127.0.0.1:9/',
+  npm_config_fetch_retries: '0',
+});
+
+describe('a fresh clone', () => {
+  it('says in one sentence that the registry cannot be reached, and exits 1', async () => {
+    const run = npmStart(unreachableRegistry());
+    expect(await run.exited).toBe(1);
+    expect(run.output().trim().split('\n').at(-1)).toMatch(
+      /^npm could not reach its registry \(.*ECONNREFUSED.*\): .*`npm start` again\.$/,
+    );
+    expect(run.output()).not.toMatch(STACK_LINE);
+    expect(existsSync(join(clone, 'node_modules/.package-lock.json'))).toBe(false);
+  }, 300_000);
+
+  it.runIf(process.getuid?.() === 0)(
+    'says in one sentence which Debian packages it cannot install without root, and exits 1',
+    () => {
+      // One package more in the clone's list, and the check run by a user who is not root (no sudo here).
+      appendFileSync(join(clone, 'scripts/debian-packages.txt'), 'parley-no-such-package\n');
+      chmodSync(clone, 0o755);
+      const result = spawnSync(process.execPath, ['scripts/preflight.mjs'], {
+        cwd: clone,
+        uid: 65534,
+        gid: 65534,
+        encoding: 'utf8',
+        env: { PATH: '/usr/bin:/bin' },
+      });
+      execFileSync('git', ['checkout', '--quiet', 'scripts/debian-packages.txt'], { cwd: clone });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toBe(
+        'Parley needs the Debian packages parley-no-such-package, and installing them takes root: run `sudo apt-get install -y --no-install-recommends parley-no-such-package`, then `npm start` again.\n',
+      );
+    },
+  );
+
+  it('installs on the first npm start, one line per step, then serves /health', async () => {
+    const output = await startAndServe();
+    expect(output).toMatch(/^setup: npm ci .* … done in \d+\.\d s$/m);
+  }, 600_000);
+
+  it('does no setup work on the next npm start, even with package-lock.json touched', async () => {
+    const lock = join(clone, 'package-lock.json');
+    const now = new Date();
+    utimesSync(lock, now, now);
+    const output = await startAndServe();
+    expect(output).not.toMatch(/setup:/);
+    expect(output).toMatch(/Parley reference server: /);
+  }, 120_000);
+
+  it('installs again once package-lock.json changed', async () => {
+    // The same packages in another layout: a different file. The registry is made unreachable so
+    // that the attempt shows without a second install (it fails, naming the registry).
+    const lock = join(clone, 'package-lock.json');
+    writeFileSync(lock, JSON.stringify(JSON.parse(readFileSync(lock, 'utf8'))));
+    const run = npmStart(unreachableRegistry());
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(/^setup: npm ci .* … failed$/m);
+    expect(run.output()).toMatch(/npm could not reach its registry/);
+  }, 300_000);
+});
