@@ -6,9 +6,10 @@ import generateDocument from './creates/generate-document.create.js';
 import summarizeMeeting from './creates/summarize-meeting.create.js';
 import transcribeAudio from './creates/transcribe-audio.create.js';
 import { partnerTriggerOperations } from './generated/partner-triggers.js';
+import { STEP_HELP } from './listing.js';
 import findMeeting from './searches/find-meeting.search.js';
 import getTranscript from './searches/get-transcript.search.js';
-import { addBearer, mapErrors } from './service.client.js';
+import { addBearer, JSON_ACCEPT, mapErrors } from './service.client.js';
 import languagesList from './triggers/languages-list.trigger.js';
 import meetingsList from './triggers/meetings-list.trigger.js';
 import newMeeting from './triggers/new-meeting.trigger.js';
@@ -21,6 +22,10 @@ export default defineApp({
   version: packageJson.version,
   platformVersion: zapier.version,
   authentication,
+  // Every request asks for JSON; the bearer is added by addBearer, and only to the service's own roots
+  // (a requestTemplate header would go to every host, file hosts included). Zapier's SDK and MCP send a
+  // user's own requests through the same two (`zapier-platform invoke auth template|render`).
+  requestTemplate: { headers: JSON_ACCEPT },
   beforeRequest: [addBearer],
   afterResponse: [mapErrors],
   // 429s reach mapErrors, the one place errors are mapped, instead of core's generic ThrottledError.
@@ -41,7 +46,7 @@ export default defineApp({
       key: findMeeting.key,
       display: {
         label: 'Find or Create Meeting',
-        description: 'Finds one of your meetings by ID or title; creates it when none matches.',
+        description: STEP_HELP.find_or_create_meeting,
       },
       search: findMeeting.key,
       create: createMeeting.key,

@@ -11,6 +11,9 @@ import { DEFAULT_PARTNER_SEGMENT } from './generated/service-data.js';
 /** The published service; a development or self-hosted deployment sets PARLEY_BASE_URL. */
 export const PUBLISHED_BASE_URL = 'https://api.parley.dev';
 
+/** What every request asks for (the app's requestTemplate): the service answers JSON. */
+export const JSON_ACCEPT = { Accept: 'application/json' } as const;
+
 /** Scopes the app asks for: reading meetings and triggers, creating meetings and summaries, documents. */
 export const OAUTH_SCOPES = ['meetings:read', 'meetings:write', 'documents:write'] as const;
 
@@ -25,11 +28,15 @@ const trimSlash = (url: string): string => url.replace(/\/+$/, '');
  * automation-platform routes live on another host than the REST routes; it defaults to the base URL.
  */
 export function serviceConfig(env: NodeJS.ProcessEnv = process.env) {
-  const baseUrl = secureRoot('PARLEY_BASE_URL', env.PARLEY_BASE_URL || PUBLISHED_BASE_URL);
+  // Only variables the environment holds count: `zapier-platform invoke auth template` (and the
+  // platform's SDK, which reads the same template) runs the app with process.env behind a proxy that
+  // makes up a placeholder for every unset name, and an unset variable means the published default.
+  const setting = (name: string) => (Object.hasOwn(env, name) ? env[name] : undefined);
+  const baseUrl = secureRoot('PARLEY_BASE_URL', setting('PARLEY_BASE_URL') || PUBLISHED_BASE_URL);
   return {
     baseUrl,
-    integrationUrl: secureRoot('PARLEY_INTEGRATION_URL', env.PARLEY_INTEGRATION_URL || baseUrl),
-    segment: env.PARLEY_PARTNER_SEGMENT || DEFAULT_PARTNER_SEGMENT,
+    integrationUrl: secureRoot('PARLEY_INTEGRATION_URL', setting('PARLEY_INTEGRATION_URL') || baseUrl),
+    segment: setting('PARLEY_PARTNER_SEGMENT') || DEFAULT_PARTNER_SEGMENT,
   };
 }
 
@@ -74,7 +81,7 @@ const ownsUrl = (url: string): boolean => {
 export const addBearer: BeforeRequestMiddleware = (request, _z, bundle) => {
   const token = bundle.authData?.access_token;
   const url = request.url ?? '';
-  request.headers = { Accept: 'application/json', ...request.headers };
+  request.headers = { ...request.headers };
   if (token && ownsUrl(url) && url !== urls.token() && !request.headers.Authorization) {
     request.headers.Authorization = `Bearer ${token}`;
   }

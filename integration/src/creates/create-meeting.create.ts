@@ -3,6 +3,7 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
 import type { CreateMeetingRequest, CreateMeetingResponse } from '../generated/schema-types.js';
 import { schemaExamples } from '../generated/service-data.js';
+import { STEP_HELP } from '../listing.js';
 import { createdMeetingOutputFields } from '../output-fields.js';
 import { dataOf, urls } from '../service.client.js';
 
@@ -40,7 +41,7 @@ export default defineCreate({
   noun: 'Meeting',
   display: {
     label: 'Create Meeting',
-    description: 'Starts a new Parley meeting and invites the people you list.',
+    description: STEP_HELP.create_meeting,
   },
   operation: {
     inputFields,

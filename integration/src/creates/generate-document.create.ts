@@ -10,6 +10,7 @@ import type {
   GenerateDocumentResponse,
 } from '../generated/schema-types.js';
 import { DOCUMENT_MODELS, schemaExamples } from '../generated/service-data.js';
+import { STEP_HELP } from '../listing.js';
 import { meetingInput } from '../meeting.field.js';
 import { dataOf, urls } from '../service.client.js';
 
@@ -104,8 +105,7 @@ export default defineCreate({
   noun: 'Document',
   display: {
     label: 'Generate Document',
-    description:
-      'Writes an AI document (brief, notes, release notes …) from a meeting, following your prompt.',
+    description: STEP_HELP.generate_document,
   },
   operation: {
     inputFields,

@@ -3,6 +3,7 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
 import type { SummarizeMeetingRequest, SummarizeMeetingResponse } from '../generated/schema-types.js';
 import { schemaExamples } from '../generated/service-data.js';
+import { STEP_HELP } from '../listing.js';
 import { meetingInput } from '../meeting.field.js';
 import { dataOf, urls } from '../service.client.js';
 
@@ -55,7 +56,7 @@ export default defineCreate({
   noun: 'Summary',
   display: {
     label: 'Summarize Meeting',
-    description: 'Writes an AI summary of a meeting, optionally emailed to its participants.',
+    description: STEP_HELP.summarize_meeting,
   },
   operation: {
     inputFields,

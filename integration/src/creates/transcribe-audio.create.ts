@@ -13,6 +13,7 @@ import type {
   SttUtterance,
 } from '../generated/schema-types.js';
 import { schemaExamples } from '../generated/service-data.js';
+import { STEP_HELP } from '../listing.js';
 import { dataOf, refusedLinkError, urls } from '../service.client.js';
 import { LANGUAGE_DROPDOWN } from '../triggers/languages-list.trigger.js';
 
@@ -159,8 +160,7 @@ export default defineCreate({
   noun: 'Transcript',
   display: {
     label: 'Transcribe Audio',
-    description:
-      'Turns an audio file of any length into text, with who said what, in any language Parley detects.',
+    description: STEP_HELP.transcribe_audio,
   },
   operation: {
     inputFields,

@@ -5,6 +5,7 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
 import type { MeetingWithProfiles, PartnerMeetingResponse } from '../generated/schema-types.js';
 import { schemaExamples } from '../generated/service-data.js';
+import { STEP_HELP } from '../listing.js';
 import { meetingInput } from '../meeting.field.js';
 import { meetingOutputFields } from '../output-fields.js';
 import { dataOf, isMeetingNotFound, urls } from '../service.client.js';
@@ -76,7 +77,7 @@ export default defineSearch({
   noun: 'Meeting',
   display: {
     label: 'Find Meeting',
-    description: 'Finds one of your meetings by ID or title, with its latest AI summary.',
+    description: STEP_HELP.find_meeting,
   },
   operation: {
     inputFields,

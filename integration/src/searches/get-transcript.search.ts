@@ -5,6 +5,7 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
 import type { GetMeetingTranscriptsResponse, TranscriptRecord } from '../generated/schema-types.js';
 import { schemaExamples } from '../generated/service-data.js';
+import { STEP_HELP } from '../listing.js';
 import { meetingInput } from '../meeting.field.js';
 import { dataOf, isMeetingNotFound, urls } from '../service.client.js';
 
@@ -53,8 +54,7 @@ export default defineSearch({
   noun: 'Transcript',
   display: {
     label: 'Get Transcript',
-    description:
-      "Finds a meeting's transcript, as text with the speakers and as one line item per utterance.",
+    description: STEP_HELP.get_transcript,
   },
   operation: {
     inputFields,

@@ -1,12 +1,13 @@
 import { definePartnerTriggers } from '../event-trigger.factory.js';
 import { schemaExamples } from '../generated/service-data.js';
+import { STEP_HELP } from '../listing.js';
 import { meetingRefOutputFields } from '../output-fields.js';
 
 /** The catalog trigger's polling operation and its instant twin on the hook extension. */
 export default definePartnerTriggers('trigger-contact-discovered', {
   noun: 'Contact',
   label: 'Contact Discovered',
-  description: 'Triggers when a new contact (a guest) is found in one of your meetings.',
+  description: STEP_HELP.contact_discovered,
   sample: { ...schemaExamples.contactDiscovered },
   outputFields: [
     { key: 'id', label: 'Contact ID', type: 'string', primary: true },

@@ -1,12 +1,13 @@
 import { definePartnerTriggers } from '../event-trigger.factory.js';
 import { schemaExamples } from '../generated/service-data.js';
+import { STEP_HELP } from '../listing.js';
 import { meetingRefOutputFields } from '../output-fields.js';
 
 /** The catalog trigger's polling operation and its instant twin on the hook extension. */
 export default definePartnerTriggers('trigger-followup-email-ready', {
   noun: 'Follow-up Email',
   label: 'Follow-up Email Ready',
-  description: 'Triggers when an AI follow-up email for one of your meetings is ready.',
+  description: STEP_HELP.followup_email_ready,
   sample: { ...schemaExamples.followupEmailReady },
   outputFields: [
     { key: 'id', label: 'Email ID', type: 'string', primary: true },

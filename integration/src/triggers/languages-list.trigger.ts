@@ -2,6 +2,7 @@
 // speech-to-text takes as hints (schemas' STT_LANGUAGES, copied at build), named in English.
 import { defineTrigger } from 'zapier-platform-core';
 import { STT_LANGUAGES } from '../generated/service-data.js';
+import { STEP_HELP } from '../listing.js';
 
 export const LANGUAGES_LIST_KEY = 'languages_list';
 /** `trigger.id.label` reference of the dropdown (D004/D005). */
@@ -17,7 +18,7 @@ export default defineTrigger({
   noun: 'Language',
   display: {
     label: 'List Languages',
-    description: 'Triggers when you open a language dropdown; lists the languages Parley transcribes.',
+    description: STEP_HELP.languages_list,
     hidden: true,
   },
   operation: {

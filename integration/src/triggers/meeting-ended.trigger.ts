@@ -1,5 +1,6 @@
 import { definePartnerTriggers } from '../event-trigger.factory.js';
 import { schemaExamples } from '../generated/service-data.js';
+import { STEP_HELP } from '../listing.js';
 import { durationMinutes, meetingExtras, meetingExtrasOutputFields } from '../meeting-extras.js';
 import { meetingOutputFields } from '../output-fields.js';
 
@@ -28,7 +29,7 @@ const sampleExtras = {
 export default definePartnerTriggers('trigger-meeting-ended', {
   noun: 'Meeting',
   label: 'Meeting Ended',
-  description: 'Triggers when a meeting you took part in ends.',
+  description: STEP_HELP.meeting_ended,
   build: (item) => withDuration(item as Item),
   sample: withDuration(schemaExamples.meetingEnded),
   outputFields: [

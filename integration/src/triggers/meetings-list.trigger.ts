@@ -9,6 +9,7 @@ import type {
   MeetingWithProfiles,
 } from '../generated/schema-types.js';
 import { GET_MEETINGS_MAX_LIMIT, schemaExamples } from '../generated/service-data.js';
+import { STEP_HELP } from '../listing.js';
 import { dataOf, urls } from '../service.client.js';
 
 export const MEETINGS_LIST_KEY = 'meetings_list';
@@ -51,7 +52,7 @@ export default defineTrigger({
   noun: 'Meeting',
   display: {
     label: 'List Meetings',
-    description: 'Triggers when you open a meeting dropdown; lists your meetings, newest first.',
+    description: STEP_HELP.meetings_list,
     hidden: true,
   },
   operation: {

@@ -3,6 +3,7 @@
 
 import { defineInstantTrigger, SAMPLE_ITEMS } from '../event-trigger.factory.js';
 import { schemaExamples } from '../generated/service-data.js';
+import { STEP_HELP } from '../listing.js';
 import { createdMeetingOutputFields } from '../output-fields.js';
 import { fetchMeetingsPage } from './meetings-list.trigger.js';
 
@@ -11,7 +12,7 @@ export default defineInstantTrigger(
     key: 'new_meeting',
     noun: 'Meeting',
     label: 'New Meeting',
-    description: 'Triggers when a meeting is created that you host or are invited to.',
+    description: STEP_HELP.new_meeting,
     event: 'meeting-created',
     list: async (z, bundle) => {
       // get-meetings answers with each meeting's user profiles too; the event carries the meeting only.

@@ -1,12 +1,13 @@
 import { definePartnerTriggers } from '../event-trigger.factory.js';
 import { schemaExamples } from '../generated/service-data.js';
+import { STEP_HELP } from '../listing.js';
 import { meetingRefOutputFields } from '../output-fields.js';
 
 /** The catalog trigger's polling operation and its instant twin on the hook extension. */
 export default definePartnerTriggers('trigger-summary-ready', {
   noun: 'Summary',
   label: 'Summary Ready',
-  description: 'Triggers when an AI summary of one of your meetings is ready.',
+  description: STEP_HELP.summary_ready,
   sample: { ...schemaExamples.summaryReady },
   outputFields: [
     { key: 'id', label: 'Summary ID', type: 'string', primary: true },
