@@ -49,6 +49,8 @@ export interface CheckResult {
   durationMs: number;
   /** Set when a baseline entry accepted this deviation. */
   baselined?: string;
+  /** On a SKIPPED result: the flags that would have let it judge (any one of them where they are alternatives). */
+  needs?: string[];
 }
 
 export interface CheckDef<C> {
@@ -100,6 +102,8 @@ export class Verdict extends Error {
     readonly status: Exclude<Status, 'PASS'>,
     message: string,
     readonly found: Found[] = [],
+    /** The flags a skip needed (a SKIPPED result names them). */
+    readonly needs: string[] = [],
   ) {
     super(message);
   }
@@ -110,8 +114,9 @@ export const fail = (code: FailureCode, message: string, at?: At): never => {
   const found = finding(code, message, at);
   throw new Verdict('FAIL', message, [found]);
 };
-export const skip = (message: string): never => {
-  throw new Verdict('SKIPPED', message);
+/** Ends the check SKIPPED for want of an input: `needs` names the flags (the report and coverage show them). */
+export const skip = (message: string, needs: string[] = []): never => {
+  throw new Verdict('SKIPPED', message, [], needs);
 };
 export const couldNotJudge = (message: string): never => {
   throw new Verdict('COULD_NOT_JUDGE', message);

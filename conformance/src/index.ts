@@ -9,6 +9,7 @@ import { type ReferenceServer, startReference } from './reference.js';
 import { exitCodeOf, type RunReport } from './report.js';
 import { consoleReport, progressLine } from './reporters/console.reporter.js';
 import { htmlReport } from './reporters/html.reporter.js';
+import { sentenceCoverage } from './matrix/coverage.js';
 import { junitReport } from './reporters/junit.reporter.js';
 import { cleanup, runChecks } from './runner.js';
 import { UsageError } from './usage-error.js';
@@ -17,6 +18,8 @@ export type { CheckResult, Deviation } from './check.js';
 export { CHECKS } from './checks/index.js';
 export { FAILURE_CODES, type FailureCode } from './failure-codes.js';
 export type { RunReport } from './report.js';
+export { type SentenceCoverage, sentenceCoverage } from './matrix/coverage.js';
+export { SENTENCES, type Sentence } from './matrix/matrix.js';
 
 export interface RunOptions {
   /** Without it the reference server is started in-process and checked. */
@@ -149,6 +152,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
         summary: summarize(results),
         ...(baseline ? { baseline } : {}),
         results,
+        coverage: sentenceCoverage(results),
       },
       redact,
     );

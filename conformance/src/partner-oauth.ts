@@ -30,7 +30,11 @@ export function oauthInputs(ctx: CheckContext) {
     oauthUser ? '' : '--oauth-user EMAIL:PASSWORD',
     oauthRedirectUri ? '' : '--oauth-redirect-uri URI',
   ].filter(Boolean);
-  if (!oauthClient || !oauthUser || !oauthRedirectUri) return skip(`needs ${missing.join(', ')}`);
+  if (!oauthClient || !oauthUser || !oauthRedirectUri)
+    return skip(
+      `needs ${missing.join(', ')}`,
+      missing.map((flag) => flag.split(' ')[0] as string),
+    );
   return { client: oauthClient, user: oauthUser, redirectUri: oauthRedirectUri };
 }
 
@@ -268,7 +272,12 @@ export function authorizeQuery(ctx: CheckContext, extra: Record<string, string>)
 export async function partnerBearer(ctx: CheckContext): Promise<string> {
   if (ctx.target.partnerToken) return ctx.target.partnerToken;
   if (!ctx.target.oauthClient || !ctx.target.oauthUser || !ctx.target.oauthRedirectUri) {
-    return skip('needs --partner-token, or --oauth-client, --oauth-user and --oauth-redirect-uri');
+    return skip('needs --partner-token, or --oauth-client, --oauth-user and --oauth-redirect-uri', [
+      '--partner-token',
+      '--oauth-client',
+      '--oauth-user',
+      '--oauth-redirect-uri',
+    ]);
   }
   try {
     return (await ctx.shared('partner-grant', () => connect(ctx))).access_token;

@@ -1,5 +1,6 @@
 import type { BaselineOutcome } from './baseline.js';
 import type { CheckResult } from './check.js';
+import type { SentenceCoverage } from './matrix/coverage.js';
 
 /** A finished run, as every reporter receives it (already redacted). */
 export interface RunReport {
@@ -14,6 +15,8 @@ export interface RunReport {
   summary: Record<string, number>;
   baseline?: BaselineOutcome;
   results: CheckResult[];
+  /** Which of the spec's sentences the results judged (matrix/sentences.json). */
+  coverage: SentenceCoverage;
 }
 
 /** 0 conforms, 1 a MUST failed (or a baseline entry expired), 2 nothing could be judged. */

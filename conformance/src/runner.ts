@@ -53,6 +53,7 @@ async function runOne(target: Target, check: Check, state: RunState): Promise<Ch
   const started = performance.now();
   let status: Status = 'PASS';
   let message = '';
+  let needs: string[] = [];
   const { findings, done } = withFindings(target.parleyChoices === true, () => check.run(ctx));
   const { found, omitted } = findings;
   try {
@@ -60,7 +61,7 @@ async function runOne(target: Target, check: Check, state: RunState): Promise<Ch
     message = typeof note === 'string' ? note : '';
   } catch (error) {
     if (error instanceof Verdict && error.status === 'FAIL') found.push(...error.found);
-    else if (error instanceof Verdict) [status, message] = [error.status, error.message];
+    else if (error instanceof Verdict) [status, message, needs] = [error.status, error.message, error.needs];
     else {
       status = 'COULD_NOT_JUDGE';
       message = `the check could not run: ${(error as Error).message}`;
@@ -114,6 +115,7 @@ async function runOne(target: Target, check: Check, state: RunState): Promise<Ch
           ],
         }
       : {}),
+    ...(status === 'SKIPPED' && needs.length > 0 ? { needs } : {}),
     evidence: exchanges.slice(deviates ? -6 : -2),
     ...(Object.keys(ctx.metrics).length > 0 ? { metrics: ctx.metrics } : {}),
     durationMs: Math.round(performance.now() - started),

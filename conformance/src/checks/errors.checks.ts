@@ -228,7 +228,7 @@ export const errorsChecks = [
     level: 'MUST',
     async run(ctx) {
       const other = ctx.target.secondApiKey;
-      if (!other) skip('needs --second-api-key');
+      if (!other) skip('needs --second-api-key', ['--second-api-key']);
       const meetingId = (await ctx.createMeeting('private')).meeting.id;
       const reply = await ctx.call('get-meeting-messages', { meeting_id: meetingId }, other ?? null);
       if (reply.status === 401) couldNotJudge('the second key was refused (401)');

@@ -243,6 +243,7 @@ export const partnerDataChecks = [
       if (!ctx.target.callback) {
         return skip(
           'the synchronous answer conforms; the callback needs --callback-url (and --webhook-secret)',
+          ['--callback-url'],
         );
       }
       const receiver = await startCallbackReceiver(ctx.target.callback.listen, ctx.target.callback.url);
@@ -321,6 +322,7 @@ export const partnerDataChecks = [
         if (!ctx.target.webhookSecret) {
           return skip(
             'the synchronous answer and the callback conform; verifying its signature needs --webhook-secret',
+            ['--webhook-secret'],
           );
         }
         try {

@@ -63,6 +63,8 @@ export function tts(ctx: CheckContext): Promise<{ audioUrl: string }> {
 export function audioSource(ctx: CheckContext, path: string): string {
   const url = ctx.audioUrl(path);
   if (!url)
-    return skip('needs --audio-base-url (where fixtures/audio is served for the deployment to fetch)');
+    return skip('needs --audio-base-url (where fixtures/audio is served for the deployment to fetch)', [
+      '--audio-base-url',
+    ]);
   return url;
 }
