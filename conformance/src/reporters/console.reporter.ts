@@ -1,5 +1,6 @@
 import type { CheckResult } from '../check.js';
 import type { RunReport } from '../report.js';
+import { coverageLines } from './coverage-lines.js';
 import { baselineLines, deviationLines } from './deviation-lines.js';
 
 const MARK: Record<CheckResult['status'], string> = {
@@ -52,6 +53,7 @@ export function consoleReport(report: RunReport): string {
     ...lines,
     ...baseline,
     ...failures,
+    ...coverageLines(report.coverage),
     `${counts}; exit ${report.exitCode}; ${(report.durationMs / 1000).toFixed(1)} s; seed ${report.seed}`,
   ].join('\n');
 }

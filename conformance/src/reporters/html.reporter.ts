@@ -1,5 +1,6 @@
 import type { CheckResult } from '../check.js';
 import type { RunReport } from '../report.js';
+import { coverageSection } from './coverage-lines.js';
 
 // One self-contained HTML file (inline CSS, no scripts, no external assets) a person opens in a
 // browser: a summary, the table of checks, and for each deviation its clause, message, exchanges
@@ -86,6 +87,7 @@ pre{background:#f6f8fa;padding:.5rem;overflow-x:auto;white-space:pre-wrap;word-b
 <table id="checks"><thead><tr><th>Status</th><th>Check</th><th>Level</th><th>Rule</th><th>Result</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
+${coverageSection(report.coverage)}
 ${baselineSection(report)}
 <h2>Deviations</h2>
 ${details || '<p>None.</p>'}

@@ -1,4 +1,5 @@
 import type { RunReport } from '../report.js';
+import { coverageSuite } from './coverage-lines.js';
 import { deviationLines } from './deviation-lines.js';
 
 const xmlEscape = (text: string) =>
@@ -47,5 +48,6 @@ export function junitReport(report: RunReport): string {
       `  <testsuite name="parley-conformance.baseline" tests="${cases.length}" failures="${baseline.expired.length}" skipped="${baseline.stale.length}">\n${cases.join('\n')}\n  </testsuite>`,
     );
   }
+  suites.push(coverageSuite(report.coverage));
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="parley-conformance">\n${suites.join('\n')}\n</testsuites>\n`;
 }
