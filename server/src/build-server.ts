@@ -7,6 +7,7 @@ import { type Clock, systemClock } from './core/clock.js';
 import type { ClusterSignals } from './core/cluster-signals.js';
 import { type Config, publicUrlOf } from './core/config.js';
 import { type IdGenerator, randomIds } from './core/ids.js';
+import { databaseFailure } from './core/startup-failure.js';
 import { buildEngines, type Engines } from './engines/registry.js';
 import type { FileStorage } from './files/file-storage.js';
 import { openFileStorage } from './files/file-storages.js';
@@ -78,7 +79,14 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
   if (!filesSecret)
     throw new Error('buildServer needs config.filesSecret (main.ts reads it from the data directory)');
 
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, clock, ids });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    clock,
+    ids,
+  }).catch((error: unknown) => {
+    throw databaseFailure(config, error);
+  });
   // Emulator resets and fault switches reach the other processes on the same PostgreSQL database.
   const signals = await openClusterSignals({
     databaseUrl: config.databaseUrl,

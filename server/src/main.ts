@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { buildServer } from './build-server.js';
 import { ConfigError, loadConfig } from './core/config.js';
+import { checkDataDir, checkFfmpegPath, listenFailure, StartupError } from './core/startup-failure.js';
 import {
   DEMO_USER,
   ensureDemoAccount,
@@ -16,6 +17,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  checkDataDir(config.dataDir);
+  checkFfmpegPath(config.ffmpegPath);
   const logger = pino({ level: config.logLevel, base: { service: 'parley-server' } });
   const { secrets, path: secretsPath } = loadOrCreateSecrets(config.dataDir);
   const generatedAdminToken = config.adminToken === undefined;
@@ -32,7 +35,9 @@ async function main(): Promise<void> {
   });
   const { store, engines, jobs, speechJobs } = server;
   const demoCreated = await seedDemo();
-  const url = await server.listen(config.port, config.host);
+  const url = await server.listen(config.port, config.host).catch((error: unknown) => {
+    throw listenFailure(config.port, config.host, error);
+  });
   // Engines load on first use unless asked for up front: a warm-up costs ~180 MB and seconds of CPU
   // that a server answering only meeting routes would pay for nothing.
   if (config.warmEngines) void engines.warmUp();
@@ -117,12 +122,15 @@ function printBanner(info: {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  // A setting to change: its one sentence names it (core/startup-failure.ts).
+  if (error instanceof ConfigError || error instanceof StartupError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
   }
-  process.stderr.write(
-    `Parley server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  // Anything else is a fault of the server: its message, and where it happened at LOG_LEVEL=debug.
+  const where = error instanceof Error && /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '');
+  const text =
+    error instanceof Error ? (where ? (error.stack ?? error.message) : error.message) : String(error);
+  process.stderr.write(`Parley server failed to start: ${text}\n`);
   process.exit(1);
 });

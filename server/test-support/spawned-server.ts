@@ -64,3 +64,38 @@ export function spawnServer(dataDir: string, options: SpawnOptions = {}): Promis
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${banner}`)));
   });
 }
+
+/** How a start that fails ends: its exit code and everything it wrote to stderr. */
+export interface FailedStart {
+  code: number | null;
+  stderr: string;
+}
+
+/**
+ * Runs the server as `spawnServer` does, expecting it to stop by itself (a start-up failure);
+ * resolves when it exits. A start that succeeds instead is killed once its banner is out.
+ */
+export function spawnFailingServer(dataDir: string, options: SpawnOptions & { uid?: number } = {}) {
+  return new Promise<FailedStart>((resolve) => {
+    const child = spawn(process.execPath, options.bundle ? BUNDLE_ENTRY : SOURCE_ENTRY, {
+      cwd: SERVER_DIR,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        PARLEY_DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ...options.env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('Parley reference server:')) child.kill('SIGKILL');
+    });
+    child.once('exit', (code) => resolve({ code, stderr }));
+  });
+}
