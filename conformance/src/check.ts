@@ -9,9 +9,11 @@
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FailureCode } from './failure-codes.js';
+import type { Attempt } from './retry.js';
 
 export type Level = 'MUST' | 'SHOULD';
-export type Status = 'PASS' | 'FAIL' | 'NON_STRICT' | 'SKIPPED' | 'COULD_NOT_JUDGE';
+/** FLAKY: a FAIL that a retry did not repeat (retry.ts): neither a failure nor a pass. */
+export type Status = 'PASS' | 'FAIL' | 'NON_STRICT' | 'FLAKY' | 'SKIPPED' | 'COULD_NOT_JUDGE';
 export type Area = 'rest' | 'errors' | 'speech' | 'stream' | 'partner';
 export type Profile = 'smoke' | 'full';
 
@@ -49,6 +51,8 @@ export interface CheckResult {
   durationMs: number;
   /** Set when a baseline entry accepted this deviation. */
   baselined?: string;
+  /** A FAIL run again (--retries): every attempt's answer, the first one first. */
+  attempts?: Attempt[];
   /** On a SKIPPED result: the flags that would have let it judge (any one of them where they are alternatives). */
   needs?: string[];
 }

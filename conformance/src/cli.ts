@@ -1,20 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { type RunOptions, run, UsageError } from './index.js';
+import { EXIT } from './exit-codes.js';
+import { REPORTERS, type RunOptions, run, UsageError } from './index.js';
 import type { RunReport } from './report.js';
 
 // parley-conformance [options] | parley-conformance replay <report.json> <check-id> [options]
-// Exit 0 conforms, 1 does not, 2 could not judge (bad arguments, unreachable, nothing tested).
+// Exit 0 conforms, 1 does not, 2 could not judge (bad arguments, unreachable, nothing tested): exit-codes.ts.
 
 const USAGE = `Usage: parley-conformance [--base-url URL --api-key KEY] [--ws-url URL] [--second-api-key KEY]
   [--partner-token T | --oauth-client ID:SECRET --oauth-user EMAIL:PASSWORD --oauth-redirect-uri URI]
   [--oauth-scope SCOPES] [--integration-url URL] [--callback-url URL] [--callback-listen HOST:PORT]
   [--webhook-secret SECRET] [--reference-db sqlite|postgres]
   [--audio-base-url URL] [--only IDS] [--exclude IDS] [--profile smoke|full]
-  [--reporter console,junit,json,html] [--out DIR] [--baseline FILE] [--seed N] [--timeout MS]
-  [--proto FILE ...] [--proto-stream-message NAME] [--parley-choices]
+  [--reporter console,junit,json,html,github] [--out DIR] [--baseline FILE] [--seed N] [--timeout MS]
+  [--retries N] [--proto FILE ...] [--proto-stream-message NAME] [--parley-choices]
   parley-conformance replay <report.json> <check-id> [same options]
 --parley-choices: Parley's own choices where the spec leaves room fail the run (otherwise NON_STRICT).
+--timeout MS: one deadline for every request (by default 600 s for file STT, the spec's advice; 30 s for
+  the rest); a request unanswered by then fails its check (NO_ANSWER) and the run goes on.
+--retries N: a failing check is run again up to N times (default 1 where CI is set or under the github
+  reporter, 0 otherwise); a failure that does not repeat is FLAKY (not a failure, not a pass).
 Without --base-url the reference server is started in-process and checked (--reference-db postgres:
 on a fresh database of the PostgreSQL server PARLEY_TEST_PG_URL names).`;
 
@@ -78,6 +83,7 @@ export function parseCli(argv: string[]): RunOptions {
       baseline: { type: 'string' },
       seed: { type: 'string' },
       timeout: { type: 'string' },
+      retries: { type: 'string' },
       proto: { type: 'string', multiple: true },
       'proto-stream-message': { type: 'string' },
       'parley-choices': { type: 'boolean' },
@@ -92,11 +98,14 @@ export function parseCli(argv: string[]): RunOptions {
   if (referenceDb !== undefined && referenceDb !== 'sqlite' && referenceDb !== 'postgres')
     throw new UsageError(`--reference-db must be sqlite or postgres, not ${referenceDb}`);
   const reporters = list(values.reporter) ?? ['console'];
-  const unknownReporter = reporters.find((r) => !['console', 'junit', 'json', 'html'].includes(r));
+  const unknownReporter = reporters.find((r) => !(REPORTERS as readonly string[]).includes(r));
   if (unknownReporter) throw new UsageError(`unknown reporter ${unknownReporter}`);
   const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout >= 1000 && timeout <= 3_600_000))
     throw new UsageError(`--timeout must be milliseconds between 1000 and 3600000, not ${values.timeout}`);
+  const retries = values.retries === undefined ? undefined : Number(values.retries);
+  if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0 && retries <= 5))
+    throw new UsageError(`--retries must be an integer from 0 to 5, not ${values.retries}`);
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be an integer');
   const options: RunOptions = {
@@ -129,6 +138,7 @@ export function parseCli(argv: string[]): RunOptions {
     ...(values.baseline ? { baselineFile: values.baseline } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(timeout !== undefined ? { timeoutMs: timeout } : {}),
+    ...(retries !== undefined ? { retries } : {}),
     ...(values.proto ? { protoFiles: values.proto } : {}),
     ...(values['proto-stream-message'] ? { protoStreamMessage: values['proto-stream-message'] } : {}),
     ...(values['parley-choices'] ? { parleyChoices: true } : {}),
@@ -157,9 +167,9 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof HelpRequest) {
       process.stdout.write(`${error.message}\n`);
-      return 0;
+      return EXIT.CONFORMS.code;
     }
     process.stderr.write(`parley-conformance: ${(error as Error).message}\n`);
-    return 2;
+    return EXIT.NOT_JUDGED.code;
   }
 }

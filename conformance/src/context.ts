@@ -36,7 +36,8 @@ export interface Target {
   protoStreamMessage?: string;
   /** Parley's own choices (where the spec leaves room) fail the run instead of being noted. */
   parleyChoices?: boolean;
-  timeoutMs: number;
+  /** --timeout: one deadline for every HTTP request instead of each route's own (deadlines.ts). */
+  timeoutMs?: number;
   seed: number;
   runId: string;
   profile: 'smoke' | 'full';

@@ -21,6 +21,8 @@ export const FAILURE_CODES = {
     'something that must not be there is (a deleted meeting still listed, frames after the terminal frame)',
   SEQUENCE: 'a protocol step is missing or out of place (the live stream, the OAuth pages and redirects)',
   TIMING: 'a deadline of the spec was exceeded',
+  NO_ANSWER:
+    "no answer came within the request's deadline (600 s for file STT, the spec's advice; 30 s for any other; --timeout)",
   MEDIA: 'an audio file is not of the required container, codec, channels or duration',
   ACCURACY: 'recognised text or timings are too far from the known audio',
   SECURITY:

@@ -1,4 +1,5 @@
-import type { Exchange } from './check.js';
+import { type Exchange, Verdict } from './check.js';
+import { deadlineOf, requestShape, seconds } from './deadlines.js';
 
 // The kit's HTTP client: every request is recorded as an Exchange with a curl line that repeats it,
 // so a failing check can show what it sent and what came back.
@@ -31,7 +32,8 @@ export class HttpClient {
 
   constructor(
     readonly baseUrl: string,
-    private readonly timeoutMs: number,
+    /** --timeout: one deadline for every request instead of each route's own (deadlines.ts). */
+    private readonly timeoutMs?: number,
   ) {}
 
   async send(pathOrUrl: string, options: SendOptions = {}): Promise<Reply> {
@@ -54,14 +56,22 @@ export class HttpClient {
       repro: curlOf(method, url, headers, body),
     };
     this.exchanges.push(exchange);
-    const response = await fetch(url, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body }),
-      signal: AbortSignal.timeout(this.timeoutMs),
-      redirect: 'manual',
-    });
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const deadline = deadlineOf(method, url, this.timeoutMs);
+    let response: Response;
+    let bytes: Uint8Array;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+        signal: AbortSignal.timeout(deadline),
+        redirect: 'manual',
+      });
+      bytes = new Uint8Array(await response.arrayBuffer());
+    } catch (error) {
+      if ((error as Error).name !== 'TimeoutError') throw error;
+      throw unanswered(exchange, method, url, deadline);
+    }
     const type = response.headers.get('content-type') ?? '';
     const text = type.startsWith('audio/') ? '' : Buffer.from(bytes).toString('utf8');
     let parsed: unknown = text;
@@ -72,6 +82,22 @@ export class HttpClient {
     exchange.responseBody = type.startsWith('audio/') ? `<${bytes.length} bytes of ${type}>` : excerpt(text);
     return { status: response.status, headers: response.headers, body: parsed, text, bytes };
   }
+}
+
+/** A request that hung past its deadline: the check fails naming the deadline (the run goes on). */
+function unanswered(exchange: Exchange, method: string, url: string, deadline: number): Verdict {
+  const shape = requestShape(method, url);
+  const message = `no answer to ${shape} within ${seconds(deadline)} (the request's deadline; --timeout sets another)`;
+  exchange.responseBody = `(no answer within ${seconds(deadline)})`;
+  return new Verdict('FAIL', message, [
+    {
+      code: 'NO_ANSWER',
+      message,
+      path: `${shape} status`,
+      expected: `an answer within ${seconds(deadline)}`,
+      actual: 'none',
+    },
+  ]);
 }
 
 function curlOf(

@@ -4,22 +4,25 @@ import { applyBaseline, type BaselineOutcome, readBaseline } from './baseline.js
 import type { CheckResult } from './check.js';
 import { selectChecks } from './checks/index.js';
 import { newRunState, type Target } from './context.js';
+import { EXIT } from './exit-codes.js';
+import { sentenceCoverage } from './matrix/coverage.js';
 import { redactDeep, redactor } from './redact.js';
 import { type ReferenceServer, startReference } from './reference.js';
 import { exitCodeOf, type RunReport } from './report.js';
 import { consoleReport, progressLine } from './reporters/console.reporter.js';
+import { writeGithub } from './reporters/github-output.js';
 import { htmlReport } from './reporters/html.reporter.js';
-import { sentenceCoverage } from './matrix/coverage.js';
 import { junitReport } from './reporters/junit.reporter.js';
+import { defaultRetries } from './retry.js';
 import { cleanup, runChecks } from './runner.js';
 import { UsageError } from './usage-error.js';
 
 export type { CheckResult, Deviation } from './check.js';
 export { CHECKS } from './checks/index.js';
 export { FAILURE_CODES, type FailureCode } from './failure-codes.js';
-export type { RunReport } from './report.js';
 export { type SentenceCoverage, sentenceCoverage } from './matrix/coverage.js';
 export { SENTENCES, type Sentence } from './matrix/matrix.js';
+export type { RunReport } from './report.js';
 
 export interface RunOptions {
   /** Without it the reference server is started in-process and checked. */
@@ -43,11 +46,14 @@ export interface RunOptions {
   only?: string[];
   exclude?: string[];
   profile?: 'smoke' | 'full';
-  reporters?: ('console' | 'junit' | 'json' | 'html')[];
+  reporters?: ReporterName[];
   outDir?: string;
   baselineFile?: string;
   seed?: number;
+  /** One deadline for every HTTP request (ms) instead of each route's own (deadlines.ts). */
   timeoutMs?: number;
+  /** A FAIL is run again up to this many times; one that does not repeat is FLAKY (retry.ts). */
+  retries?: number;
   protoFiles?: string[];
   /** The live stream's message in protoFiles (StreamResponse by default). */
   protoStreamMessage?: string;
@@ -64,6 +70,10 @@ export interface RunOptions {
 }
 
 export { UsageError };
+
+/** The reports a run can write (console on stdout; the others as files in outDir). */
+export const REPORTERS = ['console', 'junit', 'json', 'html', 'github'] as const;
+export type ReporterName = (typeof REPORTERS)[number];
 
 /** Runs the kit and writes the reports; resolves with the report (exitCode 0/1/2). */
 export async function run(options: RunOptions = {}): Promise<RunReport> {
@@ -97,7 +107,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
       ...(options.protoFiles ? { protoFiles: options.protoFiles } : {}),
       ...optional('protoStreamMessage', options.protoStreamMessage),
       ...(options.parleyChoices ? { parleyChoices: true } : {}),
-      timeoutMs: options.timeoutMs ?? 120_000,
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       seed,
       runId,
       profile,
@@ -114,9 +124,12 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
         ? undefined
         : (options.progress ?? ((line: string) => process.stderr.write(`${line}\n`)));
     const state = newRunState();
+    const retries = options.retries ?? defaultRetries(options.reporters ?? []);
     const onSignal = (signal: NodeJS.Signals) => {
       progress?.(`${signal}: deleting the run's data`);
-      void cleanup(target, state).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+      void cleanup(target, state).finally(() =>
+        process.exit(signal === 'SIGINT' ? EXIT.INTERRUPTED.code : EXIT.TERMINATED.code),
+      );
     };
     if (options.cleanupOnSignal) for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, onSignal);
     const results = await runChecks(
@@ -124,6 +137,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
       checks,
       (done, total, result) => progress?.(progressLine(done, total, result)),
       state,
+      retries,
     ).finally(() => {
       for (const s of ['SIGINT', 'SIGTERM'] as const) process.off(s, onSignal);
     });
@@ -149,6 +163,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
         startedAt: new Date(started).toISOString(),
         durationMs: Date.now() - started,
         exitCode: exitCodeOf(results, baseline),
+        retries,
         summary: summarize(results),
         ...(baseline ? { baseline } : {}),
         results,
@@ -171,9 +186,16 @@ function writeReports(report: RunReport, options: RunOptions): void {
     json: ['report.json', (r) => `${JSON.stringify(r, null, 2)}\n`],
     html: ['report.html', htmlReport],
   };
-  for (const name of reporters) {
+  // The github reporter's replay commands name report.json: it is written with it.
+  const all =
+    reporters.includes('github') && !reporters.includes('json') ? [...reporters, 'json'] : reporters;
+  for (const name of all) {
     if (name === 'console') {
       if (options.progress !== null) process.stdout.write(`${consoleReport(report)}\n`);
+      continue;
+    }
+    if (name === 'github') {
+      writeGithub(report, out, options.progress === null);
       continue;
     }
     const [file, render] = files[name] ?? [];

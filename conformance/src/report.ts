@@ -1,5 +1,6 @@
 import type { BaselineOutcome } from './baseline.js';
 import type { CheckResult } from './check.js';
+import { EXIT, type RunExitCode } from './exit-codes.js';
 import type { SentenceCoverage } from './matrix/coverage.js';
 
 /** A finished run, as every reporter receives it (already redacted). */
@@ -11,7 +12,9 @@ export interface RunReport {
   baseUrl: string;
   startedAt: string;
   durationMs: number;
-  exitCode: 0 | 1 | 2;
+  exitCode: RunExitCode;
+  /** How many times a failing check was run again (--retries; retry.ts). */
+  retries?: number;
   summary: Record<string, number>;
   baseline?: BaselineOutcome;
   results: CheckResult[];
@@ -19,11 +22,14 @@ export interface RunReport {
   coverage: SentenceCoverage;
 }
 
-/** 0 conforms, 1 a MUST failed (or a baseline entry expired), 2 nothing could be judged. */
-export function exitCodeOf(results: CheckResult[], baseline?: BaselineOutcome): 0 | 1 | 2 {
+/** 0 conforms, 1 a MUST failed (or a baseline entry expired), 2 nothing could be judged (exit-codes.ts). */
+export function exitCodeOf(results: CheckResult[], baseline?: BaselineOutcome): RunExitCode {
   if (results.some((r) => r.status === 'FAIL' && !r.baselined) || (baseline?.expired.length ?? 0) > 0)
-    return 1;
-  // A baselined deviation was judged too: only a run with no verdict at all could not judge.
-  if (!results.some((r) => r.status === 'PASS' || r.status === 'NON_STRICT' || r.baselined)) return 2;
-  return 0;
+    return EXIT.FAILED.code;
+  // A baselined deviation was judged too, and a FLAKY check reached verdicts (that differed): only a
+  // run with no verdict at all could not judge.
+  const judged = (r: CheckResult) =>
+    r.status === 'PASS' || r.status === 'NON_STRICT' || r.status === 'FLAKY' || r.baselined;
+  if (!results.some(judged)) return EXIT.NOT_JUDGED.code;
+  return EXIT.CONFORMS.code;
 }

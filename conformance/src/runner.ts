@@ -3,6 +3,7 @@ import type { Area, CheckResult, Status } from './check.js';
 import { type Found, MAX_DEVIATIONS, PARLEY_CHOICE, Verdict, withFindings } from './check.js';
 import type { Check } from './checks/define.js';
 import { CheckContext, newRunState, type RunState, type Target } from './context.js';
+import { withRetries } from './retry.js';
 
 // Runs the selected checks, turns each outcome into a CheckResult, and deletes what the run created.
 // The full profile runs them one after another (its live sessions run alone, so their timing is the
@@ -24,6 +25,7 @@ export async function runChecks(
   checks: readonly Check[],
   onProgress: (done: number, total: number, result: CheckResult) => void = () => undefined,
   state: RunState = newRunState(),
+  retries = 0,
 ): Promise<CheckResult[]> {
   const done = new Map<string, CheckResult>();
   const lanes = new Map<string, Check[]>();
@@ -36,7 +38,10 @@ export async function runChecks(
     await Promise.all(
       [...lanes.values()].map(async (lane) => {
         for (const check of lane) {
-          const result = await runOne(target, check, state);
+          // A retry starts from fresh memos (a new grant, a new TTS answer), the run's data and secrets kept.
+          const result = await withRetries(check, retries, (n) =>
+            runOne(target, check, n === 0 ? state : { ...state, memo: new Map() }),
+          );
           done.set(check.id, result);
           onProgress(done.size, checks.length, result);
         }

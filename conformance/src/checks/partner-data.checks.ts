@@ -265,12 +265,12 @@ export const partnerDataChecks = [
         );
         const delivery = await receiver.next(
           (d) => d.path.includes(encodeURIComponent(ctx.target.runId)),
-          Math.min(ctx.target.timeoutMs, CALLBACK_WAIT_MS),
+          Math.min(ctx.target.timeoutMs ?? CALLBACK_WAIT_MS, CALLBACK_WAIT_MS),
         );
         expect(
           delivery,
           'MISSING_ITEM',
-          `no callback reached ${url} within ${Math.min(ctx.target.timeoutMs, CALLBACK_WAIT_MS) / 1000} s`,
+          `no callback reached ${url} within ${Math.min(ctx.target.timeoutMs ?? CALLBACK_WAIT_MS, CALLBACK_WAIT_MS) / 1000} s`,
           at('callback', '$', 'a POST to callback_url'),
         );
         ctx.extra.push({

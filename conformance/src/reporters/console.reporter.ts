@@ -1,5 +1,6 @@
 import type { CheckResult } from '../check.js';
 import type { RunReport } from '../report.js';
+import { attemptLines } from '../retry.js';
 import { coverageLines } from './coverage-lines.js';
 import { baselineLines, deviationLines } from './deviation-lines.js';
 
@@ -7,6 +8,7 @@ const MARK: Record<CheckResult['status'], string> = {
   PASS: 'PASS',
   FAIL: 'FAIL',
   NON_STRICT: 'WARN',
+  FLAKY: 'FLKY',
   SKIPPED: 'SKIP',
   COULD_NOT_JUDGE: '????',
 };
@@ -16,9 +18,13 @@ export const progressLine = (done: number, total: number, result: CheckResult): 
   `[${String(done).padStart(String(total).length)}/${total}] ${MARK[result.status]} ${result.id} (${result.durationMs} ms)`;
 
 export function consoleReport(report: RunReport): string {
-  const lines = report.results.map((r) => {
+  const lines = report.results.flatMap((r) => {
     const note = r.baselined ? ` [baselined: ${r.baselined}]` : '';
-    return `${MARK[r.status]}  ${r.level.padEnd(6)} ${r.id.padEnd(40)} ${r.message}${note}`;
+    // A retried check (FLAKY, or a FAIL that repeated) with every attempt's answer beneath it.
+    return [
+      `${MARK[r.status]}  ${r.level.padEnd(6)} ${r.id.padEnd(40)} ${r.message}${note}`,
+      ...attemptLines(r).map((line) => `      ${line}`),
+    ];
   });
   const counts = Object.entries(report.summary)
     .map(([status, n]) => `${n} ${status}`)

@@ -1,5 +1,6 @@
 import type { CheckResult } from '../check.js';
 import type { RunReport } from '../report.js';
+import { attemptLines } from '../retry.js';
 import { coverageSection } from './coverage-lines.js';
 
 // One self-contained HTML file (inline CSS, no scripts, no external assets) a person opens in a
@@ -13,6 +14,7 @@ const COLORS: Record<string, string> = {
   PASS: '#1a7f37',
   FAIL: '#cf222e',
   NON_STRICT: '#9a6700',
+  FLAKY: '#bc4c00',
   SKIPPED: '#6e7781',
   COULD_NOT_JUDGE: '#8250df',
 };
@@ -35,6 +37,12 @@ function deviationTable(r: CheckResult): string {
   return `<table class="deviations"><thead><tr><th>Code</th><th>Path</th><th>Expected</th><th>Actual</th><th>Finding</th><th>Fingerprint</th></tr></thead><tbody>${rows}</tbody></table>${more}`;
 }
 
+/** A retried check's attempts (FLAKY: the failure did not repeat), each answer in order. */
+function attemptList(r: CheckResult): string {
+  const lines = attemptLines(r);
+  return lines.length ? `<ol class="attempts">${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ol>` : '';
+}
+
 /** The baseline entries that expired (they fail the run) and those that matched nothing. */
 function baselineSection(report: RunReport): string {
   const b = report.baseline;
@@ -55,7 +63,7 @@ export function htmlReport(report: RunReport): string {
     )
     .join('\n');
   const details = report.results
-    .filter((r) => r.status === 'FAIL' || r.status === 'NON_STRICT')
+    .filter((r) => r.status === 'FAIL' || r.status === 'NON_STRICT' || r.status === 'FLAKY')
     .map((r) => {
       const exchanges = r.evidence
         .map(
@@ -63,7 +71,7 @@ export function htmlReport(report: RunReport): string {
             `<div class="exchange"><div><b>${esc(e.method)}</b> ${esc(e.url)} → <b>${e.status ?? 'no answer'}</b></div>${e.requestBody ? `<pre>${esc(e.requestBody)}</pre>` : ''}${e.responseBody ? `<pre>${esc(e.responseBody)}</pre>` : ''}<div>Reproduce:</div><pre class="repro">${esc(e.repro)}</pre></div>`,
         )
         .join('');
-      return `<section id="${esc(r.id)}"><h3 style="color:${COLORS[r.status]}">${esc(r.id)}</h3><p><b>Clause:</b> ${esc(r.clause)}</p><p><b>Found:</b> ${esc(r.message)}</p>${deviationTable(r)}${exchanges}</section>`;
+      return `<section id="${esc(r.id)}"><h3 style="color:${COLORS[r.status]}">${esc(r.id)}</h3><p><b>Clause:</b> ${esc(r.clause)}</p><p><b>Found:</b> ${esc(r.message)}</p>${attemptList(r)}${deviationTable(r)}${exchanges}</section>`;
     })
     .join('\n');
   const summary = Object.entries(report.summary)

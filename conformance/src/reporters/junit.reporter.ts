@@ -1,4 +1,5 @@
 import type { RunReport } from '../report.js';
+import { attemptLines } from '../retry.js';
 import { coverageSuite } from './coverage-lines.js';
 import { deviationLines } from './deviation-lines.js';
 
@@ -24,7 +25,7 @@ export function junitReport(report: RunReport): string {
       else if (r.status === 'SKIPPED' || r.status === 'COULD_NOT_JUDGE')
         inner = `<skipped message="${xmlEscape(`${r.status}: ${r.message}`)}"/>`;
       else if (r.message)
-        inner = `<system-out>${xmlEscape([`${r.status}: ${r.message}`, ...deviationLines(r)].join('\n'))}</system-out>`;
+        inner = `<system-out>${xmlEscape([`${r.status}: ${r.message}`, ...attemptLines(r), ...deviationLines(r)].join('\n'))}</system-out>`;
       return `    ${head}${inner}</testcase>`;
     });
     return `  <testsuite name="parley-conformance.${area}" tests="${results.length}" failures="${failures}" skipped="${skipped}">\n${cases.join('\n')}\n  </testsuite>`;

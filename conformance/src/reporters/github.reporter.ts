@@ -1,0 +1,185 @@
+import type { CheckResult } from '../check.js';
+import { CHECKS } from '../checks/index.js';
+import { EXIT } from '../exit-codes.js';
+import type { RunReport } from '../report.js';
+import { attemptLines } from '../retry.js';
+import { annotation } from './github-commands.js';
+
+// The `github` reporter: a Markdown summary for the job's page ($GITHUB_STEP_SUMMARY, and summary.md
+// beside the other reports for a pull-request comment) and one workflow command per finding: an
+// ::error per failure (and per expired baseline entry), a ::warning per NON_STRICT, a ::notice per
+// FLAKY. The report it reads is already redacted, so neither carries a secret.
+
+/** Failures written out whole; past it only named (a step summary holds at most 1 MiB). */
+const DETAILED = 40;
+
+const VERDICT: Record<number, string> = {
+  [EXIT.CONFORMS.code]: '✅ conforms',
+  [EXIT.FAILED.code]: '❌ does not conform',
+  [EXIT.NOT_JUDGED.code]: '⚠️ could not judge',
+};
+
+/** Text in a Markdown table cell or line: no line breaks, pipes escaped, HTML shown as text. */
+const text = (value: string) =>
+  value
+    .replace(/\r?\n/g, ' ')
+    .replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] as string)
+    .replace(/\|/g, '\\|');
+
+/** A code span (shown literally, `<API_KEY>` included), safe in a table cell. */
+const code = (value: unknown) => {
+  const raw = (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).replace(/\r?\n/g, ' ');
+  const fence = raw.includes('`') ? '``' : '`';
+  return `${fence} ${raw.replace(/\|/g, '\\|')} ${fence}`;
+};
+
+/** The sentence of the spec a check rests on (the registry's), its clause otherwise. */
+const sentenceOf = (r: CheckResult) => CHECKS.find((c) => c.id === r.id)?.spec ?? r.clause;
+
+/** The command that runs one check again against the same deployment, seed and profile. */
+export const replayCommand = (reportJson: string, id: string): string =>
+  `npx parley-conformance replay ${reportJson} ${id} --api-key "$PARLEY_API_KEY"`;
+
+const failing = (r: CheckResult) => r.status === 'FAIL' && !r.baselined;
+
+function failureSection(r: CheckResult, reportJson: string): string[] {
+  const rows = (r.deviations ?? []).map(
+    (d) =>
+      `| ${code(d.code)} | ${code(d.path)} | ${'expected' in d ? code(d.expected) : ''} | ${'actual' in d ? code(d.actual) : ''} | ${text(d.message)} |`,
+  );
+  const last = r.evidence.at(-1);
+  return [
+    `#### ❌ \`${r.id}\` (${r.level}): ${text(r.title)}`,
+    '',
+    `> ${text(sentenceOf(r))}`,
+    '',
+    text(r.message),
+    '',
+    ...(rows.length
+      ? ['| Code | Path | Expected | Actual | Finding |', '|---|---|---|---|---|', ...rows, '']
+      : []),
+    ...(r.omitted ? [`… and ${r.omitted} more deviations (their fingerprints are in report.json).`, ''] : []),
+    ...attemptLines(r).map((line) => `- ${text(line)}`),
+    'Run it again:',
+    '```sh',
+    replayCommand(reportJson, r.id),
+    '```',
+    ...(last
+      ? [
+          `<details><summary>Last exchange: ${text(`${last.method} ${last.url} → ${last.status ?? 'no answer'}`)}</summary>`,
+          '',
+          '```sh',
+          last.repro,
+          '```',
+          '</details>',
+        ]
+      : []),
+    '',
+  ];
+}
+
+function baselineSection(report: RunReport): string[] {
+  const accepted = report.results.filter((r) => r.baselined);
+  const expired = report.baseline?.expired ?? [];
+  const stale = report.baseline?.stale ?? [];
+  if (accepted.length + expired.length + stale.length === 0) return [];
+  const row = (kind: string, fingerprint: string, reason: string, expires = '') =>
+    `| ${kind} | ${code(fingerprint)} | ${text(reason)} | ${expires} |`;
+  return [
+    '### Baseline',
+    '',
+    '| | Fingerprint or check | Reason | Expires |',
+    '|---|---|---|---|',
+    ...accepted.map((r) => row('accepted', r.id, r.baselined ?? '')),
+    ...expired.map((e) => row('**expired** (fails the run)', e.fingerprint, e.reason, e.expires)),
+    ...stale.map((e) => row('stale (matched nothing: remove it)', e.fingerprint, e.reason, e.expires)),
+    '',
+  ];
+}
+
+function listSection(title: string, results: CheckResult[], extra: (r: CheckResult) => string[] = () => []) {
+  if (results.length === 0) return [];
+  return [
+    `### ${title}`,
+    '',
+    ...results.flatMap((r) => [
+      `- \`${r.id}\`: ${text(r.message)}`,
+      ...extra(r).map((line) => `  - ${text(line)}`),
+    ]),
+    '',
+  ];
+}
+
+/** The step summary (and summary.md): verdict, counts, failures in full, then the rest by kind. */
+export function githubSummary(report: RunReport, reportJson: string): string {
+  const failures = report.results.filter(failing);
+  const statuses = Object.keys(report.summary);
+  return [
+    `## Parley conformance: ${VERDICT[report.exitCode] ?? `exit ${report.exitCode}`}`,
+    '',
+    `${code(report.baseUrl)} · profile ${report.profile} · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · exit ${report.exitCode}${report.retries ? ` · a failing check run again up to ${report.retries}×` : ''}`,
+    '',
+    `| ${statuses.join(' | ')} |`,
+    `|${statuses.map(() => '---').join('|')}|`,
+    `| ${statuses.map((s) => report.summary[s]).join(' | ')} |`,
+    '',
+    ...(failures.length ? ['### Failures', ''] : []),
+    ...failures.slice(0, DETAILED).flatMap((r) => failureSection(r, reportJson)),
+    ...(failures.length > DETAILED
+      ? [
+          `… and ${failures.length - DETAILED} more: ${failures
+            .slice(DETAILED)
+            .map((r) => `\`${r.id}\``)
+            .join(', ')}`,
+          '',
+        ]
+      : []),
+    ...listSection(
+      'Flaky (failed, then did not fail again: not a failure, not a pass)',
+      report.results.filter((r) => r.status === 'FLAKY'),
+      attemptLines,
+    ),
+    ...listSection(
+      "Non-strict (a SHOULD not met, or a choice of Parley's the spec leaves open)",
+      report.results.filter((r) => r.status === 'NON_STRICT'),
+    ),
+    ...baselineSection(report),
+    ...listSection(
+      'Could not judge',
+      report.results.filter((r) => r.status === 'COULD_NOT_JUDGE'),
+    ),
+    ...listSection(
+      'Skipped',
+      report.results.filter((r) => r.status === 'SKIPPED'),
+    ),
+  ].join('\n');
+}
+
+/** The workflow commands: one per failure, expired baseline entry, NON_STRICT and FLAKY result. */
+export function githubAnnotations(report: RunReport, reportJson: string): string[] {
+  const title = (r: CheckResult) => `${r.id} (${r.level}, ${r.status})`;
+  return [
+    ...report.results
+      .filter(failing)
+      .map((r) =>
+        annotation(
+          'error',
+          title(r),
+          `${r.message}\nThe spec: ${sentenceOf(r)}\nRun it again: ${replayCommand(reportJson, r.id)}`,
+        ),
+      ),
+    ...(report.baseline?.expired ?? []).map((e) =>
+      annotation(
+        'error',
+        'baseline entry expired',
+        `${e.fingerprint} expired ${e.expires} (${e.reason}): renew or fix it`,
+      ),
+    ),
+    ...report.results
+      .filter((r) => r.status === 'NON_STRICT')
+      .map((r) => annotation('warning', title(r), `${r.message}\nThe spec: ${sentenceOf(r)}`)),
+    ...report.results
+      .filter((r) => r.status === 'FLAKY')
+      .map((r) => annotation('notice', title(r), [r.message, ...attemptLines(r)].join('\n'))),
+  ];
+}
