@@ -9,5 +9,6 @@ export const meetingInput = defineInputField({
   type: 'string',
   required: true,
   dynamic: MEETING_DROPDOWN,
-  helpText: 'Pick one of your meetings, or map a meeting ID from an earlier step.',
+  helpText:
+    'Pick one of your meetings, or map a Parley meeting ID from an earlier step (text, e.g. mtg_3f9a2c71).',
 });

@@ -8,14 +8,21 @@ import { createdMeetingOutputFields } from '../output-fields.js';
 import { dataOf, urls } from '../service.client.js';
 
 const inputFields = defineInputFields([
-  { key: 'title', label: 'Title', type: 'string', required: false, helpText: 'Shown to everyone invited.' },
+  {
+    key: 'title',
+    label: 'Title',
+    type: 'string',
+    required: false,
+    helpText: 'Plain text shown to everyone invited, e.g. "Weekly product sync".',
+  },
   {
     key: 'participants',
     label: 'Participants',
     type: 'string',
     list: true,
     required: false,
-    helpText: 'Parley user IDs or email addresses of the people to invite; you are always the host.',
+    helpText:
+      'One person per entry: a Parley user ID or an email address, e.g. usr_8d1f2c or lee@acme-robotics.com. You are always the host.',
   },
 ]);
 

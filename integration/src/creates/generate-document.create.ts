@@ -23,7 +23,8 @@ const inputFields = defineInputFields([
     label: 'Prompt',
     type: 'text',
     required: true,
-    helpText: 'What to write from the meeting, e.g. "A one-page project brief for the team".',
+    helpText:
+      'Plain-text instructions: what to write from the meeting, e.g. "A one-page project brief for the team".',
   },
   {
     key: 'model',
@@ -43,8 +44,7 @@ const inputFields = defineInputFields([
         sample: DOCUMENT_MODELS[1],
       },
     ],
-    helpText:
-      "The deployment's two writing models for documents; which engine each runs is the deployment's choice. Keep the default unless your Parley admin suggests the alternate.",
+    helpText: `One of the deployment's two writing model names, e.g. ${DOCUMENT_MODELS[0]}; which engine each runs is the deployment's choice. Keep the default unless your Parley admin suggests the alternate.`,
   },
   {
     key: 'deliver_later',
@@ -53,7 +53,7 @@ const inputFields = defineInputFields([
     required: false,
     default: 'false',
     helpText:
-      'Turn on for long meetings: the Zap pauses until Parley sends the finished document, instead of waiting within the 30-second step limit.',
+      'Yes or No (default No). Yes, e.g. for long meetings: the Zap pauses until Parley sends the finished document, instead of waiting within the 30-second step limit.',
   },
 ]);
 

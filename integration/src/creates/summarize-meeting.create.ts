@@ -14,7 +14,7 @@ const inputFields = defineInputFields([
     label: 'Guidance',
     type: 'text',
     required: false,
-    helpText: 'What the summary should focus on, e.g. "decisions and owners".',
+    helpText: 'Plain text saying what the summary should focus on, e.g. "decisions and owners".',
   },
   {
     key: 'send_email_to_participants',
@@ -22,7 +22,8 @@ const inputFields = defineInputFields([
     type: 'boolean',
     required: false,
     default: 'false',
-    helpText: 'Also send the summary by email to everyone in the meeting.',
+    helpText:
+      'Yes or No (default No), e.g. Yes to also send the summary by email to everyone in the meeting.',
   },
 ]);
 

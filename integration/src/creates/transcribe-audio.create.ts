@@ -23,7 +23,8 @@ const inputFields = defineInputFields([
     label: 'Audio File',
     type: 'file',
     required: true,
-    helpText: 'A recording from an earlier step, or a public http(s) link to one (any common audio format).',
+    helpText:
+      'A recording file from an earlier step, or a public http(s) URL of one in any common audio format, e.g. https://example.com/call.mp3.',
   },
   {
     key: 'enable_diarization',
@@ -31,7 +32,7 @@ const inputFields = defineInputFields([
     type: 'boolean',
     required: false,
     default: 'true',
-    helpText: 'Label who said what ("Speaker 0", "Speaker 1" …).',
+    helpText: 'Yes or No (default Yes): label who said what, e.g. "Speaker 0", "Speaker 1".',
   },
   {
     key: 'language_hints',
@@ -41,7 +42,7 @@ const inputFields = defineInputFields([
     required: false,
     dynamic: LANGUAGE_DROPDOWN,
     helpText:
-      'Up to 3 languages spoken in the recording (or their codes, e.g. en, de); leave empty to detect.',
+      'Up to 3 languages spoken in the recording, one per entry, by name or two-letter code (e.g. en, de); leave empty to detect.',
   },
   {
     key: 'context_keywords',
@@ -49,7 +50,8 @@ const inputFields = defineInputFields([
     type: 'string',
     list: true,
     required: false,
-    helpText: 'Names and terms the recording mentions, to spell them right.',
+    helpText:
+      'Names and terms the recording mentions, one per entry as plain text, to spell them right, e.g. Kubernetes.',
   },
   {
     key: 'deliver_later',
@@ -57,7 +59,7 @@ const inputFields = defineInputFields([
     type: 'boolean',
     required: false,
     helpText:
-      'Yes: the Zap pauses until Parley sends the transcript, for recordings of any length. No: wait within the 30-second step limit (a few minutes of audio at most). Empty: later for files over 1 MB (about half a minute of WAV, a minute of MP3), at once otherwise.',
+      'Yes, No or empty, e.g. Yes for an hour-long call. Yes: the Zap pauses until Parley sends the transcript, for recordings of any length. No: wait within the 30-second step limit (a few minutes of audio at most). Empty: later for files over 1 MB (about half a minute of WAV, a minute of MP3), at once otherwise.',
   },
 ]);
 

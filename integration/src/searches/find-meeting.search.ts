@@ -18,14 +18,16 @@ const inputFields = defineInputFields([
   {
     ...meetingInput,
     required: false,
-    helpText: 'Find this exact meeting. Leave empty to search by title instead.',
+    helpText:
+      'A Parley meeting ID (text, e.g. mtg_3f9a2c71) to find this exact meeting. Leave empty to search by title instead.',
   },
   {
     key: 'title',
     label: 'Title',
     type: 'string',
     required: false,
-    helpText: 'Used when no meeting is picked: the newest of your recent meetings whose title matches.',
+    helpText:
+      'Plain text, e.g. "Weekly product sync"; used when no meeting is picked: the newest of your recent meetings whose title matches.',
   },
 ]);
 
