@@ -6,6 +6,7 @@ import { selectChecks } from './checks/index.js';
 import { newRunState, type Target } from './context.js';
 import { EXIT } from './exit-codes.js';
 import { sentenceCoverage } from './matrix/coverage.js';
+import { preflight } from './preflight.js';
 import { redactDeep, redactor } from './redact.js';
 import { type ReferenceServer, startReference } from './reference.js';
 import { exitCodeOf, type RunReport } from './report.js';
@@ -209,55 +210,6 @@ function summarize(results: CheckResult[]): Record<string, number> {
   const summary: Record<string, number> = {};
   for (const r of results) summary[r.status] = (summary[r.status] ?? 0) + 1;
   return summary;
-}
-
-/** "fetch failed" with its cause (ECONNREFUSED, a certificate, DNS) spelled out. */
-export function networkError(error: unknown): string {
-  const e = error as Error & { cause?: Error & { code?: string } };
-  const cause = e.cause ? `: ${e.cause.code ?? ''}${e.cause.code ? ' ' : ''}${e.cause.message}` : '';
-  return `${e.message}${cause}`;
-}
-
-/**
- * Before any check: /health answers a JSON 200 without a credential, and the key is accepted (a
- * route every deployment has, get-meetings). Otherwise nothing could be judged: exit 2 with the reason.
- */
-async function preflight(target: Target): Promise<void> {
-  const get = async (path: string, init: RequestInit = {}) => {
-    try {
-      return await fetch(`${target.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
-    } catch (error) {
-      throw new UsageError(`${target.baseUrl} is unreachable: ${networkError(error)}`);
-    }
-  };
-  // A 200 whose body parses as JSON: this is the service. Its Content-Type label is judged by
-  // rest.08 (a deployment that labels it wrongly is judged, not left unjudged).
-  const health = await get('/health');
-  const text = await health.text();
-  let json = true;
-  try {
-    JSON.parse(text);
-  } catch {
-    json = false;
-  }
-  if (health.status !== 200 || !json) {
-    throw new UsageError(
-      `${target.baseUrl}/health answered ${health.status} ${JSON.stringify(text.slice(0, 80))}, not a JSON 200: is this the service's base URL?`,
-    );
-  }
-  const probe = await get('/v1/get-meetings', {
-    method: 'POST',
-    headers: { 'X-API-Key': target.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ limit: 1 }),
-  });
-  if (probe.status === 401 || probe.status === 403) {
-    throw new UsageError(
-      `the API key was refused (get-meetings answered ${probe.status}): nothing could be judged`,
-    );
-  }
-  if (probe.status === 404) {
-    throw new UsageError(`${target.baseUrl}/v1/get-meetings answered 404: is this the service's base URL?`);
-  }
 }
 
 /** The partner inputs: the options', or the reference server's own client, user and receiver. */

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { main } from './cli.js';
 import { type RunOptions, run, UsageError } from './index.js';
 
-// The preflight: a deployment that cannot be judged is exit 2 with the reason, before any check.
+// The preflight: a base URL that is not the service at all is exit 2 with the reason, before any
+// check; the service breaking a sentence is judged (the check naming it fails, exit 1).
 
 async function serve(handler: RequestListener) {
   const server = createServer(handler);
@@ -30,15 +31,77 @@ describe('preflight', () => {
       await host.close();
     }
   });
-  it('a refused key is exit 2 with the reason', async () => {
+  it('a web page everywhere is exit 2, not 1', async () => {
+    const host = await serve((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Welcome</title>'),
+    );
+    try {
+      await expect(run({ ...quiet, baseUrl: host.url })).rejects.toThrow(
+        /health answered 200 "<!doctype html>.*get-meetings answered 200/,
+      );
+    } finally {
+      await host.close();
+    }
+  });
+  it("/health asking for a credential in the spec's error shape is judged: rest.08 fails, exit 1", async () => {
+    // The service (get-meetings takes the key) whose /health breaks "no authentication".
+    const host = await serve((req, res) => {
+      const json = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (req.url === '/health')
+        return json(401, { success: false, error: 'Missing authorization', code: 'UNAUTHORIZED' });
+      if (req.url === '/v1/get-meetings' && req.headers['x-api-key'] === 'k')
+        return json(200, { success: true, meetings: [], has_more: false });
+      json(404, { success: false, error: 'Not found', code: 'NOT_FOUND' });
+    });
+    try {
+      const report = await run({ ...quiet, baseUrl: host.url, only: ['rest.08.health'] });
+      expect(report.exitCode).toBe(1);
+      expect(report.results).toMatchObject([
+        {
+          id: 'rest.08.health',
+          status: 'FAIL',
+          deviations: [{ code: 'STATUS', expected: 200, actual: 401 }],
+        },
+      ]);
+      expect(report.coverage.sentences.find((s) => s.id === 'S-authentication-13')?.status).toBe('failed');
+      const out = mkdtempSync(join(tmpdir(), 'kit-pf-'));
+      expect(
+        await main([
+          '--base-url',
+          host.url,
+          '--api-key',
+          'k',
+          '--only',
+          'rest.08.health',
+          '--reporter',
+          'json',
+          '--out',
+          out,
+        ]),
+      ).toBe(1);
+    } finally {
+      await host.close();
+    }
+  });
+  it('a refused key is exit 2 with the reason, whatever /health answers', async () => {
     const host = await serve((req, res) =>
       req.url === '/health'
         ? res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
         : res.writeHead(401, { 'content-type': 'application/json' }).end('{"success":false}'),
     );
+    const asking = await serve((req, res) =>
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(
+          `{"success":false,"error":"${req.headers['x-api-key'] ? 'Invalid API key' : 'Missing authorization'}","code":"UNAUTHORIZED"}`,
+        ),
+    );
     try {
       await expect(run({ ...quiet, baseUrl: host.url })).rejects.toThrow(/API key was refused/);
+      await expect(run({ ...quiet, baseUrl: asking.url })).rejects.toThrow(/API key was refused/);
     } finally {
+      await asking.close();
       await host.close();
     }
   });
