@@ -6,7 +6,8 @@ import { axeViolations, type RunningServer, screenshot, startServer } from '../.
 // /docs/ and /docs/asyncapi/ in Debian's chromium against the real server (every local engine, the
 // demo account), the way a person uses them: Swagger UI's "Try it out" and the AsyncAPI page, at
 // 1280 px and on a 390 px phone. Each page is screenshotted into server/.screenshots/ and checked
-// with axe-core. The playground has its own file (playground.browser.test.ts).
+// with axe-core; each page, the playground too, must load without a console error or a failed
+// request. The playground's own tools have their file (playground.browser.test.ts).
 
 /**
  * axe-core rules that Swagger UI's own markup breaks and a stylesheet cannot mend: the server and
@@ -33,6 +34,55 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+});
+
+/**
+ * What went wrong while `path` loaded and settled: console errors, uncaught exceptions, requests
+ * that failed or were answered 4xx/5xx (a missing /favicon.ico among them).
+ */
+async function loadProblems(path: string, ready: (page: Page) => Promise<unknown>): Promise<string[]> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`exception: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
+  });
+  await page.goto(`${server.url}${path}`);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  // Every page names its icon: one that does not falls back to /favicon.ico, which this server has not.
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  if (!icon) problems.push('no <link rel="icon">');
+  else if (!(await page.request.get(new URL(icon, page.url()).href)).ok()) problems.push(`icon ${icon}`);
+  await context.close();
+  return problems;
+}
+
+describe('the pages a newcomer opens', () => {
+  it('load with no console error and no failed request', async () => {
+    expect(
+      await loadProblems('/docs/', (page) =>
+        page.locator('#operations-meetings-get-meetings').waitFor({ timeout: 60_000 }),
+      ),
+    ).toEqual([]);
+    expect(
+      await loadProblems('/docs/asyncapi/', (page) =>
+        page.getByRole('heading', { name: 'Operations' }).waitFor({ timeout: 60_000 }),
+      ),
+    ).toEqual([]);
+    expect(
+      await loadProblems('/playground/', (page) =>
+        page.locator('.code[data-code="translate"] [role="tab"]').first().waitFor({ timeout: 60_000 }),
+      ),
+    ).toEqual([]);
+  }, 120_000);
 });
 
 async function open(path: string, width = 1280): Promise<Page> {

@@ -69,6 +69,12 @@ export function sessionOf(req: IncomingMessage, deps: DocsPagesDeps): DocsSessio
   };
 }
 
+/**
+ * The playground's icon (playground/assets/favicon.svg, served under its page's path), named by
+ * every page: without a <link rel="icon"> a browser asks for /favicon.ico and logs its 404.
+ */
+const FAVICON_PATH = `${pageRoutes.find((r) => r.name === 'playground-page')?.path}favicon.svg`;
+
 /** Where the example body is served (its catalog entry). */
 const TTS_EXAMPLE_PATH = pageRoutes.find((r) => r.name === 'docs-tts-example')?.path;
 const TTS_EXAMPLE = SessionTTSRequest.create({
@@ -186,6 +192,7 @@ const ASYNCAPI_PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Parley live speech-to-text (AsyncAPI)</title>
+<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 <link rel="stylesheet" href="styles/default.min.css">
 <link rel="stylesheet" href="../contrast.css">
 </head>
@@ -210,6 +217,7 @@ const SWAGGER_PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Parley API reference</title>
+<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 <link rel="stylesheet" href="swagger-ui.css">
 <link rel="stylesheet" href="index.css">
 <link rel="stylesheet" href="contrast.css">
