@@ -13,11 +13,12 @@ const USAGE = `Usage: parley-conformance [--base-url URL --api-key KEY] [--ws-ur
   [--webhook-secret SECRET] [--reference-db sqlite|postgres]
   [--audio-base-url URL] [--only IDS] [--exclude IDS] [--profile smoke|full]
   [--reporter console,junit,json,html,github] [--out DIR] [--baseline FILE] [--seed N] [--timeout MS]
-  [--retries N] [--proto FILE ...] [--proto-stream-message NAME] [--parley-choices]
+  [--retries N] [--min-coverage N] [--proto FILE ...] [--proto-stream-message NAME] [--parley-choices]
   parley-conformance replay <report.json> <check-id> [same options]
 --parley-choices: Parley's own choices where the spec leaves room fail the run (otherwise NON_STRICT).
 --timeout MS: one deadline for every request (by default 600 s for file STT, the spec's advice; 30 s for
   the rest); a request unanswered by then fails its check (NO_ANSWER) and the run goes on.
+--min-coverage N: exit 1 when less than N % of the spec's judgeable sentences were judged.
 --retries N: a failing check is run again up to N times (default 1 where CI is set or under the github
   reporter, 0 otherwise); a failure that does not repeat is FLAKY (not a failure, not a pass).
 Without --base-url the reference server is started in-process and checked (--reference-db postgres:
@@ -84,6 +85,7 @@ export function parseCli(argv: string[]): RunOptions {
       seed: { type: 'string' },
       timeout: { type: 'string' },
       retries: { type: 'string' },
+      'min-coverage': { type: 'string' },
       proto: { type: 'string', multiple: true },
       'proto-stream-message': { type: 'string' },
       'parley-choices': { type: 'boolean' },
@@ -106,6 +108,9 @@ export function parseCli(argv: string[]): RunOptions {
   const retries = values.retries === undefined ? undefined : Number(values.retries);
   if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0 && retries <= 5))
     throw new UsageError(`--retries must be an integer from 0 to 5, not ${values.retries}`);
+  const minCoverage = values['min-coverage'] === undefined ? undefined : Number(values['min-coverage']);
+  if (minCoverage !== undefined && !(values['min-coverage'] !== '' && minCoverage >= 0 && minCoverage <= 100))
+    throw new UsageError(`--min-coverage must be a percentage from 0 to 100, not ${values['min-coverage']}`);
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be an integer');
   const options: RunOptions = {
@@ -139,6 +144,7 @@ export function parseCli(argv: string[]): RunOptions {
     ...(seed !== undefined ? { seed } : {}),
     ...(timeout !== undefined ? { timeoutMs: timeout } : {}),
     ...(retries !== undefined ? { retries } : {}),
+    ...(minCoverage !== undefined ? { minCoverage } : {}),
     ...(values.proto ? { protoFiles: values.proto } : {}),
     ...(values['proto-stream-message'] ? { protoStreamMessage: values['proto-stream-message'] } : {}),
     ...(values['parley-choices'] ? { parleyChoices: true } : {}),

@@ -4,6 +4,7 @@ import { applyBaseline, type BaselineOutcome, readBaseline } from './baseline.js
 import type { CheckResult } from './check.js';
 import { selectChecks } from './checks/index.js';
 import { newRunState, type Target } from './context.js';
+import { coverageGate, gatedExitCode } from './coverage-gate.js';
 import { EXIT } from './exit-codes.js';
 import { sentenceCoverage } from './matrix/coverage.js';
 import { preflight } from './preflight.js';
@@ -53,6 +54,8 @@ export interface RunOptions {
   seed?: number;
   /** One deadline for every HTTP request (ms) instead of each route's own (deadlines.ts). */
   timeoutMs?: number;
+  /** Fail the run (exit 1) when less than this percentage of the spec's judgeable sentences is judged. */
+  minCoverage?: number;
   /** A FAIL is run again up to this many times; one that does not repeat is FLAKY (retry.ts). */
   retries?: number;
   protoFiles?: string[];
@@ -154,6 +157,8 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
       ...Object.fromEntries(state.secrets),
       ...options.secrets,
     });
+    const coverage = sentenceCoverage(results);
+    const gate = options.minCoverage === undefined ? undefined : coverageGate(coverage, options.minCoverage);
     const report = redactDeep<RunReport>(
       {
         tool: 'parley-conformance',
@@ -163,12 +168,13 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
         baseUrl,
         startedAt: new Date(started).toISOString(),
         durationMs: Date.now() - started,
-        exitCode: exitCodeOf(results, baseline),
+        exitCode: gatedExitCode(exitCodeOf(results, baseline), gate),
         retries,
         summary: summarize(results),
         ...(baseline ? { baseline } : {}),
         results,
-        coverage: sentenceCoverage(results),
+        coverage,
+        ...(gate ? { coverageGate: gate } : {}),
       },
       redact,
     );

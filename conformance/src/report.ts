@@ -1,5 +1,6 @@
 import type { BaselineOutcome } from './baseline.js';
 import type { CheckResult } from './check.js';
+import type { CoverageGate } from './coverage-gate.js';
 import { EXIT, type RunExitCode } from './exit-codes.js';
 import type { SentenceCoverage } from './matrix/coverage.js';
 
@@ -13,6 +14,8 @@ export interface RunReport {
   startedAt: string;
   durationMs: number;
   exitCode: RunExitCode;
+  /** --min-coverage: the gate on coverage.percent, and why a run failed it. */
+  coverageGate?: CoverageGate;
   /** How many times a failing check was run again (--retries; retry.ts). */
   retries?: number;
   summary: Record<string, number>;

@@ -60,6 +60,7 @@ export function consoleReport(report: RunReport): string {
     ...baseline,
     ...failures,
     ...coverageLines(report.coverage),
+    ...(report.coverageGate?.reason ? [`COVERAGE GATE (fails the run): ${report.coverageGate.reason}`] : []),
     `${counts}; exit ${report.exitCode}; ${(report.durationMs / 1000).toFixed(1)} s; seed ${report.seed}`,
   ].join('\n');
 }

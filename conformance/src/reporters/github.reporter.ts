@@ -1,6 +1,7 @@
 import type { CheckResult } from '../check.js';
 import { CHECKS } from '../checks/index.js';
 import { EXIT } from '../exit-codes.js';
+import { flagsWanted } from '../matrix/coverage.js';
 import type { RunReport } from '../report.js';
 import { attemptLines } from '../retry.js';
 import { annotation } from './github-commands.js';
@@ -78,6 +79,35 @@ function failureSection(r: CheckResult, reportJson: string): string[] {
   ];
 }
 
+/** The sentence coverage (report.coverage, the matrix's figures), the gate, and what an input would add. */
+function coverageSection(report: RunReport): string[] {
+  const c = report.coverage;
+  const gate = report.coverageGate;
+  const wanted = flagsWanted(c);
+  return [
+    '### Spec coverage',
+    '',
+    `**${c.percent.toFixed(1)} %** of the spec's judgeable sentences judged (${c.judged} of ${c.judgeable}: ${c.passed} passed, ${c.failed} failed); ${c.skipped} skipped, ${c.notRun} not run, ${c.notJudgeable} not judgeable.`,
+    ...(gate
+      ? [
+          '',
+          `--min-coverage ${gate.min} %: ${gate.met ? 'met' : `**not met** (fails the run): ${text(gate.reason ?? '')}`}`,
+        ]
+      : []),
+    ...(wanted.length
+      ? [
+          '',
+          'What a missing input would add:',
+          '',
+          '| Flag | Sentences it would let the kit judge |',
+          '|---|---|',
+          ...wanted.map(([flag, n]) => `| ${code(flag)} | ${n} |`),
+        ]
+      : []),
+    '',
+  ];
+}
+
 function baselineSection(report: RunReport): string[] {
   const accepted = report.results.filter((r) => r.baselined);
   const expired = report.baseline?.expired ?? [];
@@ -123,6 +153,7 @@ export function githubSummary(report: RunReport, reportJson: string): string {
     `|${statuses.map(() => '---').join('|')}|`,
     `| ${statuses.map((s) => report.summary[s]).join(' | ')} |`,
     '',
+    ...coverageSection(report),
     ...(failures.length ? ['### Failures', ''] : []),
     ...failures.slice(0, DETAILED).flatMap((r) => failureSection(r, reportJson)),
     ...(failures.length > DETAILED
@@ -155,7 +186,10 @@ export function githubSummary(report: RunReport, reportJson: string): string {
   ].join('\n');
 }
 
-/** The workflow commands: one per failure, expired baseline entry, NON_STRICT and FLAKY result. */
+/**
+ * The workflow commands: one per failure, for a coverage gate not met, per expired baseline entry,
+ * per NON_STRICT and per FLAKY result.
+ */
 export function githubAnnotations(report: RunReport, reportJson: string): string[] {
   const title = (r: CheckResult) => `${r.id} (${r.level}, ${r.status})`;
   return [
@@ -168,6 +202,9 @@ export function githubAnnotations(report: RunReport, reportJson: string): string
           `${r.message}\nThe spec: ${sentenceOf(r)}\nRun it again: ${replayCommand(reportJson, r.id)}`,
         ),
       ),
+    ...(report.coverageGate?.met === false
+      ? [annotation('error', 'spec coverage under --min-coverage', report.coverageGate.reason ?? '')]
+      : []),
     ...(report.baseline?.expired ?? []).map((e) =>
       annotation(
         'error',

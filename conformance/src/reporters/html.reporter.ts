@@ -37,6 +37,16 @@ function deviationTable(r: CheckResult): string {
   return `<table class="deviations"><thead><tr><th>Code</th><th>Path</th><th>Expected</th><th>Actual</th><th>Finding</th><th>Fingerprint</th></tr></thead><tbody>${rows}</tbody></table>${more}`;
 }
 
+/** --min-coverage: whether the run met it, and why not (a run under it fails). */
+function gateParagraph(report: RunReport): string {
+  const gate = report.coverageGate;
+  if (!gate) return '';
+  const verdict = gate.met
+    ? 'met'
+    : `<b style="color:${COLORS.FAIL}">not met</b> (fails the run): ${esc(gate.reason ?? '')}`;
+  return `<p id="coverage-gate">--min-coverage ${gate.min} %: ${verdict}</p>`;
+}
+
 /** A retried check's attempts (FLAKY: the failure did not repeat), each answer in order. */
 function attemptList(r: CheckResult): string {
   const lines = attemptLines(r);
@@ -96,6 +106,7 @@ pre{background:#f6f8fa;padding:.5rem;overflow-x:auto;white-space:pre-wrap;word-b
 ${rows}
 </tbody></table>
 ${coverageSection(report.coverage)}
+${gateParagraph(report)}
 ${baselineSection(report)}
 <h2>Deviations</h2>
 ${details || '<p>None.</p>'}
