@@ -6,7 +6,6 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
-  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,20 +132,22 @@ describe('a fresh clone', () => {
     expect(output).toMatch(/^setup: npm ci .* … done in \d+\.\d s$/m);
   }, 600_000);
 
-  it('does no setup work on the next npm start, even with package-lock.json touched', async () => {
+  it('does no setup work on the next npm start, nor after an edit of package-lock.json that changes no package', async () => {
+    // The same packages in another layout: a newer, different file naming what is installed.
     const lock = join(clone, 'package-lock.json');
-    const now = new Date();
-    utimesSync(lock, now, now);
+    writeFileSync(lock, JSON.stringify(JSON.parse(readFileSync(lock, 'utf8'))));
     const output = await startAndServe();
     expect(output).not.toMatch(/setup:/);
     expect(output).toMatch(/Parley reference server: /);
   }, 120_000);
 
-  it('installs again once package-lock.json changed', async () => {
-    // The same packages in another layout: a different file. The registry is made unreachable so
-    // that the attempt shows without a second install (it fails, naming the registry).
+  it('installs again once package-lock.json names another copy of a package', async () => {
+    // Another copy of one installed package (its integrity changed). The registry is made unreachable so that the
+    // attempt shows without a second install (it fails, naming the registry).
     const lock = join(clone, 'package-lock.json');
-    writeFileSync(lock, JSON.stringify(JSON.parse(readFileSync(lock, 'utf8'))));
+    const content = JSON.parse(readFileSync(lock, 'utf8'));
+    content.packages['node_modules/yaml'].integrity = content.packages['node_modules/pg'].integrity;
+    writeFileSync(lock, JSON.stringify(content));
     const run = npmStart(unreachableRegistry());
     expect(await run.exited).toBe(1);
     expect(run.output()).toMatch(/^setup: npm ci .* … failed$/m);

@@ -10,8 +10,7 @@
 // the repo's Node 22, may be what is missing.
 
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,8 +19,6 @@ const PACKAGE_LIST = join(REPO, 'scripts/debian-packages.txt');
 const LOCK = join(REPO, 'package-lock.json');
 /** npm writes it on every install: its mtime is the install's. */
 const INSTALLED_LOCK = join(REPO, 'node_modules/.package-lock.json');
-/** The lock file's hash at our last install: a lock file touched but unchanged needs no reinstall. */
-const INSTALLED_HASH = join(REPO, 'node_modules/.parley-lock.sha256');
 const NPM_CI = ['ci', '--prefer-offline', '--no-audit', '--no-fund'];
 /** What npm and apt print when the network or the registry cannot be reached. */
 const OFFLINE =
@@ -53,9 +50,15 @@ function missingDebianPackages(packages) {
   return packages.filter((name) => !installed.has(name));
 }
 
-const sha256 = (path) => createHash('sha256').update(readFileSync(path)).digest('hex');
+/** The fields that say which copy of a package is installed. */
+const IDENTITY = ['version', 'resolved', 'integrity', 'link'];
 
-/** 'missing', 'stale' (the lock file changed since the install) or 'current'. */
+/**
+ * 'missing', 'stale' or 'current'. The install is current when package-lock.json is not newer than
+ * it, or, if it is, when it still names exactly the packages installed (npm's record of them,
+ * node_modules/.package-lock.json): an edit that changes no package (a workspace declaring a
+ * dependency that is already there, a reformat) is no reason to reinstall.
+ */
 function installState() {
   let installedAt;
   try {
@@ -64,11 +67,13 @@ function installState() {
     return 'missing';
   }
   if (statSync(LOCK).mtimeMs <= installedAt) return 'current';
-  try {
-    return readFileSync(INSTALLED_HASH, 'utf8').trim() === sha256(LOCK) ? 'current' : 'stale';
-  } catch {
-    return 'stale';
-  }
+  const wanted = JSON.parse(readFileSync(LOCK, 'utf8')).packages ?? {};
+  const installed = JSON.parse(readFileSync(INSTALLED_LOCK, 'utf8')).packages ?? {};
+  const same = (path) =>
+    wanted[path] && IDENTITY.every((field) => wanted[path][field] === installed[path][field]);
+  // Optional packages of other platforms (esbuild's, for one) are in the lock file, never installed.
+  const absent = (path) => path.includes('node_modules/') && !(path in installed) && !wanted[path].optional;
+  return Object.keys(installed).every(same) && !Object.keys(wanted).some(absent) ? 'current' : 'stale';
 }
 
 /** Runs `what`, printing one line: its name, then how long it took. */
@@ -138,7 +143,6 @@ function npmCi(again) {
         ? `npm could not reach its registry (${lastLine(output, OFFLINE)}): connect this machine to it, then run \`${again}\` again.`
         : `npm ci failed (${lastLine(output, /npm error/)}): run \`npm ci\` to see its whole output.`,
     );
-    writeFileSync(INSTALLED_HASH, `${sha256(LOCK)}\n`);
   });
 }
 
