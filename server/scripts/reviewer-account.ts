@@ -1,0 +1,45 @@
+// `npm run reviewer-account -w server -- [--url URL] [--admin-token TOKEN] [--password PASSWORD]`: the
+// app review team's account on a running deployment (src/emulator/reviewer-account.ts says what it
+// holds). The admin token defaults to PARLEY_ADMIN_TOKEN, else the one `npm start` keeps in
+// <PARLEY_DATA_DIR or .data>/credentials.json; the password to REVIEWER_PASSWORD, else a new random one.
+// Run it again with another password to change it.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { provisionReviewer, REVIEWER, REVIEWER_MEETING_ID } from '../src/emulator/reviewer-account.js';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: 'http://127.0.0.1:8080' },
+    'admin-token': { type: 'string' },
+    password: { type: 'string' },
+  },
+});
+
+function keptAdminToken(): string | undefined {
+  const dataDir = process.env.PARLEY_DATA_DIR || fileURLToPath(new URL('../../.data', import.meta.url));
+  const file = join(dataDir, 'credentials.json');
+  return existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { adminToken?: string }).adminToken
+    : undefined;
+}
+
+const adminToken = values['admin-token'] ?? process.env.PARLEY_ADMIN_TOKEN ?? keptAdminToken();
+if (!adminToken) {
+  console.error("No admin token: pass --admin-token or set PARLEY_ADMIN_TOKEN (the deployment's).");
+  process.exit(2);
+}
+const password = values.password ?? process.env.REVIEWER_PASSWORD ?? randomBytes(12).toString('base64url');
+
+const { created } = await provisionReviewer({ baseUrl: values.url, adminToken, password });
+console.log(
+  [
+    created ? 'Reviewer account created.' : 'Reviewer account already there: password set again.',
+    `  e-mail    ${REVIEWER.email}`,
+    `  password  ${password}`,
+    `  meeting   ${REVIEWER_MEETING_ID} (ended; its contact and follow-up e-mail appear once the server's jobs ran)`,
+    `  sign in   ${values.url} (the OAuth sign-in page the app opens)`,
+  ].join('\n'),
+);
