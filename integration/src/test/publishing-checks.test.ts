@@ -1,97 +1,19 @@
 // The platform's publishing checks that can be judged from the definition alone, made offline over the
 // app object (the full set runs online in `zapier-platform validate`). Ids are the platform's.
+import { createRequire } from 'node:module';
 import { triggerRoutes } from '@parley/schemas/routes';
 import { describe, expect, it } from 'vitest';
-import type { PlainOutputField } from 'zapier-platform-core';
+import packageJson from '../../package.json' with { type: 'json' };
 import { schemaExamples } from '../generated/service-data.js';
 import { PUBLISHED_BASE_URL, serviceConfig, urls } from '../service.client.js';
 import { App } from './app.test-support.js';
+import { isTitleCase, type Operation, operationsOf, rules } from './publishing-rules.test-support.js';
 
-interface Operation {
-  kind: 'trigger' | 'search' | 'create';
-  key: string;
-  label: string;
-  description: string;
-  hidden: boolean;
-  sample: unknown;
-  inputFields: { key: string; label?: string; helpText?: string; dynamic?: string }[];
-  outputFields: PlainOutputField[];
-}
+const operations = operationsOf(App);
 
-const operations: Operation[] = (
-  [
-    ['trigger', App.triggers],
-    ['search', App.searches],
-    ['create', App.creates],
-  ] as const
-).flatMap(([kind, group]) =>
-  Object.values(group ?? {}).map((o) => ({
-    kind,
-    key: o.key,
-    label: o.display.label,
-    description: o.display.description,
-    hidden: o.display.hidden === true,
-    sample: o.operation.sample,
-    inputFields: (o.operation.inputFields ?? []) as Operation['inputFields'],
-    outputFields: (o.operation.outputFields ?? []) as PlainOutputField[],
-  })),
-);
-
-/** Sample keys as Zapier names output fields: `a__b` for nested objects, `a[]b` in lists of objects. */
-function flatten(value: Record<string, unknown>, prefix = ''): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const [key, v] of Object.entries(value)) {
-    const name = `${prefix}${key}`;
-    if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === 'object' && !Array.isArray(x))) {
-      for (const item of v)
-        for (const [k, x] of flatten(item as Record<string, unknown>, `${name}[]`)) out.set(k, x);
-    } else if (v && typeof v === 'object' && !Array.isArray(v)) {
-      for (const [k, x] of flatten(v as Record<string, unknown>, `${name}__`)) out.set(k, x);
-    } else {
-      out.set(name, v);
-    }
-  }
-  return out;
-}
-
-const SMALL_WORDS = new Set([
-  'a',
-  'an',
-  'and',
-  'as',
-  'at',
-  'by',
-  'for',
-  'from',
-  'in',
-  'of',
-  'on',
-  'or',
-  'the',
-  'to',
-  'with',
-]);
-const isTitleCase = (label: string) =>
-  label.split(/\s+/).every((word, i) => {
-    const bare = word.replace(/^[^A-Za-z]+/, '');
-    if (!bare || !/^[a-z]/i.test(bare)) return true;
-    return /^[A-Z]/.test(bare) || (i > 0 && SMALL_WORDS.has(bare.toLowerCase()));
-  });
-
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/;
-const words = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9 ]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-
-const allLabels = () =>
-  operations.flatMap((o) => [
-    [o.key, o.label],
-    ...o.inputFields.map((f) => [`${o.key}.${f.key}`, f.label ?? '']),
-    ...o.outputFields.map((f) => [`${o.key} output ${f.key}`, f.label ?? '']),
-  ]);
+/** A copy of the app's operations with one operation changed: the seeded bad definition. */
+const seeded = (key: string, change: (o: Operation) => Partial<Operation>): Operation[] =>
+  structuredClone(operations).map((o) => (o.key === key ? { ...o, ...change(o) } : o));
 
 describe('publishing checks over the app definition', () => {
   it('covers every operation', () => {
@@ -162,62 +84,71 @@ describe('publishing checks over the app definition', () => {
     expect(strings.filter((s) => s.startsWith('http://'))).toEqual([]);
   });
 
-  it('D010: every sample has an id', () => {
-    for (const o of operations) expect(o.sample, o.key).toHaveProperty('id');
+  it.each(Object.keys(rules) as (keyof typeof rules)[])('%s passes on the app', (id) => {
+    expect(rules[id](operations)).toEqual([]);
   });
 
-  it('D011: help text says more than the label', () => {
-    for (const o of operations) {
-      for (const f of o.inputFields) {
-        const help = words(f.helpText ?? '');
-        const label = words(f.label ?? '');
-        expect(help.length, `${o.key}.${f.key} has help text`).toBeGreaterThan(label.length + 2);
-        expect(help.join(' ')).not.toBe(label.join(' '));
-      }
-    }
-  });
+  it.each([
+    [
+      'D010',
+      'create_meeting',
+      (o) => ({ sample: { ...(o.sample as object), id: undefined } }),
+      'sample has no id',
+    ],
+    [
+      'D010',
+      'find_meeting',
+      (o) => ({ outputFields: o.outputFields.map((f) => ({ ...f, primary: false })) }),
+      'not the primary',
+    ],
+    [
+      'D011',
+      'create_meeting',
+      (o) => ({ inputFields: o.inputFields.map((f) => ({ ...f, helpText: f.label })) }),
+      'no more than the label',
+    ],
+    ['D012', 'get_transcript', () => ({ sample: undefined }), 'no static sample'],
+    ['D024', 'summary_ready', (o) => ({ outputFields: o.outputFields.slice(1) }), 'differ'],
+    ['D024', 'summary_ready', (o) => ({ sample: { ...(o.sample as object), extra: 1 } }), 'differ'],
+    ['D018', 'find_meeting', () => ({ label: 'Find meeting' }), 'not title case'],
+    [
+      'D018',
+      'transcribe_audio',
+      (o) => ({ outputFields: [...o.outputFields, { key: 'x', label: 'start (ms)' }] }),
+      'title case',
+    ],
+    ['D021', 'meeting_ended', () => ({ description: 'Fires when a meeting ends.' }), 'Triggers when'],
+    [
+      'D023',
+      'summary_ready',
+      (o) => ({ sample: { ...(o.sample as object), created_at: '2026-05-01 10:00' } }),
+      'ISO 8601',
+    ],
+    [
+      'D023',
+      'meeting_ended',
+      (o) => ({ sample: { ...(o.sample as object), end_at: '2026-05-01T10:00:00' } }),
+      'ISO 8601',
+    ],
+  ] as [keyof typeof rules, string, (o: Operation) => Partial<Operation>, string][])(
+    '%s fails on a seeded bad %s',
+    (id, key, change, words) => {
+      expect(rules[id](seeded(key, change)).join('\n')).toContain(words);
+    },
+  );
 
-  it('D012: every operation has a static sample', () => {
-    for (const o of operations) {
-      expect(typeof o.sample, o.key).toBe('object');
-      expect(o.sample).not.toBeNull();
-    }
-  });
-
-  it('D018: labels are title case', () => {
-    const wrong = allLabels().filter(([, label]) => !label || !isTitleCase(label));
-    expect(wrong).toEqual([]);
-  });
-
-  it('D021: trigger descriptions read "Triggers when …."', () => {
-    for (const o of operations.filter((o) => o.kind === 'trigger')) {
-      expect(o.description, o.key).toMatch(/^Triggers when .+\.$/);
-    }
-  });
-
-  it('D023: dates in samples are ISO 8601', () => {
-    for (const o of operations) {
-      const dateKeys = new Set(o.outputFields.filter((f) => f.type === 'datetime').map((f) => f.key));
-      for (const [key, value] of flatten(o.sample as Record<string, unknown>)) {
-        if ((dateKeys.has(key) || /_at$/.test(key)) && value !== null) {
-          expect(String(value), `${o.key} ${key}`).toMatch(ISO_8601);
-        }
-      }
-    }
-  });
-
-  it('D024: sample keys and output fields match', () => {
-    for (const o of operations) {
-      const sampleKeys = [...flatten(o.sample as Record<string, unknown>).keys()].sort();
-      const fieldKeys = o.outputFields.map((f) => f.key).sort();
-      expect(sampleKeys, o.key).toEqual(fieldKeys);
-    }
-  });
-
-  it('marks the id output field primary', () => {
-    for (const o of operations) {
-      expect(o.outputFields.find((f) => f.key === 'id')?.primary, o.key).toBe(true);
-    }
+  it('D027: the app is on the newest core the CLI knows, pinned exactly', () => {
+    const require = createRequire(import.meta.url);
+    const d027 = (pinned: string, platformVersion: string) => {
+      const cli = require('zapier-platform-cli/package.json').version as string;
+      return [
+        ...(pinned === cli ? [] : [`zapier-platform-core "${pinned}" is not the CLI's ${cli}`]),
+        ...(platformVersion === cli ? [] : [`platformVersion ${platformVersion} is not ${cli}`]),
+      ];
+    };
+    expect(d027(packageJson.dependencies['zapier-platform-core'], App.platformVersion)).toEqual([]);
+    expect(d027('^19.0.0', App.platformVersion)).toHaveLength(1);
+    expect(d027('18.6.0', '18.6.0')).toHaveLength(2);
   });
 
   it('the title-case rule itself tells right from wrong', () => {

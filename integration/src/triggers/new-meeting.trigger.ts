@@ -7,6 +7,13 @@ import { STEP_HELP } from '../listing.js';
 import { createdMeetingOutputFields } from '../output-fields.js';
 import { fetchMeetingsPage } from './meetings-list.trigger.js';
 
+/** What the spec returns on creation only (the meeting schema's description says so). */
+const CREATION_ONLY = {
+  languages: null,
+  allow_users_to_add_translation_languages: null,
+  invitation_link_expires_at: null,
+};
+
 export default defineInstantTrigger(
   {
     key: 'new_meeting',
@@ -15,10 +22,13 @@ export default defineInstantTrigger(
     description: STEP_HELP.new_meeting,
     event: 'meeting-created',
     list: async (z, bundle) => {
-      // get-meetings answers with each meeting's user profiles too; the event carries the meeting only.
-      const meetings = (await fetchMeetingsPage(z)).meetings.map(
-        ({ user_profiles: _, ...meeting }) => meeting,
-      );
+      // get-meetings answers with each meeting's user profiles too; the event carries the meeting only,
+      // with the fields the spec returns on creation alone, which a listing leaves out: null here, so a
+      // listed item has a delivery's keys (the platform's check D006).
+      const meetings = (await fetchMeetingsPage(z)).meetings.map(({ user_profiles: _, ...meeting }) => ({
+        ...CREATION_ONLY,
+        ...meeting,
+      }));
       return bundle.meta?.isLoadingSample ? meetings.slice(0, SAMPLE_ITEMS) : meetings;
     },
     sample: { ...schemaExamples.createdMeeting },
