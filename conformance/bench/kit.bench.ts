@@ -22,6 +22,7 @@ try {
     apiKey: server.apiKey,
     secondApiKey: server.secondApiKey,
     audioBaseUrl: server.audioBaseUrl,
+    transcriptMeetingId: server.transcriptMeetingId,
     oauthClient: server.partner.client,
     oauthUser: server.partner.user,
     oauthRedirectUri: server.partner.redirectUri,

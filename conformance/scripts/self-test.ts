@@ -62,6 +62,7 @@ const target = {
   apiKey: server.apiKey,
   secondApiKey: server.secondApiKey,
   audioBaseUrl: server.audioBaseUrl,
+  transcriptMeetingId: server.transcriptMeetingId,
   oauthClient: server.partner.client,
   oauthUser: server.partner.user,
   oauthRedirectUri: server.partner.redirectUri,

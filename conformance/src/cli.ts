@@ -11,7 +11,7 @@ const USAGE = `Usage: parley-conformance [--base-url URL --api-key KEY] [--ws-ur
   [--partner-token T | --oauth-client ID:SECRET --oauth-user EMAIL:PASSWORD --oauth-redirect-uri URI]
   [--oauth-scope SCOPES] [--integration-url URL] [--callback-url URL] [--callback-listen HOST:PORT]
   [--webhook-secret SECRET] [--reference-db sqlite|postgres]
-  [--audio-base-url URL] [--only IDS] [--exclude IDS] [--profile smoke|full]
+  [--audio-base-url URL] [--transcript-meeting-id ID] [--only IDS] [--exclude IDS] [--profile smoke|full]
   [--reporter console,junit,json,html,github] [--out DIR] [--baseline FILE] [--seed N] [--timeout MS]
   [--retries N] [--min-coverage N] [--proto FILE ...] [--proto-stream-message NAME] [--parley-choices]
   parley-conformance replay <report.json> <check-id> [same options]
@@ -76,6 +76,7 @@ export function parseCli(argv: string[]): RunOptions {
       'webhook-secret': { type: 'string' },
       'reference-db': { type: 'string' },
       'audio-base-url': { type: 'string' },
+      'transcript-meeting-id': { type: 'string' },
       only: { type: 'string' },
       exclude: { type: 'string' },
       profile: { type: 'string' },
@@ -139,6 +140,7 @@ export function parseCli(argv: string[]): RunOptions {
     ...(values['webhook-secret'] ? { webhookSecret: values['webhook-secret'] } : {}),
     ...(referenceDb ? { referenceDatabase: referenceDb } : {}),
     ...(values['audio-base-url'] ? { audioBaseUrl: values['audio-base-url'] } : {}),
+    ...(values['transcript-meeting-id'] ? { transcriptMeetingId: values['transcript-meeting-id'] } : {}),
     ...(values.out ? { outDir: values.out } : {}),
     ...(values.baseline ? { baselineFile: values.baseline } : {}),
     ...(seed !== undefined ? { seed } : {}),

@@ -30,6 +30,12 @@ export interface Target {
   webhookSecret?: string;
   /** Base URL where fixtures/audio is served for the deployment to fetch (audio_url). */
   audioBaseUrl?: string;
+  /**
+   * A meeting of the key's account with transcript utterances and live chunks, ended
+   * (--transcript-meeting-id): the spec shows no way for a client to create them. The kit corrects
+   * one utterance and puts its text back.
+   */
+  transcriptMeetingId?: string;
   /** A deployment's own .proto files (the spec shows no layout). */
   protoFiles?: string[];
   /** The live stream's message in protoFiles (StreamResponse by default; the spec names none). */

@@ -45,6 +45,8 @@ export interface RunOptions {
   callbackListen?: string;
   webhookSecret?: string;
   audioBaseUrl?: string;
+  /** A meeting of the key's account with transcript utterances (the in-process reference server seeds one). */
+  transcriptMeetingId?: string;
   only?: string[];
   exclude?: string[];
   profile?: 'smoke' | 'full';
@@ -108,6 +110,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
       ...optional('partnerToken', options.partnerToken),
       ...partnerTarget(options, reference),
       ...optional('audioBaseUrl', options.audioBaseUrl ?? reference?.audioBaseUrl),
+      ...optional('transcriptMeetingId', options.transcriptMeetingId ?? reference?.transcriptMeetingId),
       ...(options.protoFiles ? { protoFiles: options.protoFiles } : {}),
       ...optional('protoStreamMessage', options.protoStreamMessage),
       ...(options.parleyChoices ? { parleyChoices: true } : {}),

@@ -89,6 +89,8 @@ describe('the built package', () => {
     expect(manifest.exports['.']).toEqual({ types: './dist/types/index.d.ts', default: './dist/index.js' });
     expect(existsSync(join(home, 'dist/types/index.d.ts'))).toBe(true);
     expect(existsSync(join(home, 'src'))).toBe(false);
+    // The sentence matrix ships as data beside the bundle that holds it.
+    expect(JSON.parse(readFileSync(join(home, 'matrix/sentences.json'), 'utf8')).sentences.length).toBeGreaterThan(200);
     expect(Object.keys(manifest.dependencies)).not.toContain('@parley/schemas');
     expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
   });
@@ -98,12 +100,15 @@ describe('the built package', () => {
 const report = await run({ baseUrl: process.argv[2], apiKey: '${KEY}', only: ['rest.08.health', 'errors.04.unknown-ids'],
   profile: 'smoke', reporters: [], progress: null });
 console.log(JSON.stringify({ checks: CHECKS.length, exitCode: report.exitCode,
+  coverage: report.coverage.sentences.filter((s) => s.checks.includes('rest.08.health')).map((s) => s.status),
   results: report.results.map((r) => [r.id, r.status, r.deviations?.map((d) => d.fingerprint)]) }));`;
     const good = await deployment('NOT_FOUND');
     const bad = await deployment('GONE');
     try {
       const passed = JSON.parse(await node(script, [good.url]));
       expect(passed.checks).toBeGreaterThan(30);
+      expect(passed.coverage.length).toBeGreaterThan(0);
+      expect(new Set(passed.coverage)).toEqual(new Set(['passed']));
       expect(passed).toMatchObject({
         exitCode: 0,
         results: [

@@ -15,6 +15,7 @@ import { createPostgresDatabase, startInProcessServer } from '@parley/server/in-
 import { FIXTURES_DIR } from './fixture-dir.js';
 import type { ReferenceDatabase, ReferenceServer } from './reference.js';
 import { setUpPartner } from './reference-partner.js';
+import { seedTranscript } from './reference-transcript.js';
 
 const TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
@@ -46,6 +47,7 @@ export async function startReferenceServer(
   const [first, second] = [await server.user('Kit'), await server.user('Other')];
   // The partner checks' user is a third one, so what the REST checks create never shows in its triggers.
   const partner = await setUpPartner(server, await server.user('Partner'));
+  const transcriptMeetingId = await seedTranscript(server, first);
   const audio = await serveFixtures();
   return {
     baseUrl: server.url,
@@ -54,6 +56,7 @@ export async function startReferenceServer(
     secondApiKey: second.key,
     adminToken: server.adminToken,
     audioBaseUrl: audio.url,
+    transcriptMeetingId,
     partner,
     async close() {
       await server.built.jobs.stop();

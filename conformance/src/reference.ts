@@ -19,6 +19,8 @@ export interface ReferenceServer {
   secondApiKey: string;
   adminToken: string;
   audioBaseUrl: string;
+  /** A transcribed meeting of the kit's user (seeded: the spec shows no way to create utterances). */
+  transcriptMeetingId: string;
   /** The kit's OAuth client, its user's sign-in and the callback secret. */
   partner: ReferencePartner;
   close(): Promise<void>;

@@ -1,5 +1,10 @@
 import type { Area } from '../check.js';
 import type { Check } from './define.js';
+import { effectsDeletesChecks } from './effects-deletes.checks.js';
+import { effectsIsolationChecks } from './effects-isolation.checks.js';
+import { effectsMeetingsChecks } from './effects-meetings.checks.js';
+import { effectsSettingsChecks } from './effects-settings.checks.js';
+import { effectsTranscriptsChecks } from './effects-transcripts.checks.js';
 import { errorsChecks } from './errors.checks.js';
 import { partnerChecks } from './partner.checks.js';
 import { restChecks } from './rest.checks.js';
@@ -12,7 +17,12 @@ import { streamChecks } from './stream.checks.js';
 
 export const CHECKS: readonly Check[] = [
   ...restChecks,
+  ...effectsMeetingsChecks,
+  ...effectsDeletesChecks,
+  ...effectsSettingsChecks,
+  ...effectsTranscriptsChecks,
   ...errorsChecks,
+  ...effectsIsolationChecks,
   ...speechChecks,
   ...partnerChecks,
   ...streamChecks,

@@ -101,15 +101,18 @@ describe('sentence coverage', () => {
     sentence('S-s-04', ['d']),
     sentence('S-s-05', ['e']),
     sentence('S-s-06', []),
+    sentence('S-s-07', ['f', 'g']),
   ];
 
-  it('counts passed, failed, skipped for want of an input, not run and not judgeable', () => {
+  it('counts passed, failed, flaky, skipped for want of an input, not run and not judgeable', () => {
     const coverage = sentenceCoverage(
       [
         result('a', 'PASS'),
         result('b', 'FAIL'),
         result('c', 'SKIPPED', ['--audio-base-url']),
         result('d', 'NON_STRICT'),
+        result('f', 'FLAKY'),
+        result('g', 'PASS'),
       ],
       matrix,
     );
@@ -120,17 +123,19 @@ describe('sentence coverage', () => {
       'passed',
       'not-run',
       'not-judgeable',
+      'flaky',
     ]);
     expect(coverage).toMatchObject({
-      total: 6,
-      judgeable: 5,
-      judged: 3,
+      total: 7,
+      judgeable: 6,
+      judged: 4,
       passed: 1,
       failed: 2,
+      flaky: 1,
       skipped: 1,
       notRun: 1,
       notJudgeable: 1,
-      percent: 60,
+      percent: (4 / 6) * 100,
       skippedForInput: [{ sentence: 'S-s-03', flags: ['--audio-base-url'] }],
     });
   });

@@ -12,11 +12,13 @@ function skippedText(c: SentenceCoverage): string {
   return `${c.skipped} skipped${flags.length ? ` (for want of ${flags.join(', ')})` : ''}`;
 }
 
+const flakyText = (c: SentenceCoverage) => (c.flaky ? `, ${c.flaky} flaky` : '');
+
 /** The console's coverage lines: the figures, then the failed sentences' ids. */
 export function coverageLines(c: SentenceCoverage): string[] {
   const failed = c.sentences.filter((s) => s.status === 'failed').map((s) => s.id);
   return [
-    `Sentence coverage: ${c.judged} of ${c.judgeable} judgeable sentences judged (${pct(c)}): ${c.passed} passed, ${c.failed} failed; ${skippedText(c)}; ${c.notRun} not run; ${c.notJudgeable} not judgeable (${c.total} in all, matrix/sentences.json)`,
+    `Sentence coverage: ${c.judged} of ${c.judgeable} judgeable sentences judged (${pct(c)}): ${c.passed} passed, ${c.failed} failed${flakyText(c)}; ${skippedText(c)}; ${c.notRun} not run; ${c.notJudgeable} not judgeable (${c.total} in all, matrix/sentences.json)`,
     ...(failed.length ? [`  failed sentences: ${failed.join(', ')}`] : []),
   ];
 }
@@ -27,6 +29,7 @@ const esc = (text: string) =>
 const COLOR: Record<SentenceStatus, string> = {
   passed: '#1a7f37',
   failed: '#cf222e',
+  flaky: '#bc4c00',
   skipped: '#6e7781',
   'not-run': '#8c959f',
   'not-judgeable': '#57606a',
@@ -47,7 +50,7 @@ export function coverageSection(c: SentenceCoverage): string {
     })
     .join('\n');
   return `<h2 id="coverage">Sentence coverage</h2>
-<p>${c.judged} of ${c.judgeable} judgeable sentences of the spec judged (<b>${pct(c)}</b>): ${c.passed} passed, ${c.failed} failed; ${esc(skippedText(c))}; ${c.notRun} not run; ${c.notJudgeable} not judgeable (${c.total} in all).</p>
+<p>${c.judged} of ${c.judgeable} judgeable sentences of the spec judged (<b>${pct(c)}</b>): ${c.passed} passed, ${c.failed} failed${flakyText(c)}; ${esc(skippedText(c))}; ${c.notRun} not run; ${c.notJudgeable} not judgeable (${c.total} in all).</p>
 <details><summary>Every sentence</summary><table id="sentences"><thead><tr><th>Sentence</th><th>Status</th><th>The spec's words</th><th>Checks</th><th>Needs / why not judgeable</th></tr></thead><tbody>
 ${rows}
 </tbody></table></details>`;
@@ -63,6 +66,7 @@ export function coverageSuite(c: SentenceCoverage): string {
     ['sentences.judged', c.judged],
     ['sentences.passed', c.passed],
     ['sentences.failed', c.failed],
+    ['sentences.flaky', c.flaky],
     ['sentences.skipped', c.skipped],
     ['sentences.not-run', c.notRun],
     ['sentences.not-judgeable', c.notJudgeable],

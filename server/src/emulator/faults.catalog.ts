@@ -99,6 +99,49 @@ export const FAULTS: readonly FaultSpec[] = [
     'generate-document callbacks carry a signature that does not verify',
   ),
   fault('partner-401-as-200', 'partner.07.no-token-401', 'partner routes without a token answer 200'),
+  // The effects of writes as a reader sees them (faults.effects.ts).
+  fault(
+    'participant-removal-ignored',
+    'rest.09.participant-effects',
+    'a removed participant is still in participant_ids',
+  ),
+  fault(
+    'co-host-drops-participants',
+    'rest.10.co-host-effects',
+    'assign-co-host and remove-co-host leave only the host among the participants',
+  ),
+  fault(
+    'meetings-cursor-ignored',
+    'rest.11.get-meetings-cursor',
+    'get-meetings with last_updated_at also lists meetings updated at or after it',
+  ),
+  fault('deleted-message-listed', 'rest.12.message-delete-effects', 'a deleted message is still listed'),
+  fault('deleted-meeting-listed', 'rest.13.meeting-delete-effects', 'a deleted meeting is still listed'),
+  fault(
+    'max-recording-updatable',
+    'rest.14.settings-effects',
+    'an update that sets max_recording_minutes (not updatable) is accepted and applied',
+  ),
+  fault(
+    'utterance-correction-lost',
+    'rest.15.utterance-correction',
+    'a corrected utterance reads back with its first text',
+  ),
+  fault(
+    'chunks-cursor-ignored',
+    'rest.16.transcription-cursors',
+    'get-live-transcription-chunks lists chunks updated before last_updated_at too',
+  ),
+  fault(
+    'foreign-meetings-listed',
+    'errors.07.second-account-reads',
+    "get-meetings lists another account's meetings",
+  ),
+  fault(
+    'foreign-write-accepted',
+    'errors.08.second-account-writes',
+    'a write to a meeting the caller cannot see answers 200 instead of 404',
+  ),
 ];
 
 const active = new Set<string>();

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { activeFaults } from './faults.catalog.js';
+import { effectsAnswer, tapEffects } from './faults.effects.js';
 
 // The HTTP edge of fault injection: called by the request handler (http/request-handler.ts) before anything else sees a request.
 // With no fault on it returns at once. Otherwise it may rewrite the request (auth bypass, tampered
@@ -18,6 +19,7 @@ export function applyHttpFaults(req: IncomingMessage, res: ServerResponse): void
   const path = url.split('?')[0] ?? '/';
   if (path.startsWith('/_emulator')) return;
   rewriteRequest(req, path, url);
+  tapEffects(req, res, path);
   bufferAnswer(res, path);
 }
 
@@ -95,7 +97,7 @@ function transformAnswer(res: ServerResponse, path: string, body: Buffer): Buffe
     return body;
   }
   const status = res.statusCode;
-  const next = transformJson(path, status, json);
+  const next = effectsAnswer(res, path, transformJson(path, status, json));
   res.statusCode = next.status;
   if (activeFaults.has('text-content-type')) res.setHeader('Content-Type', 'text/plain; charset=utf-8');
   return Buffer.from(JSON.stringify(next.body));
