@@ -90,7 +90,9 @@ describe('the built package', () => {
     expect(existsSync(join(home, 'dist/types/index.d.ts'))).toBe(true);
     expect(existsSync(join(home, 'src'))).toBe(false);
     // The sentence matrix ships as data beside the bundle that holds it.
-    expect(JSON.parse(readFileSync(join(home, 'matrix/sentences.json'), 'utf8')).sentences.length).toBeGreaterThan(200);
+    expect(
+      JSON.parse(readFileSync(join(home, 'matrix/sentences.json'), 'utf8')).sentences.length,
+    ).toBeGreaterThan(200);
     expect(Object.keys(manifest.dependencies)).not.toContain('@parley/schemas');
     expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
   });
