@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { selectChecks } from '../src/checks/index.js';
+import { FINALIZE_WAVES, runFinalizeSessions } from '../src/checks/stream-finalize.checks.js';
 import type { Target } from '../src/context.js';
 import { runLiveSession, sessionAudio } from '../src/live-session.js';
 import { startReferenceServer } from '../src/reference-server.js';
@@ -7,8 +8,9 @@ import { runChecks } from '../src/runner.js';
 import { type Recorded, recordingFetch } from '../src/testing/recorded-fetch.js';
 
 // Records the reference server's answers to every smoke check of the HTTP areas (seed 1), the
-// partner checks' answers (with the redirects and cookies the OAuth pages set), and one JSON and one
-// protobuf live session, into test-data/. The unit tests replay them (checks.recorded.test.ts).
+// partner checks' answers (with the redirects and cookies the OAuth pages set), one JSON and one
+// protobuf live session, and the finalize sessions, into test-data/. The unit tests replay them
+// (checks.recorded.test.ts, stream-finalize.test.ts).
 // Run again after a deliberate change of the reference server: npm run record -w conformance.
 
 const OUT = new URL('../test-data/', import.meta.url);
@@ -86,6 +88,10 @@ try {
     ),
   );
   writeFileSync(new URL('live-sessions.json', OUT), redact(JSON.stringify(sessions, null, 1)));
+  // Every finalize session of the full profile, without its audio (made again from the plan).
+  const finalize = await runFinalizeSessions(target, server.apiKey, FINALIZE_WAVES.full);
+  const plans = finalize.map(({ audio: _audio, ...session }) => session);
+  writeFileSync(new URL('finalize-sessions.json', OUT), redact(JSON.stringify(plans, null, 1)));
 } finally {
   await server.close();
 }

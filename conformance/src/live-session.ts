@@ -27,6 +27,8 @@ export interface SessionRecording {
   connectMs?: number;
   firstAudioMs?: number;
   emptyFrameMs?: number;
+  /** How many frames had arrived when the empty frame was sent (frames[0..n) came before it). */
+  framesBeforeEmpty?: number;
   finishedMs?: number;
   closedMs?: number;
   exchange: Exchange;
@@ -36,14 +38,16 @@ export const DEADLINES = { connectedMs: 10_000, finishedAfterEmptyMs: 30_000, cl
 const FRAME_BYTES = 640;
 const FRAME_MS = 20;
 
+/** The 16 kHz mono pcm16 samples of a fixture WAV (its header skipped). */
+export function fixturePcm(file: string): Buffer {
+  const wav = readFileSync(join(FIXTURES_DIR, file));
+  const data = wav.indexOf('data');
+  return wav.subarray(data + 8);
+}
+
 /** 16 kHz mono pcm16 of two fixture sentences with a second of silence between (two utterances). */
 export function sessionAudio(): Buffer {
-  const pcm = (file: string) => {
-    const wav = readFileSync(join(FIXTURES_DIR, file));
-    const data = wav.indexOf('data');
-    return wav.subarray(data + 8);
-  };
-  return Buffer.concat([pcm('en/rms-01.wav'), Buffer.alloc(32_000), pcm('en/rms-02.wav')]);
+  return Buffer.concat([fixturePcm('en/rms-01.wav'), Buffer.alloc(32_000), fixturePcm('en/rms-02.wav')]);
 }
 export const SESSION_TEXT = 'Good morning everyone, let us start the meeting. Can you hear me clearly now?';
 
@@ -52,6 +56,9 @@ export function runLiveSession(options: {
   apiKey: string;
   format: 'json' | 'protobuf';
   audio: Buffer;
+  /** `opus`: `packets` are sent, one a message every 20 ms, instead of `audio` (pcm16 by default). */
+  encoding?: 'pcm16' | 'opus';
+  packets?: readonly Buffer[];
   protoFiles?: string[];
   protoStreamMessage?: string;
   sessionId: string;
@@ -84,6 +91,8 @@ export function runLiveSession(options: {
     };
     let connectedTimer: NodeJS.Timeout | undefined = deadline(DEADLINES.connectedMs, 'no {connected:true}');
     let finishedTimer: NodeJS.Timeout | undefined;
+    // One message per 20 ms: 640 bytes of pcm16, or one Opus packet.
+    const messages = options.packets ?? frames(options.audio);
     const sendAudio = () => {
       recording.firstAudioMs = now();
       let sent = 0;
@@ -91,24 +100,19 @@ export function runLiveSession(options: {
       // Wall-clock pacing: send every frame that is due (a plain interval drifts behind real time).
       const tick = () => {
         if (ws.readyState !== WebSocket.OPEN) return;
-        const due = Math.min(
-          options.audio.length,
-          Math.floor((performance.now() - began) / FRAME_MS + 1) * FRAME_BYTES,
-        );
-        while (sent < due) {
-          ws.send(options.audio.subarray(sent, sent + FRAME_BYTES));
-          sent += FRAME_BYTES;
-        }
-        if (sent < options.audio.length) return void timers.push(setTimeout(tick, FRAME_MS));
+        const due = Math.min(messages.length, Math.floor((performance.now() - began) / FRAME_MS + 1));
+        for (; sent < due; sent++) ws.send(messages[sent] as Buffer);
+        if (sent < messages.length) return void timers.push(setTimeout(tick, FRAME_MS));
         ws.send(Buffer.alloc(0));
         recording.emptyFrameMs = now();
+        recording.framesBeforeEmpty = recording.frames.length;
         finishedTimer = deadline(DEADLINES.finishedAfterEmptyMs, 'no {finished:true} after the empty frame');
       };
       tick();
     };
     ws.on('open', () => {
       recording.connectMs = now();
-      ws.send(JSON.stringify({ encoding: 'pcm16', session_id: options.sessionId }));
+      ws.send(JSON.stringify({ encoding: options.encoding ?? 'pcm16', session_id: options.sessionId }));
     });
     ws.on('message', (raw, isBinary) => {
       let data: Record<string, unknown>;
@@ -149,6 +153,11 @@ export function runLiveSession(options: {
     });
   });
 }
+
+const frames = (audio: Buffer): Buffer[] =>
+  Array.from({ length: Math.ceil(audio.length / FRAME_BYTES) }, (_, i) =>
+    audio.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES),
+  );
 
 /** A protobuf StreamResponse in the JSON frame's shape (`disconnect_reason=SESSION_ENDED` is `finished`). */
 function fromProto(message: Record<string, unknown>): Record<string, unknown> {

@@ -10,6 +10,7 @@ import { partnerChecks } from './partner.checks.js';
 import { restChecks } from './rest.checks.js';
 import { speechChecks } from './speech.checks.js';
 import { streamChecks } from './stream.checks.js';
+import { streamFinalizeChecks } from './stream-finalize.checks.js';
 
 // The registry: every check, in run order. Ids are never reused (a retired check's id stays retired).
 // The stream checks come last: their live sessions (started with the run) stream in real time while
@@ -26,6 +27,7 @@ export const CHECKS: readonly Check[] = [
   ...speechChecks,
   ...partnerChecks,
   ...streamChecks,
+  ...streamFinalizeChecks,
 ];
 export const AREAS: readonly Area[] = ['rest', 'errors', 'speech', 'stream', 'partner'];
 

@@ -26,11 +26,13 @@ export function chunkOf(frame: Frame): Chunk | undefined {
   };
 }
 
+/** How far a session's finals may be from the known text of its audio (recognisers differ). */
+export const FINALS_MAX_WER = 0.6;
+
 export const chunks = (s: SessionRecording): Chunk[] =>
   s.frames.map(chunkOf).filter((c): c is Chunk => c !== undefined);
 
-export function judgeSequence(s: SessionRecording): void {
-  const label = `${s.format} session`;
+export function judgeSequence(s: SessionRecording, label = `${s.format} session`): void {
   for (const problem of s.problems) deviate('SEQUENCE', `${label}: ${problem}`, at(label, 'frames'));
   const first = s.frames[0]?.data;
   verify(

@@ -109,6 +109,20 @@ function otherLayout(): ProxyHooks {
   };
 }
 
+/** Result frames that are interims (`is_final` false) dropped, in JSON and in protobuf. */
+function finalsOnly(): ProxyHooks {
+  return {
+    frame(data, isBinary) {
+      if (!isBinary) {
+        const chunk = (JSON.parse(data.toString('utf8')) as { chunk?: { is_final?: boolean } }).chunk;
+        return chunk && chunk.is_final !== true ? null : data;
+      }
+      const chunk = StreamResponse.decode(data).chunk;
+      return chunk && chunk.is_final !== true ? null : data;
+    },
+  };
+}
+
 function jsonFrames(edit: (frame: Record<string, unknown>) => Record<string, unknown>): ProxyHooks {
   return {
     frame(data, isBinary) {
@@ -268,7 +282,12 @@ export const VARIANTS: readonly Variant[] = [
     id: 'proto-other-layout-stream',
     area: 'stream',
     allows: 'Wire layout of protobuf frames: not shown',
-    only: ['stream.06.protobuf-session', 'stream.03.utterance-ids', 'stream.05.no-final-lost'],
+    only: [
+      'stream.06.protobuf-session',
+      'stream.03.utterance-ids',
+      'stream.05.no-final-lost',
+      'stream.08.finalize-pending',
+    ],
     options: { protoFiles: [OTHER_LAYOUT], protoStreamMessage: 'LiveResult' },
     hooks: otherLayout,
   },
@@ -326,6 +345,19 @@ export const VARIANTS: readonly Variant[] = [
           ? { ...f, type: 'result', chunk: { ...(f.chunk as object), start_ms: 0, language: 'en' } }
           : { ...f, server_time: '2026-01-01T00:00:00Z' },
       ),
+  },
+  {
+    id: 'no-interims',
+    area: 'stream',
+    allows:
+      '`is_final` false is interim, true is final (nothing says a deployment sends interims; the finals and the order after the empty frame are the rules)',
+    only: [
+      'stream.02.json-session',
+      'stream.05.no-final-lost',
+      'stream.06.protobuf-session',
+      'stream.08.finalize-pending',
+    ],
+    hooks: finalsOnly,
   },
   {
     id: 'no-speaker',

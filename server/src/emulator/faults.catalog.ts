@@ -68,6 +68,27 @@ export const FAULTS: readonly FaultSpec[] = [
   fault('stream-non-cumulative', 'stream.04.cumulative-text', 'interims carry only their last word'),
   fault('stream-dropped-final', 'stream.05.no-final-lost', 'the last final is never sent'),
   fault('stream-end-close-code', 'stream.02.json-session', 'the session ends with close code 1011'),
+  // Finalize faults (faults.ws-finalize.ts): unseen while every final comes before the empty frame.
+  fault(
+    'stream-finalize-drops-pending',
+    'stream.08.finalize-pending',
+    'the utterance pending at the empty frame is never finalized: no final, then the terminal frame',
+  ),
+  fault(
+    'stream-finished-at-once-json',
+    'stream.08.finalize-pending',
+    'JSON mode: the empty frame is answered at once with {finished:true} and the close',
+  ),
+  fault(
+    'stream-finished-at-once-protobuf',
+    'stream.08.finalize-pending',
+    'protobuf mode: the empty frame is answered at once with SESSION_ENDED and the close',
+  ),
+  fault(
+    'stream-close-without-terminal',
+    'stream.08.finalize-pending',
+    'the socket closes right after the pending final, without the terminal frame',
+  ),
   fault(
     'oauth-state-dropped',
     'partner.01.oauth-pkce-flow',

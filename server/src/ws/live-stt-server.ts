@@ -5,6 +5,7 @@ import { systemClock } from '../core/clock.js';
 import { ErrorText, StreamClose } from '../core/contracts.js';
 import { randomIds } from '../core/ids.js';
 import { faultyAuthCloseCode, faultyStreamIo } from '../emulator/faults.ws.js';
+import { faultyFinalizeIo } from '../emulator/faults.ws-finalize.js';
 import type { LiveCaller, LiveLogger, LiveSttDeps } from '../engines/stt/live-stt.contract.js';
 import { liveSttLimits } from '../engines/stt/live-stt.limits.js';
 import { queryCredential } from '../http/caller-auth.js';
@@ -116,17 +117,21 @@ export function createLiveSttServer(deps: LiveSttDeps): LiveSttServer {
     });
     const session = new StreamSession(
       ctx,
-      faultyStreamIo({
-        send: (frame, kind) => {
-          if (ws.readyState === WebSocket.OPEN) outbound.send(frame, kind);
-        },
-        close: (code, reason) => {
-          // A paused socket would never read the client's close frame and the handshake would hang.
-          if (ws.isPaused) ws.resume();
-          if (ws.readyState === WebSocket.OPEN) ws.close(code, reason);
-        },
-        setReading: (reading) => (reading ? ws.resume() : ws.pause()),
-      }),
+      faultyFinalizeIo(
+        ws,
+        ctx.query.format,
+        faultyStreamIo({
+          send: (frame, kind) => {
+            if (ws.readyState === WebSocket.OPEN) outbound.send(frame, kind);
+          },
+          close: (code, reason) => {
+            // A paused socket would never read the client's close frame and the handshake would hang.
+            if (ws.isPaused) ws.resume();
+            if (ws.readyState === WebSocket.OPEN) ws.close(code, reason);
+          },
+          setReading: (reading) => (reading ? ws.resume() : ws.pause()),
+        }),
+      ),
     );
     sessions.add(session);
     void session.done.then(() => sessions.delete(session));

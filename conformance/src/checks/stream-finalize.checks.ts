@@ -1,0 +1,128 @@
+import { couldNotJudge } from '../check.js';
+import type { CheckContext } from '../context.js';
+import { runLiveSession, type SessionRecording } from '../live-session.js';
+import { define } from './define.js';
+import { type Cut, type CutAudio, cutAudio, opusPackets } from './stream-finalize-audio.js';
+import { judgeFinalize, judgeWords } from './stream-finalize-judge.js';
+
+// Finalizing with something to finalize: sessions whose audio stops inside an utterance (cut inside
+// its speech, or right at its end with no trailing silence), so the empty frame finds it pending.
+// Smoke: JSON with pcm16 cut inside, protobuf with Opus ending with the speech; full adds JSON with
+// Opus cut inside and protobuf with pcm16 ending with the speech (every encoding with each format
+// and each cut). Two at a time, one JSON and one protobuf, like the other live sessions.
+
+export interface FinalizePlan {
+  format: 'json' | 'protobuf';
+  encoding: 'pcm16' | 'opus';
+  cut: Cut;
+}
+
+export interface FinalizeSession extends FinalizePlan {
+  audio: CutAudio;
+  recording: SessionRecording;
+}
+
+export const FINALIZE_WAVES: Record<'smoke' | 'full', FinalizePlan[][]> = {
+  smoke: [
+    [
+      { format: 'json', encoding: 'pcm16', cut: 'inside' },
+      { format: 'protobuf', encoding: 'opus', cut: 'end' },
+    ],
+  ],
+  full: [
+    [
+      { format: 'json', encoding: 'pcm16', cut: 'inside' },
+      { format: 'protobuf', encoding: 'opus', cut: 'end' },
+    ],
+    [
+      { format: 'json', encoding: 'opus', cut: 'inside' },
+      { format: 'protobuf', encoding: 'pcm16', cut: 'end' },
+    ],
+  ],
+};
+
+/** The audio of each cut: one sentence, so no pause inside it can end the utterance early. */
+export const finalizeAudio = (cut: Cut): CutAudio =>
+  cut === 'inside'
+    ? cutAudio('en/rms-01.wav', 'inside')
+    : cutAudio('en/rms-02.wav', 'end', 'Can you hear me clearly now?');
+
+/** The answer name a session's deviations carry: fixed per plan, never data of the run. */
+export const sessionLabel = (p: FinalizePlan): string =>
+  `${p.format} ${p.encoding} session ${p.cut === 'inside' ? 'cut inside speech' : 'ending with speech'}`;
+
+export async function runFinalizeSessions(
+  target: Pick<CheckContext['target'], 'wsUrl' | 'protoFiles' | 'protoStreamMessage' | 'runId'>,
+  apiKey: string,
+  waves: FinalizePlan[][],
+): Promise<FinalizeSession[]> {
+  const { wsUrl, protoFiles, protoStreamMessage, runId } = target;
+  const done: FinalizeSession[] = [];
+  for (const wave of waves) {
+    const sessions = await Promise.all(
+      wave.map(async (plan) => {
+        const audio = finalizeAudio(plan.cut);
+        const recording = await runLiveSession({
+          wsUrl,
+          apiKey,
+          format: plan.format,
+          audio: audio.pcm,
+          encoding: plan.encoding,
+          ...(plan.encoding === 'opus' ? { packets: opusPackets(audio.pcm) } : {}),
+          sessionId: `${runId}-finalize-${done.length + wave.indexOf(plan) + 1}`,
+          ...(protoFiles ? { protoFiles } : {}),
+          ...(protoStreamMessage ? { protoStreamMessage } : {}),
+        });
+        return { ...plan, audio, recording };
+      }),
+    );
+    done.push(...sessions);
+  }
+  return done;
+}
+
+/**
+ * The run's finalize sessions, once. In smoke with a second account's key they stream on that
+ * account from the start, beside the other live sessions (a deployment may cap one account's
+ * sessions); otherwise when the check runs, after the others.
+ */
+function finalizeSessions(ctx: CheckContext): Promise<FinalizeSession[]> {
+  return ctx.shared('finalize-sessions', () => {
+    const { profile, secondApiKey, apiKey } = ctx.target;
+    const key = profile === 'smoke' && secondApiKey ? secondApiKey : apiKey;
+    return runFinalizeSessions(ctx.target, key, FINALIZE_WAVES[profile]);
+  });
+}
+
+export const streamFinalizeChecks = [
+  define({
+    id: 'stream.08.finalize-pending',
+    title:
+      'The empty frame with an utterance pending: its final, then the terminal frame, then the close (JSON and protobuf, pcm16 and Opus)',
+    area: 'stream',
+    clause:
+      'Events/Live 5: the server finalizes pending utterances, sends their final results, sends a terminal frame, then closes; Events/Live 1, 3: encoding pcm16 or opus',
+    spec: 'End of audio: the client sends an empty binary frame (0 bytes) and keeps the socket open. The server finalizes pending utterances, sends their final results, sends a terminal frame, then closes. / `encoding` string (`pcm16` default, or `opus`); `opus`: 16 kHz, mono, raw Opus packets or an OGG/Opus container, one Opus frame per message.',
+    level: 'MUST',
+    start: (ctx) => {
+      if (ctx.target.profile === 'smoke' && ctx.target.secondApiKey)
+        void finalizeSessions(ctx).catch(() => undefined);
+    },
+    async run(ctx) {
+      const sessions = await finalizeSessions(ctx);
+      ctx.extra.push(...sessions.map((s) => s.recording.exchange));
+      const unjudged: string[] = [];
+      for (const s of sessions) {
+        const label = sessionLabel(s);
+        if (!judgeFinalize(s.recording, label)) unjudged.push(label);
+        if (s.audio.text) judgeWords(s.recording, s.audio.text, label);
+      }
+      const judged = sessions.length - unjudged.length;
+      if (judged === 0)
+        couldNotJudge(
+          `nothing was pending at the empty frame: every utterance of ${unjudged.join(', ')} was final before it, so finalizing could not be judged`,
+        );
+      return `${judged} of ${sessions.length} sessions had an utterance pending at the empty frame${unjudged.length ? ` (not: ${unjudged.join(', ')})` : ''}`;
+    },
+  }),
+];
