@@ -63,6 +63,9 @@ const fields = (list: (Field | string)[] | undefined): Field[] =>
   (list ?? []).filter((f): f is Field => typeof f === 'object' && f !== null);
 
 const KINDS = ['triggers', 'searches', 'creates'] as const;
+/** A step as the platform's changelog names it (`create/create_meeting`), which promote reads. */
+export const stepName = (kind: (typeof KINDS)[number], key: string) =>
+  `${{ triggers: 'trigger', searches: 'search', creates: 'create' }[kind]}/${key}`;
 
 /** Every change in `current` that breaks a Zap built on `released`, in words naming the step and key. */
 export function breakingChanges(released: Definition, current: Definition): string[] {
@@ -75,7 +78,7 @@ export function breakingChanges(released: Definition, current: Definition): stri
   for (const kind of KINDS) {
     for (const [key, was] of Object.entries(released[kind] ?? {})) {
       const now = current[kind]?.[key];
-      const step = `${kind}.${key}`;
+      const step = stepName(kind, key);
       if (!now) {
         found.push(`${step}: step removed (C001)`);
         continue;
@@ -109,7 +112,7 @@ export function breakingChanges(released: Definition, current: Definition): stri
     }
   }
   for (const key of Object.keys(released.searchOrCreates ?? {})) {
-    if (!current.searchOrCreates?.[key]) found.push(`searchOrCreates.${key}: step removed (C001)`);
+    if (!current.searchOrCreates?.[key]) found.push(`search-or-create/${key}: step removed (C001)`);
   }
   return found;
 }

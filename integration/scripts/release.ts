@@ -12,6 +12,7 @@ import {
   guard,
   readDefinition,
   releasedPath,
+  stepName,
 } from './breaking-changes.js';
 
 export const changelogPath = fileURLToPath(new URL('../CHANGELOG.md', import.meta.url));
@@ -31,16 +32,19 @@ export function additions(released: Definition | undefined, current: Definition)
   return KINDS.flatMap((kind) =>
     Object.entries(current[kind] ?? {}).flatMap(([key, step]) => {
       const was = released?.[kind]?.[key];
-      if (!was) return released ? [`${kind}.${key}: new step`] : [];
+      if (!was) return released ? [`${stepName(kind, key)}: new step`] : [];
       const had = new Set((was.operation?.inputFields ?? []).map((f) => (typeof f === 'object' ? f.key : f)));
       return (step.operation?.inputFields ?? [])
         .filter((f) => typeof f === 'object' && !had.has(f.key))
-        .map((f) => `${kind}.${key}: new input field "${(f as { key: string }).key}"`);
+        .map((f) => `${stepName(kind, key)}: new input field "${(f as { key: string }).key}"`);
     }),
   );
 }
 
-/** The CHANGELOG entry of `version`: breaking changes first, then additions. */
+/**
+ * The CHANGELOG entry of `version`, in the form `zapier-platform promote` shows and reads (a `## <version>`
+ * heading; "Added create/<key>" lines become its change metadata): breaking changes first, then additions.
+ */
 export function changelogEntry(
   version: string,
   date: string,
@@ -52,7 +56,7 @@ export function changelogEntry(
   const lines = [`## ${version} (${date})`, ''];
   if (!released) lines.push('- First release: the definition in released/definition.json is the baseline.');
   for (const change of breaking) lines.push(`- Breaking: ${change}`);
-  for (const change of added) lines.push(`- Added: ${change}`);
+  for (const change of added) lines.push(`- Added ${change}`);
   if (released && !breaking.length && !added.length) lines.push('- No change to steps, fields or samples.');
   return `${lines.join('\n')}\n`;
 }

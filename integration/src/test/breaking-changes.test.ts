@@ -3,11 +3,13 @@
 // the definition, the command's exit codes on a scratch file, and the release's changelog entry.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
 import {
   breakingChanges,
   currentDefinition,
@@ -19,6 +21,15 @@ import {
 import { changelogEntry } from '../../scripts/release.js';
 
 const run = promisify(execFile);
+/** How `zapier-platform promote` reads CHANGELOG.md: the version's section and its change metadata. */
+const { getVersionChangelog } = createRequire(import.meta.url)(
+  'zapier-platform-cli/src/utils/changelog.js',
+) as {
+  getVersionChangelog: (
+    version: string,
+    dir: string,
+  ) => Promise<{ changelog: string; appMetadata?: { action_key: string; app_change_type: string }[] }>;
+};
 const appDir = fileURLToPath(new URL('../..', import.meta.url));
 const released = readDefinition(releasedPath);
 const current = currentDefinition();
@@ -45,7 +56,7 @@ describe('breaking-change guard', () => {
   });
 
   it.each([
-    ['removed step', (d) => delete d.creates.summarize_meeting, 'creates.summarize_meeting: step removed'],
+    ['removed step', (d) => delete d.creates.summarize_meeting, 'create/summarize_meeting: step removed'],
     ['hidden step', (d) => (d.searches.get_transcript.display.hidden = true), 'step hidden'],
     [
       'renamed input key',
@@ -118,14 +129,18 @@ describe('breaking-change guard', () => {
       const scratch = seeded((d) => d.creates.generate_document.operation.inputFields.splice(1, 1));
       const refused = await check(scratch);
       expect(refused.code).toBe(1);
-      expect(refused.output).toContain('creates.generate_document: input field "prompt" removed or renamed');
+      expect(refused.output).toContain('create/generate_document: input field "prompt" removed or renamed');
       expect(await check(withMajorBump(scratch))).toMatchObject({ code: 0 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 
-  it("a release's changelog entry names the breaking changes and the additions", () => {
+  it('CHANGELOG.md has the entry of the current version, as promote reads it', async () => {
+    expect((await getVersionChangelog(packageJson.version, appDir)).changelog).not.toBe('');
+  });
+
+  it("a release's changelog entry names the breaking changes and the additions", async () => {
     const next = seeded((d) => {
       d.version = '1.0.0';
       delete d.creates.summarize_meeting;
@@ -135,10 +150,24 @@ describe('breaking-change guard', () => {
       [
         '## 1.0.0 (2026-06-01)',
         '',
-        '- Breaking: creates.summarize_meeting: step removed (C001)',
-        '- Added: creates.create_meeting: new input field "agenda"',
+        '- Breaking: create/summarize_meeting: step removed (C001)',
+        '- Added create/create_meeting: new input field "agenda"',
         '',
       ].join('\n'),
     );
+    const dir = mkdtempSync(join(tmpdir(), 'parley-changelog-'));
+    try {
+      writeFileSync(
+        join(dir, 'CHANGELOG.md'),
+        `# Changelog\n\n${changelogEntry('1.0.0', '2026-06-01', released, next)}`,
+      );
+      const read = await getVersionChangelog('1.0.0', dir);
+      expect(read.changelog).toContain('Breaking: create/summarize_meeting');
+      expect(read.appMetadata).toEqual([
+        { app_change_type: 'FEATURE_UPDATE', action_key: 'create_meeting', action_type: 'write' },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
