@@ -14,13 +14,3 @@ export function instantOf(text: unknown): bigint | undefined {
   if (Number.isNaN(millis)) return undefined;
   return BigInt(millis) * 1_000_000n + BigInt(fraction.slice(0, 9).padEnd(9, '0'));
 }
-
-/** An RFC 3339 date-time `ns` nanoseconds after `text` (a cursor just past a stamp). */
-export function after(text: string, ns: bigint): string {
-  const at = instantOf(text);
-  if (at === undefined) throw new Error(`not an RFC 3339 date-time: ${text}`);
-  const next = at + ns;
-  const millis = next / 1_000_000n;
-  const iso = new Date(Number(millis)).toISOString().slice(0, 19);
-  return `${iso}.${String(next % 1_000_000_000n).padStart(9, '0')}Z`;
-}

@@ -371,4 +371,54 @@ export const VARIANTS: readonly Variant[] = [
         return { ...f, chunk };
       }),
   },
+  {
+    id: 'messages-newest-first',
+    area: 'rest',
+    allows: 'Order of returned messages and direction of the cursor for get-meeting-messages: not shown',
+    only: ['rest.12.message-delete-effects', 'errors.08.second-account-writes'],
+    hooks: () => ({
+      answer: editJson(
+        (req) => pathOf(req) === '/v1/get-meeting-messages',
+        (b) => ({ ...b, messages: Array.isArray(b.messages) ? [...b.messages].reverse() : b.messages }),
+      ),
+    }),
+  },
+  {
+    id: 'max-recording-ignored',
+    area: 'rest',
+    allows:
+      'max_recording_minutes: returned by the service; not updatable (an attempt to set it ignored rather than refused)',
+    only: ['rest.14.settings-effects'],
+    hooks: () => ({
+      request(req) {
+        if (pathOf(req) !== '/v1/update-user-default-meeting-setting') return req;
+        const { max_recording_minutes: _m, ...fields } = JSON.parse(req.body.toString('utf8') || '{}');
+        return { ...req, body: Buffer.from(JSON.stringify(fields)) };
+      },
+    }),
+  },
+  {
+    id: 'no-co-host-ids',
+    area: 'rest',
+    allows:
+      'assign-co-host and remove-co-host return {success, meeting: Meeting}; the Meeting names no co-host field',
+    only: ['rest.10.co-host-effects'],
+    hooks: () => ({
+      answer: editJson(
+        (req) => pathOf(req).startsWith('/v1/'),
+        (b) => {
+          const strip = (m: unknown) => {
+            if (!m || typeof m !== 'object') return m;
+            const { co_host_ids: _c, ...rest } = m as Record<string, unknown>;
+            return rest;
+          };
+          return {
+            ...b,
+            ...(b.meeting ? { meeting: strip(b.meeting) } : {}),
+            ...(Array.isArray(b.meetings) ? { meetings: b.meetings.map(strip) } : {}),
+          };
+        },
+      ),
+    }),
+  },
 ];
