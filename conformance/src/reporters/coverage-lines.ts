@@ -46,7 +46,7 @@ export function coverageSection(c: SentenceCoverage): string {
         : why
           ? `${why.reason} (would need: ${why.wouldNeed})`
           : '';
-      return `<tr class="sentence-${s.status}"><td><code>${esc(s.id)}</code></td><td><span class="badge" style="background:${COLOR[s.status]}">${s.status}</span></td><td>${esc(s.text)}</td><td>${s.checks.map((id) => `<code>${esc(id)}</code>`).join(' ')}</td><td>${esc(note)}</td></tr>`;
+      return `<tr class="sentence-${s.status}"><td style="white-space:nowrap"><code>${esc(s.id)}</code></td><td><span class="badge" style="background:${COLOR[s.status]}">${s.status}</span></td><td>${esc(s.text)}</td><td>${s.checks.map((id) => `<code>${esc(id)}</code>`).join(' ')}</td><td>${esc(note)}</td></tr>`;
     })
     .join('\n');
   return `<h2 id="coverage">Sentence coverage</h2>
