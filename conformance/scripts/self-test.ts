@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { protoDir } from '@parley/schemas/paths';
+import { PROTO_FILES } from '@parley/schemas/proto';
 import { FAULTS } from '@parley/server/faults';
 import { CHECKS, type RunReport, run } from '../src/index.js';
 import { startReferenceServer } from '../src/reference-server.js';
@@ -68,6 +70,9 @@ const target = {
   oauthRedirectUri: server.partner.redirectUri,
   webhookSecret: server.partner.webhookSecret,
   callbackListen: '127.0.0.1:0',
+  // Parley's own layout given as a deployment's --proto, so the checks that need one (the protobuf
+  // body of file STT, whose layout the spec does not show) judge rather than skip.
+  protoFiles: PROTO_FILES.map((file) => join(protoDir, file)),
 };
 const setFaults = (faults: string[]) =>
   fetch(`${server.baseUrl}/_emulator/faults`, {

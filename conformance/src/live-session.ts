@@ -62,8 +62,12 @@ export function runLiveSession(options: {
   protoFiles?: string[];
   protoStreamMessage?: string;
   sessionId: string;
+  /** More query parameters, encoded (`language_hints=en,de`). */
+  query?: string;
+  /** The config frame to send instead of `{encoding, session_id}`. */
+  config?: Record<string, unknown>;
 }): Promise<SessionRecording> {
-  const query = `api_key=${encodeURIComponent(options.apiKey)}${options.format === 'json' ? '&format=json' : ''}`;
+  const query = `api_key=${encodeURIComponent(options.apiKey)}${options.format === 'json' ? '&format=json' : ''}${options.query ? `&${options.query}` : ''}`;
   const url = `${options.wsUrl}/v1/stt/stream?${query}`;
   // Parley's layout, or the deployment's --proto files (its message found by name in any package).
   const type = protoLayout(options.protoFiles, options.protoStreamMessage).stream;
@@ -112,7 +116,11 @@ export function runLiveSession(options: {
     };
     ws.on('open', () => {
       recording.connectMs = now();
-      ws.send(JSON.stringify({ encoding: options.encoding ?? 'pcm16', session_id: options.sessionId }));
+      ws.send(
+        JSON.stringify(
+          options.config ?? { encoding: options.encoding ?? 'pcm16', session_id: options.sessionId },
+        ),
+      );
     });
     ws.on('message', (raw, isBinary) => {
       let data: Record<string, unknown>;

@@ -6,6 +6,9 @@ import { effectsMeetingsChecks } from './effects-meetings.checks.js';
 import { effectsSettingsChecks } from './effects-settings.checks.js';
 import { effectsTranscriptsChecks } from './effects-transcripts.checks.js';
 import { errorsChecks } from './errors.checks.js';
+import { lenienceAudioChecks } from './lenience-audio.checks.js';
+import { lenienceStreamChecks } from './lenience-stream.checks.js';
+import { lenienceSttChecks } from './lenience-stt.checks.js';
 import { partnerChecks } from './partner.checks.js';
 import { restChecks } from './rest.checks.js';
 import { speechChecks } from './speech.checks.js';
@@ -25,9 +28,12 @@ export const CHECKS: readonly Check[] = [
   ...errorsChecks,
   ...effectsIsolationChecks,
   ...speechChecks,
+  ...lenienceSttChecks,
+  ...lenienceAudioChecks,
   ...partnerChecks,
   ...streamChecks,
   ...streamFinalizeChecks,
+  ...lenienceStreamChecks,
 ];
 export const AREAS: readonly Area[] = ['rest', 'errors', 'speech', 'stream', 'partner'];
 

@@ -40,6 +40,18 @@ function editJson(
   };
 }
 
+/** The JSON body of requests to `path` changed by `edit` before they go upstream. */
+function editRequestJson(path: string, edit: (body: Record<string, unknown>) => Record<string, unknown>) {
+  return (req: Exchange): Exchange => {
+    if (pathOf(req) !== path) return req;
+    try {
+      return { ...req, body: Buffer.from(JSON.stringify(edit(JSON.parse(req.body.toString('utf8'))))) };
+    } catch {
+      return req;
+    }
+  };
+}
+
 const isErrorBody = (b: Record<string, unknown>) => b.success === false && typeof b.code === 'string';
 const OTHER_LAYOUT = fileURLToPath(new URL('../../test-data/other-layout.proto', import.meta.url));
 
@@ -269,6 +281,42 @@ export const VARIANTS: readonly Variant[] = [
         }),
       ),
     }),
+  },
+  {
+    id: 'translate-targets-truncated',
+    area: 'speech',
+    allows: 'target_languages: up to 10 (what happens past 10 is not said): the first 10 translated',
+    only: ['speech.11.translate-targets'],
+    hooks: () => ({
+      request: editRequestJson('/v1/translate-text', (b) => ({
+        ...b,
+        target_languages: (b.target_languages as unknown[]).slice(0, 10),
+      })),
+    }),
+  },
+  {
+    id: 'denoise-atten-clamped',
+    area: 'speech',
+    allows: 'atten_limit_db: 0 to 100 (what happens past the range is not said): clamped into it',
+    only: ['speech.10.denoise-atten-range'],
+    hooks: () => ({
+      request: editRequestJson('/v1/denoise', (b) => ({
+        ...b,
+        atten_limit_db: Math.min(100, Math.max(0, Number(b.atten_limit_db ?? 0))),
+      })),
+    }),
+  },
+  {
+    id: 'session-id-uuid',
+    area: 'stream',
+    allows: '`session_id` string (optional, generated when omitted): of any form',
+    only: ['stream.20.hints-keywords-defaults'],
+    hooks: () =>
+      jsonFrames((f) => {
+        const chunk = f.chunk as Record<string, unknown> | undefined;
+        if (!chunk || !String(chunk.session_id).startsWith('sess_')) return f;
+        return { ...f, chunk: { ...chunk, session_id: '0b7f0f7e-3f7a-4c57-9d2a-6a1f0c3e2b1d' } };
+      }),
   },
   {
     id: 'proto-other-layout-tts',

@@ -163,6 +163,63 @@ export const FAULTS: readonly FaultSpec[] = [
     'errors.08.second-account-writes',
     'a write to a meeting the caller cannot see answers 200 instead of 404',
   ),
+  // The rules of lenience (faults.lenience.ts, faults.ws.ts): what must be accepted is refused.
+  fault('stt-fourth-hint-refused', 'speech.07.stt-language-hints', 'file STT refuses a fourth language hint'),
+  fault(
+    'stt-hints-keep-last',
+    'speech.07.stt-language-hints',
+    'file STT keeps the last three language hints, not the first three',
+  ),
+  fault('stt-comma-hints-refused', 'speech.07.stt-language-hints', 'file STT refuses comma-separated hints'),
+  fault(
+    'stt-legacy-hint-refused',
+    'speech.07.stt-language-hints',
+    'file STT refuses the legacy language_hint',
+  ),
+  fault(
+    'stt-keywords-refused',
+    'speech.08.stt-context-keywords',
+    'file STT refuses keywords past 2000 characters',
+  ),
+  fault('stt-protobuf-refused', 'speech.09.stt-protobuf-body', 'file STT refuses a protobuf body (415)'),
+  fault('denoise-atten-max-refused', 'speech.10.denoise-atten-range', 'denoise refuses atten_limit_db 100'),
+  fault(
+    'denoise-atten-past-500',
+    'speech.10.denoise-atten-range',
+    'denoise answers 500 to atten_limit_db past 0-100',
+  ),
+  fault('translate-ten-targets-refused', 'speech.11.translate-targets', 'translate-text refuses ten targets'),
+  fault(
+    'translate-long-text-refused',
+    'speech.12.translate-text-length',
+    'translate-text refuses 100,000 characters',
+  ),
+  fault('tts-english-only', 'speech.13.tts-language-detected', 'TTS fails on text that is not English'),
+  fault(
+    'stream-fourth-hint-refused',
+    'stream.20.hints-keywords-defaults',
+    'a fourth query hint fails the session',
+  ),
+  fault(
+    'stream-keywords-refused',
+    'stream.20.hints-keywords-defaults',
+    'config keywords past 2000 characters refused',
+  ),
+  fault(
+    'stream-reduce-noise-refused',
+    'stream.20.hints-keywords-defaults',
+    'reduce_noise=true fails the session',
+  ),
+  fault(
+    'stream-speaker-always',
+    'stream.20.hints-keywords-defaults',
+    'chunks carry a speaker with diarization off',
+  ),
+  fault(
+    'stream-session-id-empty',
+    'stream.20.hints-keywords-defaults',
+    'no session_id generated when the config has none',
+  ),
 ];
 
 const active = new Set<string>();

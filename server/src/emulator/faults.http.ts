@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { activeFaults } from './faults.catalog.js';
 import { effectsAnswer, tapEffects } from './faults.effects.js';
+import { refusalFor, tapRequestBody } from './faults.lenience.js';
 
 // The HTTP edge of fault injection: called by the request handler (http/request-handler.ts) before anything else sees a request.
 // With no fault on it returns at once. Otherwise it may rewrite the request (auth bypass, tampered
@@ -20,6 +21,7 @@ export function applyHttpFaults(req: IncomingMessage, res: ServerResponse): void
   if (path.startsWith('/_emulator')) return;
   rewriteRequest(req, path, url);
   tapEffects(req, res, path);
+  tapRequestBody(req, res, path);
   bufferAnswer(res, path);
 }
 
@@ -81,6 +83,12 @@ function bufferAnswer(res: ServerResponse, path: string): void {
 }
 
 function transformAnswer(res: ServerResponse, path: string, body: Buffer): Buffer {
+  const refusal = refusalFor(res);
+  if (refusal) {
+    res.statusCode = refusal.status;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    return Buffer.from(JSON.stringify(refusal.body));
+  }
   const type = String(res.getHeader('content-type') ?? '');
   if (type.startsWith('audio/ogg') && activeFaults.has('broken-ogg')) return corrupt(body);
   if (type.startsWith('audio/mp4') && activeFaults.has('broken-m4a')) return corrupt(body);

@@ -1,5 +1,6 @@
 import type { StreamServerFrame } from '@parley/schemas/types';
 import { activeFaults } from './faults.catalog.js';
+import { hintItems } from './faults.lenience.js';
 
 // The live-stream edge of fault injection: wraps one session's send/close so a fault can drop,
 // reorder or alter frames and close codes. With no fault on, the session's own functions are used.
@@ -14,6 +15,27 @@ export interface FaultableStreamIo {
 /** The close code for an authentication failure, as the active faults would have it. */
 export function faultyAuthCloseCode(code: number): number {
   return activeFaults.has('stream-auth-close-code') ? 1011 : code;
+}
+
+/** A session whose query holds more than three language hints (or reduce_noise) fails. */
+export function faultyStreamQuery(query: URLSearchParams): URLSearchParams {
+  if (activeFaults.has('stream-fourth-hint-refused') && hintItems(query.getAll('language_hints')).length > 3)
+    throw new Error('a fourth language hint');
+  if (activeFaults.has('stream-reduce-noise-refused') && query.has('reduce_noise'))
+    throw new Error('reduce_noise');
+  return query;
+}
+
+/** stream-keywords-refused: a config frame whose keywords pass 2,000 characters is made invalid. */
+export function faultyConfigFrame(text: string): string {
+  if (!activeFaults.has('stream-keywords-refused')) return text;
+  try {
+    const config = JSON.parse(text) as Record<string, unknown>;
+    if (hintItems(config.context_keywords).join('').length <= 2000) return text;
+    return JSON.stringify({ ...config, context_keywords: 2000 });
+  } catch {
+    return text;
+  }
 }
 
 export function faultyStreamIo<T extends FaultableStreamIo>(io: T): T {
@@ -41,6 +63,9 @@ export function faultyStreamIo<T extends FaultableStreamIo>(io: T): T {
         copy.text = String(copy.text).trim().split(/\s+/).pop() ?? '';
       }
       if (kind === 'final' && on('stream-final-id-changed')) copy.id = `${String(copy.id)}-f`;
+      // The server's own session ids (the config sent none) start sess_: not generated after all.
+      if (on('stream-session-id-empty') && String(copy.session_id).startsWith('sess_')) copy.session_id = '';
+      if (on('stream-speaker-always') && copy.speaker === undefined) copy.speaker = '0';
       if (kind === 'final' && on('stream-finished-early') && !finishedSent) {
         finishedSent = true;
         send({ finished: true } as StreamServerFrame, 'control');

@@ -4,7 +4,7 @@ import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { systemClock } from '../core/clock.js';
 import { ErrorText, StreamClose } from '../core/contracts.js';
 import { randomIds } from '../core/ids.js';
-import { faultyAuthCloseCode, faultyStreamIo } from '../emulator/faults.ws.js';
+import { faultyAuthCloseCode, faultyStreamIo, faultyStreamQuery } from '../emulator/faults.ws.js';
 import { faultyFinalizeIo } from '../emulator/faults.ws-finalize.js';
 import type { LiveCaller, LiveLogger, LiveSttDeps } from '../engines/stt/live-stt.contract.js';
 import { liveSttLimits } from '../engines/stt/live-stt.limits.js';
@@ -52,7 +52,7 @@ export function createLiveSttServer(deps: LiveSttDeps): LiveSttServer {
 
   const context = (caller: LiveCaller, query: URLSearchParams): SessionContext => ({
     caller,
-    query: parseStreamQuery(query),
+    query: parseStreamQuery(faultyStreamQuery(query)),
     engines: deps,
     sink: deps.sink,
     logger,

@@ -13,6 +13,7 @@ import type {
   LiveSttLimits,
   LiveUtterance,
 } from '../engines/stt/live-stt.contract.js';
+import { faultyConfigFrame } from '../emulator/faults.ws.js';
 import { withDeadline } from './deadline.js';
 import { checkEngines } from './engine-check.js';
 import type { FrameKind } from './outbound-queue.js';
@@ -157,7 +158,8 @@ export class StreamSession {
   }
 
   private async configure(text: string): Promise<void> {
-    const settings = sessionSettings(this.ctx.query, readConfigFrame(text), () => this.ctx.ids.next('sess'));
+    const config = readConfigFrame(faultyConfigFrame(text));
+    const settings = sessionSettings(this.ctx.query, config, () => this.ctx.ids.next('sess'));
     checkEngines(this.ctx.engines, settings.languageHints);
     const info: LiveSessionInfo = {
       ...settings,

@@ -1,0 +1,138 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { activeFaults } from './faults.catalog.js';
+
+// Faults that break the spec's rules of lenience: what a deployment must still accept (a fourth
+// language hint, keywords past 2,000 characters, the comma-separated and legacy forms, a protobuf
+// body, the ends of a range, ten targets, 100,000 characters). They depend on the request's body, so
+// its bytes are held as the route reads them (never read ahead of it) and handed on whole: a fault
+// may rewrite them first, or note the refusal such a deployment gives, which replaces the answer.
+
+type Json = Record<string, unknown>;
+
+export interface Refusal {
+  status: number;
+  body: Json;
+}
+
+const FAULT_IDS = [
+  'stt-fourth-hint-refused',
+  'stt-hints-keep-last',
+  'stt-comma-hints-refused',
+  'stt-legacy-hint-refused',
+  'stt-keywords-refused',
+  'stt-protobuf-refused',
+  'denoise-atten-max-refused',
+  'denoise-atten-past-500',
+  'translate-ten-targets-refused',
+  'translate-long-text-refused',
+  'tts-english-only',
+];
+
+const refusals = new WeakMap<ServerResponse, Refusal>();
+
+/** Holds the body of the routes these faults see, rewrites it when one says so, and notes a refusal. */
+export function tapRequestBody(req: IncomingMessage, res: ServerResponse, path: string): void {
+  if (!FAULT_IDS.some(activeFaults.has)) return;
+  if (!['/v1/stt', '/v1/denoise', '/v1/translate-text', '/v1/tts'].includes(path)) return;
+  const chunks: Buffer[] = [];
+  const emit = req.emit.bind(req) as (event: string | symbol, ...args: unknown[]) => boolean;
+  req.emit = ((event: string | symbol, ...args: unknown[]) => {
+    if (event === 'data') {
+      chunks.push(Buffer.from(args[0] as Uint8Array));
+      return true;
+    }
+    if (event === 'end') {
+      const type = String(req.headers['content-type'] ?? '');
+      const body = rewrite(path, Buffer.concat(chunks));
+      const refusal = refusalOf(path, type, body);
+      if (refusal) refusals.set(res, refusal);
+      if (body.length > 0) emit('data', body);
+    }
+    return emit(event, ...args);
+  }) as typeof req.emit;
+}
+
+/** The refusal noted for the request this answers, if a fault refused it. */
+export const refusalFor = (res: ServerResponse): Refusal | undefined => refusals.get(res);
+
+/** Comma lists and repeated entries as the spec reads them: trimmed, non-empty items. */
+export function hintItems(value: unknown): string[] {
+  const entries = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
+  return entries
+    .flatMap((entry) => String(entry).split(','))
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function jsonOf(bytes: Buffer): Json | undefined {
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** stt-hints-keep-last: a deployment that keeps the last three hints, not the first three. */
+function rewrite(path: string, bytes: Buffer): Buffer {
+  if (path !== '/v1/stt' || !activeFaults.has('stt-hints-keep-last')) return bytes;
+  const body = jsonOf(bytes);
+  if (!body || body.language_hints === undefined) return bytes;
+  return Buffer.from(JSON.stringify({ ...body, language_hints: hintItems(body.language_hints).slice(-3) }));
+}
+
+const invalid = (field: string, msg: string, type: string, input: unknown): Refusal => ({
+  status: 422,
+  body: { detail: [{ loc: ['body', field], msg, type, input }] },
+});
+
+function refusalOf(path: string, type: string, bytes: Buffer): Refusal | undefined {
+  const on = activeFaults.has;
+  if (path === '/v1/tts')
+    // UTF-8 bytes past ASCII: text in any language but English.
+    return on('tts-english-only') && bytes.some((b) => b >= 0x80)
+      ? { status: 500, body: { success: false, error: 'TTS generation failed', code: 'INTERNAL' } }
+      : undefined;
+  if (path === '/v1/stt' && type.includes('protobuf') && on('stt-protobuf-refused'))
+    return {
+      status: 415,
+      body: { success: false, error: 'Only JSON bodies', code: 'UNSUPPORTED_MEDIA_TYPE' },
+    };
+  const body = jsonOf(bytes);
+  if (!body) return undefined;
+  if (path === '/v1/stt') {
+    const hints = body.language_hints;
+    if (on('stt-fourth-hint-refused') && hintItems(hints).length > 3)
+      return invalid('language_hints', 'At most 3 language hints', 'too_long', hints);
+    if (on('stt-comma-hints-refused') && typeof hints === 'string')
+      return invalid('language_hints', 'Input should be a valid list', 'list_type', hints);
+    if (on('stt-legacy-hint-refused') && body.language_hint !== undefined)
+      return invalid(
+        'language_hint',
+        'Extra inputs are not permitted',
+        'extra_forbidden',
+        body.language_hint,
+      );
+    const keywords = hintItems(body.context_keywords).join('');
+    if (on('stt-keywords-refused') && keywords.length > 2000)
+      return invalid('context_keywords', 'At most 2000 characters', 'too_long', keywords.length);
+  }
+  const atten = body.atten_limit_db;
+  if (path === '/v1/denoise' && typeof atten === 'number') {
+    if (on('denoise-atten-max-refused') && atten >= 100)
+      return invalid('atten_limit_db', 'Input should be less than 100', 'less_than', atten);
+    if (on('denoise-atten-past-500') && (atten < 0 || atten > 100))
+      return { status: 500, body: { success: false, error: 'Internal error', code: 'INTERNAL' } };
+  }
+  if (path === '/v1/translate-text') {
+    const targets = body.target_languages;
+    if (on('translate-ten-targets-refused') && Array.isArray(targets) && targets.length >= 10)
+      return invalid('target_languages', 'At most 9 targets', 'too_long', targets.length);
+    if (on('translate-long-text-refused') && typeof body.text === 'string' && body.text.length >= 100_000)
+      return {
+        status: 413,
+        body: { success: false, error: 'Text too long', code: 'PAYLOAD_TOO_LARGE' },
+      };
+  }
+  return undefined;
+}
