@@ -1,5 +1,5 @@
 import { FIRST_PAGE_CURSOR } from '@parley/schemas/constants';
-import { type Answer, attempt, call } from '../call.js';
+import { type Answer, call, send } from '../call.js';
 import { choice, skip, verify } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { instantOf } from '../instants.js';
@@ -125,23 +125,23 @@ export const effectsTranscriptsChecks = [
             `${answered}: ${field} is ${JSON.stringify(utterance[field])}`,
             at(answered, `$.utterance.${field}`, value, utterance[field]),
           );
-        const unknown = await attempt(ctx, 'update-transcript-utterance', {
+        const unknown = await send(ctx, 'update-transcript-utterance', {
           id: `${ctx.target.runId}-no-such-utterance`,
           meeting_id: meetingId,
           transcript: corrected,
         });
         const refused = 'update-transcript-utterance of an unknown id';
         verify(
-          unknown.reply.status >= 400 && unknown.reply.status < 500,
+          unknown.status >= 400 && unknown.status < 500,
           'STATUS',
-          `${refused}: ${unknown.reply.status}, not refused`,
-          at(refused, 'status', '4xx', unknown.reply.status),
+          `${refused}: ${unknown.status}, not refused`,
+          at(refused, 'status', '4xx', unknown.status),
         );
         choice(
-          unknown.reply.status === 404,
+          unknown.status === 404,
           'STATUS',
-          `${refused}: ${unknown.reply.status}, not 404`,
-          at(refused, 'status', 404, unknown.reply.status),
+          `${refused}: ${unknown.status}, not 404`,
+          at(refused, 'status', 404, unknown.status),
         );
         // Updated after the newest stamp before the correction: the corrected one alone.
         const what = 'get-transcript-utterances after the newest stamp';

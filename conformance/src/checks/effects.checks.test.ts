@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../index.js';
+import type { ReferenceServer } from '../reference.js';
+import { startReferenceServer } from '../reference-server.js';
+import { type Answer, type Exchange, type ProxyHooks, startVariantProxy } from '../testing/variant-proxy.js';
+
+// Each rule the effects checks judge, broken by a proxy in front of the reference server the way a
+// faulty deployment would break it: the check must fail. The reference server's own faults
+// (faults.effects.ts, run by the self-test) break one rule per check; these break the others
+// (refusals, defaults, what must not change), so every verdict is proved able to fail.
+
+type Json = Record<string, unknown>;
+
+let server: ReferenceServer;
+beforeAll(async () => {
+  server = await startReferenceServer();
+}, 60_000);
+afterAll(() => server?.close());
+
+const pathOf = (req: Exchange) => req.path.split('?')[0] ?? '';
+const jsonOf = (bytes: Buffer): Json => JSON.parse(bytes.toString('utf8') || '{}') as Json;
+const answerWith = (status: number, body: unknown): Answer => ({
+  status,
+  headers: new Headers({ 'content-type': 'application/json' }),
+  body: Buffer.from(JSON.stringify(body)),
+});
+
+/** Answers of `route` changed by `edit` (its status and JSON body). */
+const onAnswer = (route: string, edit: (body: Json, status: number, req: Exchange) => [number, unknown]) => ({
+  answer(req: Exchange, a: Answer): Answer {
+    if (pathOf(req) !== `/v1/${route}`) return a;
+    const [status, body] = edit(jsonOf(a.body), a.status, req);
+    return answerWith(status, body);
+  },
+});
+
+/** Requests of `route` with their JSON body changed by `edit` before they go upstream. */
+const onRequest = (route: string, edit: (body: Json) => Json): ProxyHooks => ({
+  request(req: Exchange): Exchange {
+    if (pathOf(req) !== `/v1/${route}`) return req;
+    return { ...req, body: Buffer.from(JSON.stringify(edit(jsonOf(req.body)))) };
+  },
+});
+
+/** Settings read back with the languages of the first update kept, whatever later updates said. */
+function settingsMerged(): ProxyHooks {
+  let first: Json | undefined;
+  return onAnswer('get-user-default-meeting-setting', (body, status) => {
+    const setting = body.setting as Json;
+    if (setting.view_language !== 'en') first ??= { ...setting };
+    return [status, first ? { ...body, setting: { ...setting, view_language: first.view_language } } : body];
+  });
+}
+
+/** The first account's invitee (from its create-meeting) listed among every caller's people. */
+function peopleLeaked(): ProxyHooks {
+  let invitee: string | undefined;
+  return {
+    request(req) {
+      if (pathOf(req) === '/v1/create-meeting')
+        invitee = String((jsonOf(req.body).participant_ids as string[])?.[0] ?? '');
+      return req;
+    },
+    ...onAnswer('get-my-people', (body, status) => [
+      status,
+      invitee ? { ...body, people: [...(body.people as Json[]), { email: invitee.slice(3) }] } : body,
+    ]),
+  };
+}
+
+const MUTANTS: [string, string, () => ProxyHooks][] = [
+  [
+    'rest.09.participant-effects',
+    'the added participant missing from the answer',
+    () =>
+      onAnswer('add-meeting-participants', (b, s) => {
+        const m = b.meeting as Json;
+        return [
+          s,
+          { ...b, meeting: { ...m, participant_ids: (m.participant_ids as string[]).slice(0, -1) } },
+        ];
+      }),
+  ],
+  [
+    'rest.10.co-host-effects',
+    'the host dropped from participant_ids by remove-co-host',
+    () =>
+      onAnswer('remove-co-host', (b, s) => {
+        const m = b.meeting as Json;
+        return [
+          s,
+          {
+            ...b,
+            meeting: {
+              ...m,
+              participant_ids: (m.participant_ids as string[]).filter((id) => id !== m.host_user_id),
+            },
+          },
+        ];
+      }),
+  ],
+  [
+    'rest.11.get-meetings-cursor',
+    'the cursor dropped (meetings at and after it listed)',
+    () => onRequest('get-meetings', ({ last_updated_at: _c, ...rest }) => rest),
+  ],
+  [
+    'rest.12.message-delete-effects',
+    'an unknown message id deleted with a 200',
+    () => onAnswer('delete-meeting-message', (b, s) => (s === 404 ? [200, { success: true }] : [s, b])),
+  ],
+  [
+    'rest.13.meeting-delete-effects',
+    "a deleted meeting's utterances read with a 200",
+    () =>
+      onAnswer('get-transcript-utterances', (b, s) =>
+        s === 404 ? [200, { success: true, utterances: [], has_more: false }] : [s, b],
+      ),
+  ],
+  [
+    'rest.13.meeting-delete-effects',
+    'deleting again answered 200',
+    () => onAnswer('delete-meeting', (b, s) => (s === 404 ? [200, { success: true }] : [s, b])),
+  ],
+  ['rest.14.settings-effects', 'an omitted field keeping its value instead of its default', settingsMerged],
+  [
+    'rest.14.settings-effects',
+    'an attempt to set max_recording_minutes answered 500',
+    () =>
+      onAnswer('update-user-default-meeting-setting', (b, s) =>
+        s === 422 ? [500, { success: false, error: 'x', code: 'INTERNAL' }] : [s, b],
+      ),
+  ],
+  [
+    'rest.15.utterance-correction',
+    'an unknown utterance id corrected with a 200',
+    () => onAnswer('update-transcript-utterance', (b, s) => (s === 404 ? [200, b] : [s, b])),
+  ],
+  [
+    'rest.15.utterance-correction',
+    'the answer carrying the old transcript',
+    () =>
+      onAnswer('update-transcript-utterance', (b, s) => {
+        const u = b.utterance as Json | undefined;
+        return [s, u ? { ...b, utterance: { ...u, transcript: 'old text' } } : b];
+      }),
+  ],
+  [
+    'rest.16.transcription-cursors',
+    'the utterances cursor ignored',
+    () => onRequest('get-transcript-utterances', (b) => ({ ...b, last_updated_at: '1970-01-01T00:00:00Z' })),
+  ],
+  [
+    'rest.16.transcription-cursors',
+    'chunks created after the cursor left out',
+    () =>
+      onAnswer('get-live-transcription-chunks', (b, s, req) =>
+        jsonOf(req.body).last_updated_at === '1970-01-01T00:00:00Z' ? [s, b] : [s, { ...b, chunks: [] }],
+      ),
+  ],
+  ['errors.07.second-account-reads', "the first account's invitee among the second's people", peopleLeaked],
+  [
+    'errors.07.second-account-reads',
+    "another account's messages read with a 200",
+    () =>
+      onAnswer('get-meeting-messages', (b, s) =>
+        s === 404 ? [200, { success: true, messages: [], has_more: false }] : [s, b],
+      ),
+  ],
+  [
+    'errors.08.second-account-writes',
+    "another account's correction of an utterance accepted",
+    () => onAnswer('update-transcript-utterance', (b, s) => (s === 404 ? [200, { success: true }] : [s, b])),
+  ],
+];
+
+async function judge(check: string, hooks: () => ProxyHooks) {
+  const proxy = await startVariantProxy(server, {
+    id: 'mutant',
+    area: 'rest',
+    allows: '',
+    only: [check],
+    hooks,
+  });
+  try {
+    const report = await run({
+      baseUrl: proxy.baseUrl,
+      wsUrl: proxy.wsUrl,
+      apiKey: server.apiKey,
+      secondApiKey: server.secondApiKey,
+      transcriptMeetingId: server.transcriptMeetingId,
+      only: [check],
+      profile: 'smoke',
+      seed: 1,
+      progress: null,
+      reporters: [],
+    });
+    return report.results.find((r) => r.id === check);
+  } finally {
+    await proxy.close();
+  }
+}
+
+describe('the effects checks on a deployment that breaks their rules', () => {
+  it('pass on the reference server as it is', async () => {
+    for (const check of new Set(MUTANTS.map(([id]) => id)))
+      expect((await judge(check, () => ({})))?.status, check).toBe('PASS');
+  }, 60_000);
+  for (const [check, how, hooks] of MUTANTS)
+    it(`${check} fails on ${how}`, async () => {
+      const result = await judge(check, hooks);
+      expect(result?.status, result?.message).toBe('FAIL');
+    }, 30_000);
+  it('skip naming the flag without a transcript meeting or a second key', async () => {
+    const report = await run({
+      baseUrl: server.baseUrl,
+      apiKey: server.apiKey,
+      only: ['rest.15', 'rest.16', 'errors.07', 'errors.08'],
+      profile: 'smoke',
+      progress: null,
+      reporters: [],
+    });
+    expect(report.results.map((r) => [r.id, r.status, r.needs])).toEqual([
+      ['rest.15.utterance-correction', 'SKIPPED', ['--transcript-meeting-id']],
+      ['rest.16.transcription-cursors', 'SKIPPED', ['--transcript-meeting-id']],
+      ['errors.07.second-account-reads', 'SKIPPED', ['--second-api-key']],
+      ['errors.08.second-account-writes', 'SKIPPED', ['--second-api-key']],
+    ]);
+  }, 30_000);
+});
