@@ -46,17 +46,20 @@ export function currentDefinition(): Definition {
 export const readDefinition = (path: string): Definition =>
   JSON.parse(readFileSync(path, 'utf8')) as Definition;
 
-/** Sample keys as output fields name them: `a__b` inside objects, `a[]b` inside lists of objects. */
-export function sampleKeys(value: unknown, prefix = ''): string[] {
+/** A sample's leaf values by the names output fields give them: `a__b` in objects, `a[]b` in lists of objects. */
+export function flatValues(value: unknown, prefix = ''): [string, unknown][] {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
-  return Object.entries(value).flatMap(([key, v]) => {
+  return Object.entries(value).flatMap(([key, v]): [string, unknown][] => {
     const name = `${prefix}${key}`;
     if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === 'object' && !Array.isArray(x)))
-      return [...new Set(v.flatMap((item) => sampleKeys(item, `${name}[]`)))];
-    if (v && typeof v === 'object' && !Array.isArray(v)) return sampleKeys(v, `${name}__`);
-    return [name];
+      return v.flatMap((item) => flatValues(item, `${name}[]`));
+    if (v && typeof v === 'object' && !Array.isArray(v)) return flatValues(v, `${name}__`);
+    return [[name, v]];
   });
 }
+
+/** A sample's keys as output fields name them, each once. */
+export const sampleKeys = (value: unknown): string[] => [...new Set(flatValues(value).map(([key]) => key))];
 
 /** Static fields only: a dynamic field (a function) is the platform's to judge at run time. */
 const fields = (list: (Field | string)[] | undefined): Field[] =>

@@ -2,7 +2,7 @@
 // what they find wrong (an empty list passes), so each can be run on the app and on a seeded bad copy.
 // Ids are the platform's ("Integration checks reference"); the full set runs online in validate.
 import type { PlainOutputField } from 'zapier-platform-core';
-import { sampleKeys } from '../../scripts/breaking-changes.js';
+import { flatValues, sampleKeys } from '../../scripts/breaking-changes.js';
 
 export interface Operation {
   kind: 'trigger' | 'search' | 'create';
@@ -62,18 +62,6 @@ export const isTitleCase = (label: string) =>
 
 /** An ISO 8601 date, or date and time with a zone (Z or ±hh:mm): D023. */
 const ISO_8601_ZONED = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/;
-
-/** A sample's leaf values by Zapier's field names (`a__b`, `a[]b`). */
-export function flatValues(value: unknown, prefix = ''): [string, unknown][] {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
-  return Object.entries(value).flatMap(([key, v]): [string, unknown][] => {
-    const name = `${prefix}${key}`;
-    if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === 'object' && !Array.isArray(x)))
-      return v.flatMap((item) => flatValues(item, `${name}[]`));
-    if (v && typeof v === 'object' && !Array.isArray(v)) return flatValues(v, `${name}__`);
-    return [[name, v]];
-  });
-}
 
 const sorted = (keys: Iterable<string>) => [...new Set(keys)].sort();
 
