@@ -1,14 +1,31 @@
 import { loadavg } from 'node:os';
 import { run } from '../src/index.js';
 import { startReferenceServer } from '../src/reference-server.js';
+import type { RunReport } from '../src/report.js';
+import { consoleReport } from '../src/reporters/console.reporter.js';
+import { githubAnnotations, githubSummary } from '../src/reporters/github.reporter.js';
+import { htmlReport } from '../src/reporters/html.reporter.js';
+import { junitReport } from '../src/reporters/junit.reporter.js';
 
 // bench:kit: how long the kit takes against the local reference server, smoke and full profile,
 // beside the budgets (smoke 10 s, full 30 s; issue 20) and the machine's load average. The reference server
 // starts once, outside the timings (its start is printed too); each profile runs --runs times
 // (default 1). Every check runs, the partner ones with the reference server's OAuth client and user.
+// The wall time is the run's without reports; "reports ms" renders every report of it afterwards
+// (console, JSON, JUnit, HTML, github), "github ms" the github reporter's summary and commands alone.
 
 const BUDGET_MS = { smoke: 10_000, full: 30_000 } as const;
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 1);
+
+/** Each report's text, as the run would write it (their lengths kept, so none is skipped). */
+const renderGithub = (report: RunReport) =>
+  githubSummary(report, 'report.json').length + githubAnnotations(report, 'report.json').join('\n').length;
+const renderAll = (report: RunReport) =>
+  consoleReport(report).length +
+  JSON.stringify(report, null, 2).length +
+  junitReport(report).length +
+  htmlReport(report).length +
+  renderGithub(report);
 
 const starting = performance.now();
 const server = await startReferenceServer();
@@ -34,7 +51,7 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  console.log('profile  run  wall ms  budget ms  ratio  failures  slowest checks');
+  console.log('profile  run  wall ms  budget ms  ratio  failures  reports ms  github ms  slowest checks');
   for (const profile of ['smoke', 'full'] as const) {
     for (let i = 1; i <= runs; i++) {
       const started = performance.now();
@@ -47,8 +64,13 @@ try {
       const failures = report.results.filter(
         (r) => r.status === 'FAIL' || r.status === 'COULD_NOT_JUDGE',
       ).length;
+      const [reports, github] = [renderAll, renderGithub].map((render) => {
+        const at = performance.now();
+        render(report);
+        return (performance.now() - at).toFixed(1);
+      }) as [string, string];
       console.log(
-        `${profile.padEnd(8)} ${String(i).padStart(3)}  ${String(wall).padStart(7)}  ${String(BUDGET_MS[profile]).padStart(9)}  ${(wall / BUDGET_MS[profile]).toFixed(2).padStart(5)}  ${String(failures).padStart(8)}  ${slowest.join(', ')}`,
+        `${profile.padEnd(8)} ${String(i).padStart(3)}  ${String(wall).padStart(7)}  ${String(BUDGET_MS[profile]).padStart(9)}  ${(wall / BUDGET_MS[profile]).toFixed(2).padStart(5)}  ${String(failures).padStart(8)}  ${reports.padStart(10)}  ${github.padStart(9)}  ${slowest.join(', ')}`,
       );
     }
   }
