@@ -1,5 +1,6 @@
 import { Limits, MeetingStatus } from '@parley/schemas/constants';
 import { expectAnswer } from '../answer.js';
+import { call } from '../call.js';
 import type { AnswerOf } from '../catalog.js';
 import { deviate, expect, verify } from '../check.js';
 import type { CheckContext } from '../context.js';
@@ -93,11 +94,8 @@ export const restChecks = [
     async run(ctx) {
       const made: string[] = [];
       for (let i = 0; i < 3; i++) made.push((await ctx.createMeeting(`order ${i}`)).meeting.id);
-      const reply = await ctx.call('get-meetings', { limit: Limits.meetings.max });
-      expectStatus(reply, 200, 'get-meetings');
-      const ids = expectAnswer(reply, 'get-meetings')
-        .meetings.map((m) => m.id)
-        .filter((id) => made.includes(id));
+      const { meetings } = await call(ctx, 'get-meetings', { limit: Limits.meetings.max });
+      const ids = meetings.map((m) => m.id).filter((id) => made.includes(id));
       const newestFirst = [...made].reverse();
       verify(
         JSON.stringify(ids) === JSON.stringify(newestFirst),
@@ -119,9 +117,7 @@ export const restChecks = [
     async run(ctx) {
       const count = await countMeetings(ctx);
       for (let i = count; i < Limits.meetings.default + 1; i++) await ctx.createMeeting(`limit ${i}`);
-      const plain = await ctx.call('get-meetings', {});
-      expectStatus(plain, 200, 'get-meetings {}');
-      const body = expectAnswer(plain, 'get-meetings', 'get-meetings {}');
+      const body = await call(ctx, 'get-meetings', {}, { what: 'get-meetings {}' });
       verify(
         body.meetings.length === Limits.meetings.default,
         'COUNT',
@@ -266,9 +262,12 @@ export const restChecks = [
     spec: 'Per-user default meeting settings: read and update languages and context keywords.',
     level: 'MUST',
     async run(ctx) {
-      const before = await ctx.call('get-user-default-meeting-setting', {});
-      expectStatus(before, 200, 'get settings');
-      const saved = expectAnswer(before, 'get-user-default-meeting-setting', 'get settings').setting;
+      const { setting: saved } = await call(
+        ctx,
+        'get-user-default-meeting-setting',
+        {},
+        { what: 'get settings' },
+      );
       const wanted = {
         original_languages: ['en', 'de'],
         view_language: 'de',
@@ -279,8 +278,7 @@ export const restChecks = [
         const update = await ctx.call('update-user-default-meeting-setting', wanted);
         expectStatus(update, 200, 'update settings');
         expectSchema('update-user-default-meeting-setting.response', update, 'update settings');
-        const after = await ctx.call('get-user-default-meeting-setting', {});
-        const { setting } = expectAnswer(after, 'get-user-default-meeting-setting', 'get settings');
+        const { setting } = await call(ctx, 'get-user-default-meeting-setting', {}, { what: 'get settings' });
         for (const field of SETTING_FIELDS) {
           const [value, got] = [wanted[field], setting[field]];
           verify(
