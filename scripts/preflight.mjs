@@ -141,18 +141,17 @@ function npmCi(again) {
     run(npm[0], [...npm.slice(1), ...NPM_CI], (output) =>
       OFFLINE.test(output)
         ? `npm could not reach its registry (${lastLine(output, OFFLINE)}): connect this machine to it, then run \`${again}\` again.`
-        : `npm ci failed (${lastLine(output, /npm error/)}): run \`npm ci\` to see its whole output.`,
+        : `npm ci failed (${lastLine(output, /./)}): run \`npm ci\` to see its whole output.`,
     );
   });
 }
 
-/** The last line of `output` matching `pattern` (else its last line), shortened. */
+/** The line of `output` that says what went wrong: npm's failed request, else the last line matching `pattern`. */
 function lastLine(output, pattern) {
-  const lines = output
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-  const line = lines.findLast((l) => pattern.test(l)) ?? lines.at(-1) ?? 'no output';
+  const request = /request to \S+ failed, reason: .*/.exec(output)?.[0];
+  const lines = output.split('\n').map((line) => line.replace(/^(npm error|[EW]:)\s+/, '').trim());
+  const line =
+    request ?? lines.findLast((l) => l && pattern.test(l)) ?? lines.findLast(Boolean) ?? 'no output';
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
