@@ -16,6 +16,7 @@ flag PARLEY_API_KEY --api-key
 flag PARLEY_WS_URL --ws-url
 flag PARLEY_SECOND_API_KEY --second-api-key
 flag PARLEY_AUDIO_BASE_URL --audio-base-url
+flag PARLEY_TRANSCRIPT_MEETING_ID --transcript-meeting-id
 flag PARLEY_PARTNER_TOKEN --partner-token
 flag PARLEY_OAUTH_CLIENT --oauth-client
 flag PARLEY_OAUTH_USER --oauth-user

@@ -21,6 +21,7 @@ const outputs = {
   'api-key': server.apiKey,
   'second-api-key': server.secondApiKey,
   'audio-base-url': server.audioBaseUrl,
+  'transcript-meeting-id': server.transcriptMeetingId,
   'oauth-client': `${client.id}:${client.secret}`,
   'oauth-user': `${user.email}:${user.password}`,
   'oauth-redirect-uri': redirectUri,

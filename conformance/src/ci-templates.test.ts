@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { parseCli } from './cli.js';
+import { parseCli, USAGE } from './cli.js';
 import { FAKE_KEY, fakeDeployment, json } from './testing/fake-deployment.js';
 import type { Step } from './testing/github-actions.js';
 
@@ -42,6 +42,20 @@ describe('the CI files', () => {
         /Unknown option/,
       );
     }
+  });
+
+  it('every flag of the command has its variable (and so its input), or a reason not to', () => {
+    const handled = new Map<string, string>([
+      ['--help', 'not a run'],
+      ['--reference-db', 'the in-process reference server only (no --base-url)'],
+      ['--reporter', 'PARLEY_REPORTERS'],
+      ['--out', 'PARLEY_OUT'],
+      ['--proto', 'PARLEY_PROTO, one --proto per file'],
+      ['--parley-choices', 'PARLEY_PARLEY_CHOICES=true'],
+    ]);
+    const usage = new Set([...USAGE.matchAll(/--[a-z][\w-]+/g)].map(([flag]) => flag));
+    for (const flag of usage)
+      expect(flags.some(([, f]) => f === flag) || handled.has(flag), `${flag} in run-kit.sh`).toBe(true);
   });
 
   it('the GitLab template: run-kit.sh writes junit.xml where artifacts:reports:junit reads it, always kept', async () => {

@@ -7,7 +7,7 @@ import type { RunReport } from './report.js';
 // parley-conformance [options] | parley-conformance replay <report.json> <check-id> [options]
 // Exit 0 conforms, 1 does not, 2 could not judge (bad arguments, unreachable, nothing tested): exit-codes.ts.
 
-const USAGE = `Usage: parley-conformance [--base-url URL --api-key KEY] [--ws-url URL] [--second-api-key KEY]
+export const USAGE = `Usage: parley-conformance [--base-url URL --api-key KEY] [--ws-url URL] [--second-api-key KEY]
   [--partner-token T | --oauth-client ID:SECRET --oauth-user EMAIL:PASSWORD --oauth-redirect-uri URI]
   [--oauth-scope SCOPES] [--integration-url URL] [--callback-url URL] [--callback-listen HOST:PORT]
   [--webhook-secret SECRET] [--reference-db sqlite|postgres]
