@@ -89,7 +89,7 @@ try {
   );
   writeFileSync(new URL('live-sessions.json', OUT), redact(JSON.stringify(sessions, null, 1)));
   // Every finalize session of the full profile, without its audio (made again from the plan).
-  const finalize = await runFinalizeSessions(target, server.apiKey, FINALIZE_WAVES.full);
+  const finalize = await runFinalizeSessions(target, [server.apiKey], FINALIZE_WAVES.full);
   const plans = finalize.map(({ audio: _audio, ...session }) => session);
   writeFileSync(new URL('finalize-sessions.json', OUT), redact(JSON.stringify(plans, null, 1)));
 } finally {

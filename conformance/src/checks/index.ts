@@ -7,6 +7,7 @@ import { effectsSettingsChecks } from './effects-settings.checks.js';
 import { effectsTranscriptsChecks } from './effects-transcripts.checks.js';
 import { errorsChecks } from './errors.checks.js';
 import { lenienceAudioChecks } from './lenience-audio.checks.js';
+import { leniencePagesChecks } from './lenience-pages.checks.js';
 import { lenienceStreamChecks } from './lenience-stream.checks.js';
 import { lenienceSttChecks } from './lenience-stt.checks.js';
 import { partnerChecks } from './partner.checks.js';
@@ -27,6 +28,7 @@ export const CHECKS: readonly Check[] = [
   ...effectsTranscriptsChecks,
   ...errorsChecks,
   ...effectsIsolationChecks,
+  ...leniencePagesChecks,
   ...speechChecks,
   ...lenienceSttChecks,
   ...lenienceAudioChecks,

@@ -9,7 +9,7 @@ import { judgeFinalize, judgeWords } from './stream-finalize-judge.js';
 // its speech, or right at its end with no trailing silence), so the empty frame finds it pending.
 // Smoke: JSON with pcm16 cut inside, protobuf with Opus ending with the speech; full adds JSON with
 // Opus cut inside and protobuf with pcm16 ending with the speech (every encoding with each format
-// and each cut). Two at a time, one JSON and one protobuf, like the other live sessions.
+// and each cut). A wave is one JSON and one protobuf session at once, like the other live sessions.
 
 export interface FinalizePlan {
   format: 'json' | 'protobuf';
@@ -51,46 +51,55 @@ export const finalizeAudio = (cut: Cut): CutAudio =>
 export const sessionLabel = (p: FinalizePlan): string =>
   `${p.format} ${p.encoding} session ${p.cut === 'inside' ? 'cut inside speech' : 'ending with speech'}`;
 
+/**
+ * Runs the waves, as many at once as there are keys (one account each): a deployment may cap one
+ * account's sessions, so no account streams more than one wave at a time.
+ */
 export async function runFinalizeSessions(
   target: Pick<CheckContext['target'], 'wsUrl' | 'protoFiles' | 'protoStreamMessage' | 'runId'>,
-  apiKey: string,
+  keys: readonly string[],
   waves: FinalizePlan[][],
 ): Promise<FinalizeSession[]> {
   const { wsUrl, protoFiles, protoStreamMessage, runId } = target;
+  let n = 0;
+  const numbered = waves.map((wave) => wave.map((plan) => ({ plan, sessionId: `${runId}-finalize-${++n}` })));
+  const one = async ({ plan, sessionId }: { plan: FinalizePlan; sessionId: string }, apiKey: string) => {
+    const audio = finalizeAudio(plan.cut);
+    const recording = await runLiveSession({
+      wsUrl,
+      apiKey,
+      format: plan.format,
+      audio: audio.pcm,
+      encoding: plan.encoding,
+      ...(plan.encoding === 'opus' ? { packets: opusPackets(audio.pcm) } : {}),
+      sessionId,
+      ...(protoFiles ? { protoFiles } : {}),
+      ...(protoStreamMessage ? { protoStreamMessage } : {}),
+    });
+    return { ...plan, audio, recording };
+  };
   const done: FinalizeSession[] = [];
-  for (const wave of waves) {
-    const sessions = await Promise.all(
-      wave.map(async (plan) => {
-        const audio = finalizeAudio(plan.cut);
-        const recording = await runLiveSession({
-          wsUrl,
-          apiKey,
-          format: plan.format,
-          audio: audio.pcm,
-          encoding: plan.encoding,
-          ...(plan.encoding === 'opus' ? { packets: opusPackets(audio.pcm) } : {}),
-          sessionId: `${runId}-finalize-${done.length + wave.indexOf(plan) + 1}`,
-          ...(protoFiles ? { protoFiles } : {}),
-          ...(protoStreamMessage ? { protoStreamMessage } : {}),
-        });
-        return { ...plan, audio, recording };
-      }),
+  for (let round = 0; round < numbered.length; round += keys.length) {
+    const batch = numbered.slice(round, round + keys.length);
+    const results = await Promise.all(
+      batch.map((wave, i) => Promise.all(wave.map((session) => one(session, keys[i] as string)))),
     );
-    done.push(...sessions);
+    done.push(...results.flat());
   }
   return done;
 }
 
 /**
- * The run's finalize sessions, once. In smoke with a second account's key they stream on that
- * account from the start, beside the other live sessions (a deployment may cap one account's
- * sessions); otherwise when the check runs, after the others.
+ * The run's finalize sessions, once. With a second account's key its account streams the first
+ * wave: in smoke from the start, beside the other live sessions; in full (after the other sessions,
+ * which run alone) beside the second wave on the run's key. Without it, wave after wave, and in
+ * smoke after the other sessions.
  */
 function finalizeSessions(ctx: CheckContext): Promise<FinalizeSession[]> {
   return ctx.shared('finalize-sessions', () => {
     const { profile, secondApiKey, apiKey } = ctx.target;
-    const key = profile === 'smoke' && secondApiKey ? secondApiKey : apiKey;
-    return runFinalizeSessions(ctx.target, key, FINALIZE_WAVES[profile]);
+    const keys = secondApiKey ? [secondApiKey, apiKey] : [apiKey];
+    return runFinalizeSessions(ctx.target, keys, FINALIZE_WAVES[profile]);
   });
 }
 

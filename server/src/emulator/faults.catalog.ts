@@ -196,6 +196,12 @@ export const FAULTS: readonly FaultSpec[] = [
   ),
   fault('tts-english-only', 'speech.13.tts-language-detected', 'TTS fails on text that is not English'),
   fault(
+    'messages-default-limit-100',
+    'rest.20.messages-default-limit',
+    'get-meeting-messages without a limit lists 100',
+  ),
+  fault('people-default-limit-50', 'rest.21.people-default-limit', 'get-my-people without a limit lists 50'),
+  fault(
     'stream-fourth-hint-refused',
     'stream.20.hints-keywords-defaults',
     'a fourth query hint fails the session',

@@ -26,14 +26,32 @@ const FAULT_IDS = [
   'translate-ten-targets-refused',
   'translate-long-text-refused',
   'tts-english-only',
+  'messages-default-limit-100',
+  'people-default-limit-50',
 ];
+
+/** The routes whose bodies these faults read. */
+const PATHS = [
+  '/v1/stt',
+  '/v1/denoise',
+  '/v1/translate-text',
+  '/v1/tts',
+  '/v1/get-meeting-messages',
+  '/v1/get-my-people',
+];
+
+/** A default page size the route would apply if the request named none, per fault. */
+const BIGGER_DEFAULT: Record<string, [fault: string, limit: number]> = {
+  '/v1/get-meeting-messages': ['messages-default-limit-100', 100],
+  '/v1/get-my-people': ['people-default-limit-50', 50],
+};
 
 const refusals = new WeakMap<ServerResponse, Refusal>();
 
 /** Holds the body of the routes these faults see, rewrites it when one says so, and notes a refusal. */
 export function tapRequestBody(req: IncomingMessage, res: ServerResponse, path: string): void {
   if (!FAULT_IDS.some(activeFaults.has)) return;
-  if (!['/v1/stt', '/v1/denoise', '/v1/translate-text', '/v1/tts'].includes(path)) return;
+  if (!PATHS.includes(path)) return;
   const chunks: Buffer[] = [];
   const emit = req.emit.bind(req) as (event: string | symbol, ...args: unknown[]) => boolean;
   req.emit = ((event: string | symbol, ...args: unknown[]) => {
@@ -73,8 +91,17 @@ function jsonOf(bytes: Buffer): Json | undefined {
   }
 }
 
-/** stt-hints-keep-last: a deployment that keeps the last three hints, not the first three. */
+/**
+ * stt-hints-keep-last: a deployment that keeps the last three hints, not the first three.
+ * messages-default-limit-100, people-default-limit-50: a bigger page when the request names none.
+ */
 function rewrite(path: string, bytes: Buffer): Buffer {
+  const bigger = BIGGER_DEFAULT[path];
+  if (bigger && activeFaults.has(bigger[0])) {
+    const body = jsonOf(bytes.length > 0 ? bytes : Buffer.from('{}'));
+    if (!body || body.limit !== undefined) return bytes;
+    return Buffer.from(JSON.stringify({ ...body, limit: bigger[1] }));
+  }
   if (path !== '/v1/stt' || !activeFaults.has('stt-hints-keep-last')) return bytes;
   const body = jsonOf(bytes);
   if (!body || body.language_hints === undefined) return bytes;
