@@ -1,5 +1,5 @@
-// `npm run release -w integration -- <version>`: sets the app's version (npm version, package.json and
-// the lockfile), refuses a breaking change without a new major version, writes the definition to
+// `npm run release -w integration -- <version>`: refuses a breaking change without a new major version,
+// sets the app's version (package.json and the lockfile), writes the definition to
 // released/definition.json for the next check:breaking, and adds a CHANGELOG.md entry naming what
 // changed since the last release.
 import { execFileSync } from 'node:child_process';
@@ -17,6 +17,27 @@ import {
 
 export const changelogPath = fileURLToPath(new URL('../CHANGELOG.md', import.meta.url));
 const appDir = fileURLToPath(new URL('..', import.meta.url));
+const lockfilePath = fileURLToPath(new URL('../../package-lock.json', import.meta.url));
+
+/**
+ * The version in package.json (which the app's definition reads) and in the workspace's lockfile entry,
+ * so `npm ci` keeps agreeing; `npm version -w` would reinstall the workspace to write the same two.
+ */
+function setVersion(version: string): void {
+  type Versioned = { version?: string; packages?: Record<string, { version?: string }> };
+  const edit = (path: string, change: (json: Versioned) => void) => {
+    const json = JSON.parse(readFileSync(path, 'utf8')) as Versioned;
+    change(json);
+    writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
+  };
+  edit(`${appDir}/package.json`, (json) => {
+    json.version = version;
+  });
+  edit(lockfilePath, (json) => {
+    const entry = json.packages?.integration;
+    if (entry) entry.version = version;
+  });
+}
 const SEMVER = /^(\d+)\.(\d+)\.(\d+)$/;
 
 const newer = (a: string, b: string) => {
@@ -76,10 +97,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       `${version} keeps major version ${released?.version.split('.')[0]} but breaks Zaps:\n  ${verdict.changes.join('\n  ')}`,
     );
   }
-  const packageVersion = JSON.parse(readFileSync(`${appDir}/package.json`, 'utf8')).version;
-  if (packageVersion !== version) {
-    execFileSync('npm', ['version', version, '--no-git-tag-version'], { cwd: appDir, stdio: 'inherit' });
-  }
+  setVersion(version);
   writeFileSync(releasedPath, `${JSON.stringify(current, null, 2)}\n`);
   // In the repository's JSON style, so the lint of the next commit passes as it is.
   execFileSync('npx', ['biome', 'format', '--write', releasedPath], { cwd: appDir, stdio: 'inherit' });
