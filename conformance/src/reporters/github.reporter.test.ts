@@ -8,7 +8,7 @@ import { CHECKS } from '../checks/index.js';
 import { coverageGate, gatedExitCode } from '../coverage-gate.js';
 import { sentenceCoverage } from '../matrix/coverage.js';
 import { exitCodeOf, type RunReport } from '../report.js';
-import { githubAnnotations, githubSummary, replayCommand } from './github.reporter.js';
+import { githubAnnotations, githubSummary, replayCommand, SUMMARY_LIMIT_BYTES } from './github.reporter.js';
 import { escapeData, escapeProperty } from './github-commands.js';
 import { writeGithub } from './github-output.js';
 import { deviation, report, result, SECRET } from './sample-report.test-support.js';
@@ -161,6 +161,35 @@ describe('the github reporter', () => {
     expect(escapeData('50%\r\nnext: a, b %0A')).toBe('50%25%0D%0Anext: a, b %250A');
     expect(escapeProperty('a: b, c%')).toBe('a%3A b%2C c%25');
     for (const text of ['x%0Ay', 'a:b,c\nd', '100%\r']) expect(runnerReads(escapeProperty(text))).toBe(text);
+  });
+});
+
+describe('a summary of many big failures', () => {
+  it('stays under the 1 MiB GitHub takes, writing fewer out whole and naming the rest', () => {
+    const long = 'x'.repeat(300);
+    const results = Array.from({ length: 120 }, (_, n) => {
+      const id = `errors.04.unknown-ids-${n}`;
+      const deviations = Array.from({ length: 20 }, (_, d) => ({
+        // A deviation's message is the check's own words, not cut to an excerpt.
+        ...deviation(id, 'VALUE', `get-meeting-messages $.items[${d}].code`, long.repeat(5)),
+        expected: long,
+        actual: long,
+      }));
+      const failing = result(id, 'FAIL', long, deviations);
+      return {
+        ...failing,
+        evidence: [{ ...(failing.evidence[0] as CheckResult['evidence'][0]), repro: long.repeat(7) }],
+      };
+    });
+    const summary = githubSummary(report(results), 'report.json');
+    expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES);
+    const whole = summary.match(/^#### ❌ /gm)?.length ?? 0;
+    expect(whole).toBeGreaterThan(0);
+    expect(whole).toBeLessThan(40);
+    expect(summary).toContain(
+      `… and ${120 - whole} more (report.html has every one): \`errors.04.unknown-ids-${whole}\``,
+    );
+    expect(summary).toContain('`errors.04.unknown-ids-119`');
   });
 });
 

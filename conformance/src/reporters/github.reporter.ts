@@ -11,8 +11,10 @@ import { annotation } from './github-commands.js';
 // ::error per failure (and per expired baseline entry), a ::warning per NON_STRICT, a ::notice per
 // FLAKY. The report it reads is already redacted, so neither carries a secret.
 
-/** Failures written out whole; past it only named (a step summary holds at most 1 MiB). */
+/** Failures written out whole; past it only named. */
 const DETAILED = 40;
+/** GitHub refuses a step summary over 1 MiB: fewer failures are written out whole until it fits. */
+export const SUMMARY_LIMIT_BYTES = 1024 * 1024;
 
 const VERDICT: Record<number, string> = {
   [EXIT.CONFORMS.code]: '✅ conforms',
@@ -142,6 +144,13 @@ function listSection(title: string, results: CheckResult[], extra: (r: CheckResu
 
 /** The step summary (and summary.md): verdict, counts, failures in full, then the rest by kind. */
 export function githubSummary(report: RunReport, reportJson: string): string {
+  for (let detailed = DETAILED; ; detailed = Math.floor(detailed / 2)) {
+    const summary = render(report, reportJson, detailed);
+    if (detailed === 0 || Buffer.byteLength(summary) <= SUMMARY_LIMIT_BYTES) return summary;
+  }
+}
+
+function render(report: RunReport, reportJson: string, detailed: number): string {
   const failures = report.results.filter(failing);
   const statuses = Object.keys(report.summary);
   return [
@@ -155,11 +164,11 @@ export function githubSummary(report: RunReport, reportJson: string): string {
     '',
     ...coverageSection(report),
     ...(failures.length ? ['### Failures', ''] : []),
-    ...failures.slice(0, DETAILED).flatMap((r) => failureSection(r, reportJson)),
-    ...(failures.length > DETAILED
+    ...failures.slice(0, detailed).flatMap((r) => failureSection(r, reportJson)),
+    ...(failures.length > detailed
       ? [
-          `… and ${failures.length - DETAILED} more: ${failures
-            .slice(DETAILED)
+          `… and ${failures.length - detailed} more (report.html has every one): ${failures
+            .slice(detailed)
             .map((r) => `\`${r.id}\``)
             .join(', ')}`,
           '',
