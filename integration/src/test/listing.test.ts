@@ -2,6 +2,7 @@
 // each rule also run on a seeded bad listing or logo to show it fails; and the generated assets are
 // what `npm run listing -w integration` makes from their sources.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -22,6 +23,12 @@ type Listing = {
   helpUrls: Record<string, string>;
 };
 
+/** The limits `zapier-platform register` enforces on what `npm run register` sends (its own constants). */
+const { MAX_DESCRIPTION_LENGTH, MIN_TITLE_LENGTH } = createRequire(import.meta.url)(
+  'zapier-platform-cli/src/constants',
+) as { MAX_DESCRIPTION_LENGTH: number; MIN_TITLE_LENGTH: number };
+/** The shortest description the marketing rules accept. */
+const MIN_DESCRIPTION_LENGTH = 40;
 /** The smallest logo the platform takes, in pixels (square). */
 const MIN_LOGO_PX = 256;
 const PNG_COLOUR_TYPE_RGBA = 6;
@@ -31,7 +38,11 @@ function listingViolations(listing: Listing): string[] {
   const found: string[] = [];
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(listing.category)) found.push('category: no category slug');
   const d = listing.description;
-  if (d.length < 40 || d.length > 140) found.push(`description: ${d.length} characters, not 40–140`);
+  if (d.length < MIN_DESCRIPTION_LENGTH || d.length > MAX_DESCRIPTION_LENGTH)
+    found.push(
+      `description: ${d.length} characters, not ${MIN_DESCRIPTION_LENGTH}–${MAX_DESCRIPTION_LENGTH}`,
+    );
+  if (listing.title.length < MIN_TITLE_LENGTH) found.push(`title: under ${MIN_TITLE_LENGTH} characters`);
   if (!new RegExp(`^${listing.title} is an? `).test(d))
     found.push(`description: does not begin "${listing.title} is a…"`);
   if (/zapier/i.test(`${listing.title} ${d}`)) found.push('description: names Zapier');
@@ -84,6 +95,11 @@ describe('listing (marketing checks M001–M007)', () => {
       'Zapier',
     ],
     ['homepage', { homepageUrl: 'http://parley.dev' }, 'homepage'],
+    [
+      'title',
+      { title: 'P', description: 'P is a meeting assistant that records and summarizes calls.' },
+      'title',
+    ],
   ])('fails on a seeded listing: %s', (_, change, words) => {
     expect(listingViolations({ ...LISTING, ...change }).join('\n')).toContain(words);
   });
