@@ -38,12 +38,24 @@ interface Run {
   exited: Promise<number | null>;
 }
 
+/**
+ * The test's environment as a new user's shell has it: no node_modules/.bin on PATH (the system's
+ * Node runs the check, as on a fresh clone) and none of the npm_* variables of the npm running this test.
+ */
+function newUserEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+  env.PATH = (process.env.PATH ?? '')
+    .split(':')
+    .filter((dir) => !dir.includes('node_modules'))
+    .join(':');
+  return env;
+}
+
 /** `npm start` in the clone, its environment `env` over the test's, in a process group of its own. */
 function npmStart(env: Record<string, string> = {}): Run {
   const child = spawn('npm', ['start'], {
     cwd: clone,
-    // PATH without the repo's node_modules/.bin, as in a new user's shell.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: { ...newUserEnv(), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
