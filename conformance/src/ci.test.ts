@@ -1,4 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,9 +17,10 @@ import type { RunReport } from './report.js';
 import { GitHubRunner, type Job, type Step, type StepRecord } from './testing/github-actions.js';
 
 // The workflow of conformance/ci/reference.github.yml, its steps run here as GitHub's runner would
-// (src/testing/github-actions.ts): the reference server started as a deployment of its own, the
-// action (action.yml) run against it with every credential an input, then the action alone on a run
-// that skips the stream under a coverage gate the first run met.
+// (src/testing/github-actions.ts), for a pull request: the reference server started as a deployment
+// of its own, the action (action.yml) run against it with every credential an input, the summary
+// posted as the pull request's comment; then the action alone on a run that skips the stream under a
+// coverage gate the first run met.
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 // The job's checkout: the repository's entries linked into a folder of its own, so the reports the
@@ -22,10 +32,19 @@ for (const entry of readdirSync(repo))
 const workflow = parse(readFileSync(join(repo, 'conformance/ci/reference.github.yml'), 'utf8')) as {
   jobs: { conformance: { steps: Step[] } };
 };
+// A pull request's run; `gh` (the pull-request comment) is a stand-in that keeps what it was asked.
+const fakeBin = join(workspace, '.fake-bin');
+mkdirSync(fakeBin);
+writeFileSync(
+  join(fakeBin, 'gh'),
+  `#!/bin/bash\nprintf '%s\\n' "$@" > "${fakeBin}/gh.args"\ncp "\${@: -1}" "${fakeBin}/gh.body"\n`,
+);
+chmodSync(join(fakeBin, 'gh'), 0o755);
 const runner = new GitHubRunner({
   workspace,
   skip: { install: 'the checkout is installed already (npm ci would replace the node_modules it shares)' },
-  github: { event_name: 'push', token: 'not-a-token' },
+  github: { event_name: 'pull_request', token: 'not-a-token', event: { pull_request: { number: 7 } } },
+  env: { PATH: `${fakeBin}:${process.env.PATH}` },
 });
 
 let job: Job;
@@ -49,7 +68,7 @@ describe('the GitHub Action on the reference server (the workflow in conformance
       ['install', 'skipped'],
       ['reference', 'ran'],
       ['conformance', 'ran'],
-      ['Comment on the pull request', 'skipped'],
+      ['Comment on the pull request', 'ran'],
     ]);
     const reference = step('reference');
     expect(reference.outcome).toBe('success');
@@ -83,6 +102,14 @@ describe('the GitHub Action on the reference server (the workflow in conformance
     expect(job.annotations.filter((a) => a.startsWith('::warning '))).toHaveLength(
       report.results.filter((r) => r.status === 'NON_STRICT').length,
     );
+
+    // The pull request gets the same summary as a comment, whatever the verdict.
+    const comment = job.steps.find((s) => s.name === 'Comment on the pull request');
+    expect(comment?.outcome).toBe('success');
+    expect(readFileSync(join(fakeBin, 'gh.args'), 'utf8')).toBe(
+      `pr\ncomment\n7\n--body-file\n${outputs['summary-file']}\n`,
+    );
+    expect(readFileSync(join(fakeBin, 'gh.body'), 'utf8')).toBe(summary);
 
     const upload = inner(action, 'Upload the reports');
     expect(upload.artifact).toEqual({
