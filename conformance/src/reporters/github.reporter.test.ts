@@ -8,9 +8,12 @@ import { CHECKS } from '../checks/index.js';
 import { coverageGate, gatedExitCode } from '../coverage-gate.js';
 import { sentenceCoverage } from '../matrix/coverage.js';
 import { exitCodeOf, type RunReport } from '../report.js';
+import { consoleReport } from './console.reporter.js';
 import { githubAnnotations, githubSummary, replayCommand, SUMMARY_LIMIT_BYTES } from './github.reporter.js';
 import { escapeData, escapeProperty } from './github-commands.js';
 import { writeGithub } from './github-output.js';
+import { htmlReport } from './html.reporter.js';
+import { junitReport } from './junit.reporter.js';
 import { deviation, report, result, SECRET } from './sample-report.test-support.js';
 
 // The github reporter on a run with a failure, a baselined failure, an expired and a stale baseline
@@ -164,6 +167,29 @@ describe('the github reporter', () => {
   });
 });
 
+describe('FLAKY in the other reports', () => {
+  it('console, HTML and JUnit show every attempt; JUnit passes it, the console does not list it a failure', () => {
+    const run = sample();
+    const printed = consoleReport(run);
+    expect(printed).toContain(
+      'FLKY  MUST   rest.08.health                           failed, then PASS on attempt 2: expected 200, got 503\n      attempt 1: FAIL — expected 200, got 503 (4 ms)\n      attempt 2: PASS (3 ms)',
+    );
+    expect(printed.slice(printed.indexOf('\nFAILURES\n'))).not.toContain('rest.08.health');
+    expect(htmlReport(run)).toContain(
+      '<ol class="attempts"><li>attempt 1: FAIL — expected 200, got 503 (4 ms)</li><li>attempt 2: PASS (3 ms)</li></ol>',
+    );
+    const junit = junitReport(run);
+    const testcase = junit.slice(
+      junit.indexOf('name="rest.08.health'),
+      junit.indexOf('</testcase>', junit.indexOf('name="rest.08.health')),
+    );
+    expect(testcase).not.toContain('<failure');
+    expect(testcase).toContain(
+      '<system-out>FLAKY: failed, then PASS on attempt 2: expected 200, got 503\nattempt 1: FAIL',
+    );
+  });
+});
+
 describe('a summary of many big failures', () => {
   it('stays under the 1 MiB GitHub takes, writing fewer out whole and naming the rest', () => {
     const long = 'x'.repeat(300);
@@ -234,6 +260,25 @@ describe('--min-coverage', () => {
         `^${partial.percent.toFixed(1)} % of the spec's judgeable sentences judged \\(${partial.judged} of ${partial.judgeable}\\), less than --min-coverage ${min} %; \\d+ not run`,
       ),
     );
+  });
+
+  it('the console, HTML and JSON reports give the gate and its reason', () => {
+    const run = sample();
+    const reason = run.coverageGate?.reason ?? '';
+    expect(reason).toMatch(/less than --min-coverage 90 %/);
+    expect(consoleReport(run)).toContain(`COVERAGE GATE (fails the run): ${reason}`);
+    expect(htmlReport(run)).toContain(
+      '<p id="coverage-gate">--min-coverage 90 %: <b style="color:#cf222e">not met</b>',
+    );
+    expect(JSON.parse(JSON.stringify(run)).coverageGate).toEqual({
+      min: 90,
+      percent: run.coverage.percent,
+      met: false,
+      reason,
+    });
+    const met = { ...run, coverageGate: coverageGate(run.coverage, 1) };
+    expect(consoleReport(met)).not.toContain('COVERAGE GATE');
+    expect(htmlReport(met)).toContain('<p id="coverage-gate">--min-coverage 1 %: met</p>');
   });
 
   it('keeps a run that failed or judged nothing at its own code', () => {
