@@ -28,11 +28,12 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   /** Run the built bundle (dist/main.js) instead of the sources. */
   bundle?: boolean;
+  /** Run as this user and its group (root's tests run as nobody what root would be allowed). */
+  uid?: number;
 }
 
-/** Starts the server; resolves once its banner says it listens (credentials and a curl line). */
-export function spawnServer(dataDir: string, options: SpawnOptions = {}): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, options.bundle ? BUNDLE_ENTRY : SOURCE_ENTRY, {
+function spawnMain(dataDir: string, options: SpawnOptions): ChildProcess {
+  return spawn(process.execPath, options.bundle ? BUNDLE_ENTRY : SOURCE_ENTRY, {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
@@ -44,7 +45,13 @@ export function spawnServer(dataDir: string, options: SpawnOptions = {}): Promis
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
+    ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
   });
+}
+
+/** Starts the server; resolves once its banner says it listens (credentials and a curl line). */
+export function spawnServer(dataDir: string, options: SpawnOptions = {}): Promise<SpawnedServer> {
+  const child = spawnMain(dataDir, options);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const signal = (name: NodeJS.Signals) => () => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name);
@@ -75,22 +82,9 @@ export interface FailedStart {
  * Runs the server as `spawnServer` does, expecting it to stop by itself (a start-up failure);
  * resolves when it exits. A start that succeeds instead is killed once its banner is out.
  */
-export function spawnFailingServer(dataDir: string, options: SpawnOptions & { uid?: number } = {}) {
+export function spawnFailingServer(dataDir: string, options: SpawnOptions = {}) {
   return new Promise<FailedStart>((resolve) => {
-    const child = spawn(process.execPath, options.bundle ? BUNDLE_ENTRY : SOURCE_ENTRY, {
-      cwd: SERVER_DIR,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        PARLEY_DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        ...options.env,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-      ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
-    });
+    const child = spawnMain(dataDir, options);
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
