@@ -44,6 +44,19 @@ describe('the CI files', () => {
     }
   });
 
+  it("the README's CI section names every input and output of the action, and no other", () => {
+    const readme = readFileSync(join(repo, 'conformance/README.md'), 'utf8');
+    const bullet = (name: string) => {
+      const at = readme.indexOf(`\n- ${name}: `);
+      return [...readme.slice(at, readme.indexOf('\n- ', at + 1)).matchAll(/`([a-z][\w-]*)`/g)].map(
+        ([, n]) => n,
+      );
+    };
+    const outputs = parse(readFileSync(join(repo, 'action.yml'), 'utf8')).outputs as Record<string, unknown>;
+    expect(bullet('Inputs')).toEqual(Object.keys(action.inputs));
+    expect(bullet('Outputs')).toEqual(Object.keys(outputs));
+  });
+
   it('every flag of the command has its variable (and so its input), or a reason not to', () => {
     const handled = new Map<string, string>([
       ['--help', 'not a run'],
