@@ -16,6 +16,12 @@ describe('CI flags', () => {
     expect(() => parseCli([...base, '--min-coverage', '101'])).toThrow(/--min-coverage must be a percentage/);
     expect(() => parseCli([...base, '--min-coverage', ''])).toThrow(/--min-coverage/);
     expect(() => parseCli([...base, '--reporter', 'gitlab'])).toThrow(/unknown reporter gitlab/);
+    // A reporter named twice writes once (the step summary and the annotations are not doubled).
+    expect(parseCli([...base, '--reporter', 'github,json,html,github,json']).reporters).toEqual([
+      'github',
+      'json',
+      'html',
+    ]);
   });
 
   it('--min-coverage fails a run that passed but judged too little of the spec, with the reason', async () => {

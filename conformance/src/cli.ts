@@ -100,7 +100,8 @@ export function parseCli(argv: string[]): RunOptions {
   const referenceDb = values['reference-db'];
   if (referenceDb !== undefined && referenceDb !== 'sqlite' && referenceDb !== 'postgres')
     throw new UsageError(`--reference-db must be sqlite or postgres, not ${referenceDb}`);
-  const reporters = list(values.reporter) ?? ['console'];
+  // Each once: the action adds github and json to whatever it is given.
+  const reporters = [...new Set(list(values.reporter) ?? ['console'])];
   const unknownReporter = reporters.find((r) => !(REPORTERS as readonly string[]).includes(r));
   if (unknownReporter) throw new UsageError(`unknown reporter ${unknownReporter}`);
   const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
