@@ -190,6 +190,15 @@ export const effectsIsolationChecks = [
             ),
         ],
         [
+          'remove-co-host',
+          () => send(ctx, 'remove-co-host', { meeting_id: id, user_ids: [invitee] }, options),
+        ],
+        ['summarize-meeting', () => send(ctx, 'summarize-meeting', { meeting_id: id }, options)],
+        [
+          'ask-ai-for-meeting',
+          () => send(ctx, 'ask-ai-for-meeting', { meeting_id: id, message: { text: intruder } }, options),
+        ],
+        [
           'delete-meeting-message',
           () => send(ctx, 'delete-meeting-message', { meeting_id: id, message_id: message.id }, options),
         ],
@@ -239,6 +248,19 @@ export const effectsIsolationChecks = [
           'UNEXPECTED_ITEM',
           `${messages}: holds the second account's message`,
           at(messages, '$.messages[*].text', `without ${intruder}`, intruder),
+        );
+        // Nothing else either: no summary or answer the second account's requests made.
+        const others = read.answer.messages.filter((m) => m.id !== message.id);
+        verify(
+          others.length === 0,
+          'UNEXPECTED_ITEM',
+          `${messages}: ${others.length} messages the first account did not send`,
+          at(
+            messages,
+            '$.messages[*].id',
+            [message.id],
+            read.answer.messages.map((m) => m.id),
+          ),
         );
       }
       if (utterance && transcriptId) {

@@ -169,6 +169,24 @@ const MUTANTS: [string, string, () => ProxyHooks][] = [
   ],
   [
     'errors.08.second-account-writes',
+    "another account's summarize-meeting run as the meeting's owner, answered 404 all the same",
+    () => ({
+      request: (req: Exchange) =>
+        pathOf(req) === '/v1/summarize-meeting' && req.headers.get('x-api-key') === server.secondApiKey
+          ? {
+              ...req,
+              headers: new Headers({ ...Object.fromEntries(req.headers), 'x-api-key': server.apiKey }),
+            }
+          : req,
+      // Only what the first account reads back afterwards can tell.
+      ...onAnswer('summarize-meeting', () => [
+        404,
+        { success: false, error: 'Not found', code: 'NOT_FOUND' },
+      ]),
+    }),
+  ],
+  [
+    'errors.08.second-account-writes',
     "another account's correction of an utterance accepted",
     () => onAnswer('update-transcript-utterance', (b, s) => (s === 404 ? [200, { success: true }] : [s, b])),
   ],
