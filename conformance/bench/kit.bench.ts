@@ -1,4 +1,5 @@
 import { loadavg } from 'node:os';
+import { MAX_DEVIATIONS } from '../src/check.js';
 import { run } from '../src/index.js';
 import { startReferenceServer } from '../src/reference-server.js';
 import type { RunReport } from '../src/report.js';
@@ -12,7 +13,9 @@ import { junitReport } from '../src/reporters/junit.reporter.js';
 // starts once, outside the timings (its start is printed too); each profile runs --runs times
 // (default 1). Every check runs, the partner ones with the reference server's OAuth client and user.
 // The wall time is the run's without reports; "reports ms" renders every report of it afterwards
-// (console, JSON, JUnit, HTML, github), "github ms" the github reporter's summary and commands alone.
+// (console, JSON, JUnit, HTML, github), "github ms" the github reporter's summary and commands alone,
+// "all-FAIL ms" the same for the run's report with every result made a failure (its evidence kept,
+// 20 deviations each): what a summary written out whole and an annotation per check cost.
 
 const BUDGET_MS = { smoke: 10_000, full: 30_000 } as const;
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 1);
@@ -26,6 +29,25 @@ const renderAll = (report: RunReport) =>
   junitReport(report).length +
   htmlReport(report).length +
   renderGithub(report);
+
+/** The run's report with every check failed, each with MAX_DEVIATIONS deviations. */
+const allFailed = (report: RunReport): RunReport => ({
+  ...report,
+  exitCode: 1,
+  summary: { FAIL: report.results.length },
+  results: report.results.map((r) => ({
+    ...r,
+    status: 'FAIL',
+    deviations: Array.from({ length: MAX_DEVIATIONS }, (_, n) => ({
+      code: 'VALUE' as const,
+      message: `${r.title}: a value other than the rule's (${n})`,
+      path: `${r.id} $.items[${n}].value`,
+      expected: "the rule's value",
+      actual: 'another',
+      fingerprint: `${r.id} VALUE ${r.id} $.items[*].value`,
+    })),
+  })),
+});
 
 const starting = performance.now();
 const server = await startReferenceServer();
@@ -53,7 +75,9 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  console.log('profile  run  wall ms  budget ms  ratio  failures  reports ms  github ms  slowest checks');
+  console.log(
+    'profile  run  wall ms  budget ms  ratio  failures  reports ms  github ms  all-FAIL ms  slowest checks',
+  );
   for (const profile of ['smoke', 'full'] as const) {
     for (let i = 1; i <= runs; i++) {
       const started = performance.now();
@@ -66,13 +90,18 @@ try {
       const failures = report.results.filter(
         (r) => r.status === 'FAIL' || r.status === 'COULD_NOT_JUDGE',
       ).length;
-      const [reports, github] = [renderAll, renderGithub].map((render) => {
+      const failed = allFailed(report);
+      const [reports, github, worst] = [
+        () => renderAll(report),
+        () => renderGithub(report),
+        () => renderGithub(failed),
+      ].map((render) => {
         const at = performance.now();
-        render(report);
+        render();
         return (performance.now() - at).toFixed(1);
-      }) as [string, string];
+      }) as [string, string, string];
       console.log(
-        `${profile.padEnd(8)} ${String(i).padStart(3)}  ${String(wall).padStart(7)}  ${String(BUDGET_MS[profile]).padStart(9)}  ${(wall / BUDGET_MS[profile]).toFixed(2).padStart(5)}  ${String(failures).padStart(8)}  ${reports.padStart(10)}  ${github.padStart(9)}  ${slowest.join(', ')}`,
+        `${profile.padEnd(8)} ${String(i).padStart(3)}  ${String(wall).padStart(7)}  ${String(BUDGET_MS[profile]).padStart(9)}  ${(wall / BUDGET_MS[profile]).toFixed(2).padStart(5)}  ${String(failures).padStart(8)}  ${reports.padStart(10)}  ${github.padStart(9)}  ${worst.padStart(11)}  ${slowest.join(', ')}`,
       );
     }
   }
