@@ -104,6 +104,15 @@ describe('the github reporter', () => {
       `\`\`\`sh\n${replayCommand('out/report.json', 'errors.04.unknown-ids')}\n\`\`\``,
     );
     expect(failure).toContain("curl -sS -X POST 'http://host/v1/stt?api_key=<API_KEY>'");
+    // A fence its content cannot close: a repro holding ``` gets a longer one.
+    const scripted = {
+      ...run,
+      results: run.results.map((r) => ({
+        ...r,
+        evidence: r.evidence.map((e) => ({ ...e, repro: 'node -e "```"' })),
+      })),
+    };
+    expect(githubSummary(scripted, 'r.json')).toContain('````sh\nnode -e "```"\n````');
     // The baselined failure is not among the failures.
     expect(summary.match(/#### ❌/g)).toHaveLength(1);
   });

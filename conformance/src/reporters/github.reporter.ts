@@ -29,11 +29,21 @@ const text = (value: string) =>
     .replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] as string)
     .replace(/\|/g, '\\|');
 
+/** Backticks one more than the longest run in `body`: a fence its content cannot close. */
+const fenceFor = (body: string, least: number) =>
+  '`'.repeat(Math.max(least, ...(body.match(/`+/g) ?? []).map((run) => run.length + 1)));
+
 /** A code span (shown literally, `<API_KEY>` included), safe in a table cell. */
 const code = (value: unknown) => {
   const raw = (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).replace(/\r?\n/g, ' ');
-  const fence = raw.includes('`') ? '``' : '`';
+  const fence = fenceFor(raw, 1);
   return `${fence} ${raw.replace(/\|/g, '\\|')} ${fence}`;
+};
+
+/** A code block of shell lines. */
+const block = (body: string) => {
+  const fence = fenceFor(body, 3);
+  return [`${fence}sh`, body, fence];
 };
 
 /** The sentence of the spec a check rests on (the registry's), its clause otherwise. */
@@ -64,16 +74,12 @@ function failureSection(r: CheckResult, reportJson: string): string[] {
     ...(r.omitted ? [`… and ${r.omitted} more deviations (their fingerprints are in report.json).`, ''] : []),
     ...attemptLines(r).map((line) => `- ${text(line)}`),
     'Run it again:',
-    '```sh',
-    replayCommand(reportJson, r.id),
-    '```',
+    ...block(replayCommand(reportJson, r.id)),
     ...(last
       ? [
           `<details><summary>Last exchange: ${text(`${last.method} ${last.url} → ${last.status ?? 'no answer'}`)}</summary>`,
           '',
-          '```sh',
-          last.repro,
-          '```',
+          ...block(last.repro),
           '</details>',
         ]
       : []),
@@ -89,7 +95,7 @@ function coverageSection(report: RunReport): string[] {
   return [
     '### Spec coverage',
     '',
-    `**${c.percent.toFixed(1)} %** of the spec's judgeable sentences judged (${c.judged} of ${c.judgeable}: ${c.passed} passed, ${c.failed} failed); ${c.skipped} skipped, ${c.notRun} not run, ${c.notJudgeable} not judgeable.`,
+    `**${c.percent.toFixed(1)} %** of the spec's judgeable sentences judged (${c.judged} of ${c.judgeable}: ${c.passed} passed, ${c.failed} failed, ${c.flaky} flaky); ${c.skipped} skipped, ${c.notRun} not run, ${c.notJudgeable} not judgeable.`,
     ...(gate
       ? [
           '',
