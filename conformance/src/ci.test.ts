@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -54,7 +55,9 @@ const reportOf = (dir: string): RunReport =>
   JSON.parse(readFileSync(join(workspace, dir, 'report.json'), 'utf8'));
 
 afterAll(() => {
-  const pid = Number(step('reference')?.outputs.pid);
+  // The server the reference step started, by the pid it wrote (also when a later step failed).
+  const started = join(runner.temp, 'reference.env');
+  const pid = existsSync(started) ? Number(/^pid=(\d+)$/m.exec(readFileSync(started, 'utf8'))?.[1]) : 0;
   if (pid) process.kill(pid, 'SIGTERM');
   rmSync(workspace, { recursive: true, force: true });
 });

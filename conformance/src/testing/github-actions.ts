@@ -118,7 +118,8 @@ function readOutputs(file: string): Record<string, string> {
 }
 
 export class GitHubRunner {
-  private readonly temp = mkdtempSync(join(tmpdir(), 'kit-runner-'));
+  /** $RUNNER_TEMP of the steps. */
+  readonly temp = mkdtempSync(join(tmpdir(), 'kit-runner-'));
   private readonly job: Job = { steps: [], summary: '', masks: [], annotations: [] };
   private readonly summaryFile = join(this.temp, 'step-summary.md');
 
