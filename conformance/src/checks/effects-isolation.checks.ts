@@ -104,12 +104,7 @@ export const effectsIsolationChecks = [
           at(setting, '$.setting.user_id', `not ${saved.user_id}`, theirs.user_id),
         );
         const people = 'get-my-people of the second account';
-        const { people: contacts } = await call(
-          ctx,
-          'get-my-people',
-          { limit: 100 },
-          { what: people, key: other },
-        );
+        const { people: contacts } = await call(ctx, 'get-my-people', {}, { what: people, key: other });
         for (const person of contacts)
           verify(
             !person.email.includes(ctx.target.runId),

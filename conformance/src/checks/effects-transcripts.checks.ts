@@ -26,25 +26,21 @@ function transcriptMeeting(ctx: CheckContext): string {
   return id;
 }
 
+// The spec's default page (100) without a limit: a transcript on more pages than one is refused below.
+const utterancesPage = (ctx: CheckContext, meetingId: string, cursor: string, what: string) =>
+  call(ctx, 'get-transcript-utterances', { meeting_id: meetingId, last_updated_at: cursor }, { what });
+const chunksPage = (ctx: CheckContext, meetingId: string, cursor: string, what: string) =>
+  call(ctx, 'get-live-transcription-chunks', { meeting_id: meetingId, last_updated_at: cursor }, { what });
 const utterancesAfter = async (ctx: CheckContext, meetingId: string, cursor: string, what: string) =>
-  (
-    await call(
-      ctx,
-      'get-transcript-utterances',
-      { meeting_id: meetingId, last_updated_at: cursor, limit: 100 },
-      { what },
-    )
-  ).utterances;
-
+  (await utterancesPage(ctx, meetingId, cursor, what)).utterances;
 const chunksAfter = async (ctx: CheckContext, meetingId: string, cursor: string, what: string) =>
-  (
-    await call(
-      ctx,
-      'get-live-transcription-chunks',
-      { meeting_id: meetingId, last_updated_at: cursor, limit: 100 },
-      { what },
-    )
-  ).chunks;
+  (await chunksPage(ctx, meetingId, cursor, what)).chunks;
+
+/** A whole transcript on one page, or a skip naming the flag (its cursor rules need every record). */
+function onePage<T>(page: { has_more?: boolean | null | undefined }, items: T[], kind: string): T[] {
+  if (page.has_more) skip(`${NEEDS}; its ${kind} fill more than one page`, [FLAG]);
+  return items;
+}
 
 const newest = (stamps: readonly (string | undefined)[]) =>
   stamps.reduce<bigint>((max, s) => {
@@ -96,12 +92,13 @@ export const effectsTranscriptsChecks = [
     level: 'MUST',
     async run(ctx) {
       const meetingId = transcriptMeeting(ctx);
-      const before = await utterancesAfter(
+      const first = await utterancesPage(
         ctx,
         meetingId,
         FIRST_PAGE_CURSOR,
         'get-transcript-utterances before',
       );
+      const before = onePage(first, first.utterances, 'utterances');
       if (before.length < 2) skip(`${NEEDS}; it has ${before.length}`, [FLAG]);
       const [target, ...others] = before as [Utterance, ...Utterance[]];
       const stamp = newest(before.map((u) => u.updated_at));
@@ -205,18 +202,15 @@ export const effectsTranscriptsChecks = [
     level: 'MUST',
     async run(ctx) {
       const meetingId = transcriptMeeting(ctx);
-      const chunks = await chunksAfter(
+      const chunkPage = await chunksPage(ctx, meetingId, FIRST_PAGE_CURSOR, 'get-live-transcription-chunks');
+      const chunks = onePage(chunkPage, chunkPage.chunks, 'chunks');
+      const utterancePage = await utterancesPage(
         ctx,
         meetingId,
         FIRST_PAGE_CURSOR,
-        'get-live-transcription-chunks from the first page',
+        'get-transcript-utterances',
       );
-      const utterances = await utterancesAfter(
-        ctx,
-        meetingId,
-        FIRST_PAGE_CURSOR,
-        'get-transcript-utterances from the first page',
-      );
+      const utterances = onePage(utterancePage, utterancePage.utterances, 'utterances');
       if (chunks.length < 2 || utterances.length < 2)
         skip(`${NEEDS}; it has ${chunks.length} chunks, ${utterances.length} utterances`, [FLAG]);
       // Chunks: a cursor at the oldest created_at; every chunk created after it is updated after it.
