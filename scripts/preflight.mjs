@@ -141,7 +141,7 @@ function npmCi(again) {
     run(npm[0], [...npm.slice(1), ...NPM_CI], (output) =>
       OFFLINE.test(output)
         ? `npm could not reach its registry (${lastLine(output, OFFLINE)}): connect this machine to it, then run \`${again}\` again.`
-        : `npm ci failed (${lastLine(output, /./)}): run \`npm ci\` to see its whole output.`,
+        : `npm ci failed (${npmErrors(output)}): run \`npm ci\` to see its whole output.`,
     );
   });
 }
@@ -153,6 +153,17 @@ function lastLine(output, pattern) {
   const line =
     request ?? lines.findLast((l) => l && pattern.test(l)) ?? lines.findLast(Boolean) ?? 'no output';
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+
+/** npm's first error lines (code, path, command), without the pointer to its log. */
+function npmErrors(output) {
+  const errors = output
+    .split('\n')
+    .filter((line) => line.startsWith('npm error ') && !/A complete log/.test(line))
+    .map((line) => line.slice('npm error '.length).trim())
+    .filter(Boolean);
+  const words = errors.slice(0, 3).join('; ') || lastLine(output, /./);
+  return words.length > 200 ? `${words.slice(0, 200)}…` : words;
 }
 
 function main() {
