@@ -29,7 +29,7 @@ const target: Target = {
   profile: 'full',
 };
 
-async function judge(edit: (s: SessionRecording) => void = () => undefined) {
+async function judge(edit: (s: SessionRecording) => void = () => undefined, on: Target = target) {
   const sessions: FinalizeSession[] = structuredClone(recorded).map((s) => {
     edit(s.recording);
     return { ...s, audio: finalizeAudio(s.cut) };
@@ -38,7 +38,7 @@ async function judge(edit: (s: SessionRecording) => void = () => undefined) {
   state.memo.set('finalize-sessions', Promise.resolve(sessions));
   const check = CHECKS.find((c) => c.id === ID);
   if (!check) throw new Error(`no check ${ID}`);
-  const [result] = await runChecks(target, [check], undefined, state);
+  const [result] = await runChecks(on, [check], undefined, state);
   return result;
 }
 
@@ -126,6 +126,18 @@ describe(`${ID} on the recorded sessions`, () => {
       s.frames = s.frames.filter((f) => !chunkOf(f)?.is_final);
     });
     expect(dropped?.status).toBe('FAIL');
+  });
+  it('a session refused beside the others runs again alone (with a second account), and a refusal then stands', async () => {
+    const refuse = (s: SessionRecording) => {
+      if (s.format === 'json') s.frames = [];
+    };
+    const alone = await judge(refuse);
+    expect(alone?.status).toBe('FAIL');
+    expect(alone?.evidence.some((e) => e.repro.includes('-again-finalize'))).toBe(false);
+    // Nothing listens on port 1: the run again is refused too, and fails the check.
+    const again = await judge(refuse, { ...target, secondApiKey: 'KEY2', wsUrl: 'ws://127.0.0.1:1' });
+    expect(again?.status).toBe('FAIL');
+    expect(again?.evidence.some((e) => e.repro.includes('-again-finalize'))).toBe(true);
   });
   it('fails when the finals of a whole sentence miss its words', async () => {
     const result = await judge((s) => {
