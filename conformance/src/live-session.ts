@@ -59,6 +59,8 @@ export function runLiveSession(options: {
   /** `opus`: `packets` are sent, one a message every 20 ms, instead of `audio` (pcm16 by default). */
   encoding?: 'pcm16' | 'opus';
   packets?: readonly Buffer[];
+  /** What the reproduction streams: a fixture and a byte range of its samples (all of rms-01 by default). */
+  repro?: ReproAudio;
   protoFiles?: string[];
   protoStreamMessage?: string;
   sessionId: string;
@@ -78,7 +80,7 @@ export function runLiveSession(options: {
     sessionId: options.sessionId,
     frames: [],
     problems: [],
-    exchange: { method: 'WS', url, repro: wsScript(url, options.sessionId) },
+    exchange: { method: 'WS', url, repro: wsScript(url, options.sessionId, options.repro) },
   };
   const start = performance.now();
   const now = () => Math.round(performance.now() - start);
@@ -178,16 +180,27 @@ function fromProto(message: Record<string, unknown>): Record<string, unknown> {
   return chunk ? { chunk: { ...chunk, is_final: chunk.is_final === true } } : message;
 }
 
+export interface ReproAudio {
+  /** Under fixtures/audio. */
+  file: string;
+  /** Byte offsets into its samples (a cut of the audio). */
+  from?: number;
+  to?: number;
+}
+
 /**
  * A node script that repeats the session: the audio named by path (16 kHz mono pcm16, a WAV's header
- * skipped), paced at 640 bytes every 20 ms, then the empty frame; it prints every frame (binary
- * protobuf frames as base64, for protoc --decode) and the close code.
+ * skipped; cut to the session's byte range), paced at 640 bytes every 20 ms, then the empty frame;
+ * it prints every frame (binary protobuf frames as base64, for protoc --decode) and the close code.
  */
-function wsScript(url: string, sessionId: string): string {
+function wsScript(url: string, sessionId: string, audio: ReproAudio = { file: 'en/rms-01.wav' }): string {
+  const path = `fixtures/audio/${audio.file}`;
+  const cut = audio.from !== undefined || audio.to !== undefined;
   const script = [
     "const W=require('ws'),fs=require('fs');",
-    "let a=fs.readFileSync(process.env.AUDIO||'fixtures/audio/en/rms-01.wav');",
+    `let a=fs.readFileSync(process.env.AUDIO||'${path}');`,
     "const d=a.indexOf('data');if(a.subarray(0,4).toString()==='RIFF'&&d>0)a=a.subarray(d+8);",
+    cut ? `a=a.subarray(${audio.from ?? 0},${audio.to ?? 'a.length'});` : '',
     `const ws=new W('${url}');`,
     `ws.on('open',()=>ws.send(JSON.stringify({encoding:'pcm16',session_id:'${sessionId}'})));`,
     "let go=0;ws.on('message',(m,bin)=>{console.log(bin?'<pb> '+Buffer.from(m).toString('base64'):String(m));",
@@ -195,5 +208,5 @@ function wsScript(url: string, sessionId: string): string {
     'ws.send(a.subarray(i,i+640));i+=640},20)}});',
     "ws.on('close',(c,r)=>console.log('close',c,String(r)))",
   ].join('');
-  return `AUDIO=fixtures/audio/en/rms-01.wav node -e "${script.replace(/"/g, '\\"')}"`;
+  return `AUDIO=${path} node -e "${script.replace(/"/g, '\\"')}"`;
 }

@@ -1,5 +1,5 @@
 import OpusScript from 'opusscript';
-import { fixturePcm } from '../live-session.js';
+import { fixturePcm, type ReproAudio } from '../live-session.js';
 
 // The audio of the finalize sessions: a fixture sentence cut where an utterance is still open when
 // the empty frame follows, inside its speech or right at its end with no trailing silence, as
@@ -18,10 +18,10 @@ const OPUS_BITRATE = 24_000;
 export type Cut = 'inside' | 'end';
 
 export interface CutAudio {
-  /** The fixture and what is cut, as reports name it (`en/rms-01.wav inside its speech`). */
-  label: string;
   /** 16 kHz mono pcm16. */
   pcm: Buffer;
+  /** The fixture and the byte range of its samples the cut keeps (for a reproduction). */
+  source: ReproAudio;
   /** The sentence's words, when the cut keeps the whole sentence. */
   text?: string;
 }
@@ -63,10 +63,10 @@ export function cutAudio(file: string, cut: Cut, text?: string): CutAudio {
     for (let w = from; w <= to; w++) if ((energy[w] ?? 0) > (energy[loudest] ?? 0)) loudest = w;
     end = loudest + 1;
   }
-  const start = Math.max(0, first - LEAD_WINDOWS);
+  const [from, to] = [Math.max(0, first - LEAD_WINDOWS) * WINDOW * 2, end * WINDOW * 2];
   return {
-    label: `${file} ${cut === 'inside' ? 'cut inside its speech' : 'ending with its speech'}`,
-    pcm: pcm.subarray(start * WINDOW * 2, end * WINDOW * 2),
+    pcm: pcm.subarray(from, to),
+    source: { file, from, to },
     ...(cut === 'end' && text ? { text } : {}),
   };
 }

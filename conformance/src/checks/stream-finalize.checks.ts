@@ -72,6 +72,7 @@ export async function runFinalizeSessions(
       audio: audio.pcm,
       encoding: plan.encoding,
       ...(plan.encoding === 'opus' ? { packets: opusPackets(audio.pcm) } : {}),
+      repro: audio.source,
       sessionId,
       ...(protoFiles ? { protoFiles } : {}),
       ...(protoStreamMessage ? { protoStreamMessage } : {}),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import OpusScript from 'opusscript';
 import { describe, expect, it } from 'vitest';
 import { newRunState, type Target } from '../context.js';
-import type { SessionRecording } from '../live-session.js';
+import { fixturePcm, type SessionRecording } from '../live-session.js';
 import { runChecks } from '../runner.js';
 import { CHECKS } from './index.js';
 import { type FinalizePlan, type FinalizeSession, finalizeAudio } from './stream-finalize.checks.js';
@@ -158,6 +158,13 @@ describe('the finalize audio', () => {
     const windows = speechWindows(finalizeAudio('end').pcm);
     expect(windows.at(-1)).toBe(true);
     expect(windows.indexOf(true)).toBeLessThanOrEqual(5);
+  });
+  it('a reproduction streams the same cut of the fixture', () => {
+    const audio = finalizeAudio('inside');
+    const samples = fixturePcm(`${audio.source.file}`).subarray(audio.source.from, audio.source.to);
+    expect(samples.equals(audio.pcm)).toBe(true);
+    const repro = recorded.find((s) => s.cut === 'inside')?.recording.exchange.repro ?? '';
+    expect(repro).toContain(`a=a.subarray(${audio.source.from},${audio.source.to})`);
   });
   it('Opus: one packet per 20 ms that decodes back to the audio length', () => {
     const { pcm } = finalizeAudio('end');
