@@ -122,9 +122,10 @@ export const fileRoutes = [
 ] as const satisfies readonly RouteSpec[];
 
 /**
- * The forms of the OAuth pages (`partner-authorize` shows them) and RFC 7009 revocation: the spec
- * names neither. The form posts answer HTML pages and redirects; revocation answers as the token
- * endpoint does (RFC 6749 error bodies), so none has a request schema of the kit's.
+ * The forms of the OAuth pages (`partner-authorize` shows them), the page where a user changes the
+ * password they sign in with, and RFC 7009 revocation: the spec names none. The form posts answer
+ * HTML pages and redirects; revocation answers as the token endpoint does (RFC 6749 error bodies),
+ * so none has a request schema of the kit's.
  */
 export const oauthPageRoutes = [
   {
@@ -144,6 +145,28 @@ export const oauthPageRoutes = [
     method: 'POST',
     path: '/oauth/partner/authorize',
     auth: 'session',
+    body: 'form-or-json',
+    answer: 'html',
+    cacheControl: 'no-store',
+    group: 'oauth',
+  },
+  {
+    name: 'account-password-page',
+    summary: 'The page where a user changes their sign-in password',
+    method: 'GET',
+    path: '/account/password',
+    auth: 'none',
+    body: 'none',
+    answer: 'html',
+    cacheControl: 'no-store',
+    group: 'oauth',
+  },
+  {
+    name: 'account-password-change',
+    summary: 'Change the sign-in password (e-mail, current password, new password twice)',
+    method: 'POST',
+    path: '/account/password',
+    auth: 'none',
     body: 'form-or-json',
     answer: 'html',
     cacheControl: 'no-store',

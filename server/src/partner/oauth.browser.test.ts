@@ -15,7 +15,8 @@ import {
 import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
 
 // The authorize pages in a real browser (Debian's chromium through playwright-core): sign in, read
-// the consent page, approve or decline, then exchange the code with PKCE; axe-core checks each page.
+// the consent page, approve or decline, then exchange the code with PKCE; change the password from
+// the sign-in page's link and come back to sign in; axe-core checks each page.
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -104,6 +105,38 @@ describe('authorize in a browser', () => {
     await page.waitForURL(`${CLIENT.redirectUri}**`);
     expect(redirected()?.searchParams.get('error')).toBe('access_denied');
     expect(redirected()?.searchParams.get('state')).toBe('st-123');
+    await context.close();
+  }, 60_000);
+
+  it("changes the password from the sign-in page's link, then signs in with it", async () => {
+    const bo = await server.user('bo');
+    await setPassword(server, bo);
+    const fresh = 'a fresh passphrase for bo';
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/oauth/partner/authorize?${authorizeQuery()}`);
+    await page.getByRole('link', { name: 'Change your password' }).click();
+    expect(await page.title()).toContain('Change your password');
+    expect(await axeViolations(page)).toEqual([]);
+    const fill = async (again: string) => {
+      await page.getByLabel('E-mail address').fill(bo.email);
+      await page.getByLabel('Current password').fill(PASSWORD);
+      await page.getByLabel('New password', { exact: true }).fill(fresh);
+      await page.getByLabel('New password again').fill(again);
+      await page.getByRole('button', { name: 'Change password' }).click();
+    };
+    await fill(`${fresh}?`);
+    expect(await page.getByRole('alert').textContent()).toContain('not the same');
+    expect(await axeViolations(page)).toEqual([]);
+    await fill(fresh);
+    expect(await page.getByRole('status').textContent()).toContain('the old one no longer works');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await page.getByLabel('E-mail address').fill(bo.email);
+    await page.getByLabel('Password').fill(fresh);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/oauth\/partner\/authorize\?/);
+    expect(await page.textContent('main')).toContain(bo.email);
     await context.close();
   }, 60_000);
 });

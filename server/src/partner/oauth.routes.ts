@@ -5,9 +5,10 @@ import { OAUTH_DEFAULT_SCOPES, partnerPath } from '../core/contracts.js';
 import { Reply } from '../http/reply.js';
 import type { RouteKit } from '../http/route-kit.js';
 import { AuthorizePageError, type OAuthAnswer, type OAuthProvider } from './oauth-provider.js';
-import { AUTHORIZE_PARAM_NAMES, type AuthorizeParams, consentPage, errorPage, signInPage } from './pages.js';
+import { crossSite, fieldsOf, htmlPage, paramsOf } from './page-reply.js';
+import { type AuthorizeParams, consentPage, errorPage, hrefWith, signInPage } from './pages.js';
 import { SESSION_COOKIE, sessionCookieOf } from './partner-auth.js';
-import type { FailedSignIns } from './sign-in-throttle.js';
+import { type FailedSignIns, lockedMessage } from './sign-in-throttle.js';
 
 // HTTP wiring of the OAuth provider, all through the route kit: the spec's authorize page
 // (`partner-authorize`, GET, session auth, HTML: sign-in or consent) and token endpoint
@@ -30,20 +31,6 @@ export interface OAuthPages {
   mount(kit: RouteKit): void;
 }
 
-/**
- * An HTML page of the flow: never framed, forms only to this server (and the client); never cached
- * either, by the routes' catalog entries (`cacheControl: 'no-store'`).
- */
-function page(status: number, body: string, formTarget?: string): Reply {
-  // Chromium applies form-action to the redirect after the POST too: the client's URI is allowed.
-  const formAction = ["'self'", formTarget ? originOf(formTarget) : ''].filter(Boolean).join(' ');
-  return new Reply(status, body, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'X-Frame-Options': 'DENY',
-    'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
-  });
-}
-
 /** The provider's answer (token or OAuth error) as it is; `no-store` (RFC 6749 §5.1) is the catalog's. */
 function oauthReply(answer: OAuthAnswer): Reply {
   return new Reply(answer.status, JSON.stringify(answer.body), {
@@ -63,7 +50,7 @@ export function oauthPages(provider: OAuthProvider, options: OAuthRoutesOptions)
       return await provider.checkAuthorize(params);
     } catch (error) {
       if (!(error instanceof AuthorizePageError)) throw error;
-      return page(400, errorPage(error.message));
+      return htmlPage(400, errorPage(error.message));
     }
   };
 
@@ -76,9 +63,9 @@ export function oauthPages(provider: OAuthProvider, options: OAuthRoutesOptions)
     const refusal = provider.refusal(params);
     if (refusal) return Reply.redirect(refusal);
     const session = await provider.session(sessionCookieOf(cookieHeader));
-    if (!session) return page(200, signInPage({ action: signInPath, clientName: client.name, params }));
+    if (!session) return htmlPage(200, signInPage({ action: signInPath, clientName: client.name, params }));
     const account = await provider.accountOf(session.userId);
-    return page(
+    return htmlPage(
       200,
       consentPage({
         action: authorizePath,
@@ -92,21 +79,9 @@ export function oauthPages(provider: OAuthProvider, options: OAuthRoutesOptions)
     );
   };
 
-  // Login CSRF: a page of another site must not sign the visitor in to an account of its choosing.
-  // Browsers name the posting page's origin (Origin, Sec-Fetch-Site); a client that sends neither is
-  // not a browser someone else's page drives.
-  const crossSite = (request: IncomingMessage): boolean => {
-    const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site' || site === 'same-site') return true;
-    const origin = request.headers.origin;
-    if (origin === undefined) return false;
-    const protocol = (request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-    const own = options.publicUrl ? originOf(options.publicUrl) : `${protocol}://${request.headers.host}`;
-    return origin !== own;
-  };
-
   const signIn = async (body: unknown, request: IncomingMessage): Promise<Reply> => {
-    if (crossSite(request)) return page(403, errorPage('Sign in from this site’s own page.'));
+    if (crossSite(request, options.publicUrl))
+      return htmlPage(403, errorPage('Sign in from this site’s own page.'));
     const fields = fieldsOf(body);
     const params = paramsOf(fields);
     const client = await clientOr(params);
@@ -114,22 +89,21 @@ export function oauthPages(provider: OAuthProvider, options: OAuthRoutesOptions)
     const email = fields.email ?? '';
     const locked = await throttle.lockedFor(email);
     if (locked > 0) {
-      const minutes = Math.ceil(locked / 60_000);
-      return page(
+      return htmlPage(
         429,
         signInPage({
           action: signInPath,
           clientName: client.name,
           params,
           email,
-          error: `Too many failed sign-ins for this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          error: lockedMessage(locked),
         }),
       );
     }
     const userId = await provider.checkPassword(email, fields.password ?? '');
     if (!userId) {
       await sleep(await throttle.fail(email));
-      return page(
+      return htmlPage(
         401,
         signInPage({
           action: signInPath,
@@ -148,7 +122,7 @@ export function oauthPages(provider: OAuthProvider, options: OAuthRoutesOptions)
       path: authorizePath,
     });
     // Back to the authorize URL (GET): the consent page. Only the known parameters are carried.
-    const location = `${authorizePath}?${new URLSearchParams(definedOf(params)).toString()}`;
+    const location = hrefWith(authorizePath, params);
     return new Reply(303, '', { Location: location, 'Set-Cookie': cookie });
   };
 
@@ -160,7 +134,7 @@ export function oauthPages(provider: OAuthProvider, options: OAuthRoutesOptions)
     const session = await provider.session(sessionCookieOf(cookieHeader));
     if (!session) return consentOrSignIn(cookieHeader, params);
     if (!fields.csrf_token || fields.csrf_token !== session.csrfToken) {
-      return page(403, errorPage('The form has expired. Go back and try again.'));
+      return htmlPage(403, errorPage('The form has expired. Go back and try again.'));
     }
     return Reply.redirect(await provider.decide(params, session.userId, fields.decision === 'allow'));
   };
@@ -185,32 +159,4 @@ export function oauthPages(provider: OAuthProvider, options: OAuthRoutesOptions)
 
 function authorizationOf(header: string | undefined): Record<string, string> {
   return typeof header === 'string' ? { authorization: header } : {};
-}
-
-/** String fields of a parsed body or query; repeated and nested values are dropped. */
-function fieldsOf(source: unknown): Record<string, string> {
-  const fields: Record<string, string> = {};
-  if (source && typeof source === 'object') {
-    for (const [name, value] of Object.entries(source)) if (typeof value === 'string') fields[name] = value;
-  }
-  return fields;
-}
-
-function paramsOf(source: unknown): AuthorizeParams {
-  const fields = fieldsOf(source);
-  const params = {} as AuthorizeParams;
-  for (const name of AUTHORIZE_PARAM_NAMES) params[name] = fields[name] ?? '';
-  return params;
-}
-
-function definedOf(params: AuthorizeParams): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
-}
-
-function originOf(uri: string): string {
-  try {
-    return new URL(uri).origin;
-  } catch {
-    return '';
-  }
 }

@@ -8,19 +8,21 @@ import type { OutboundClient } from '../net/outbound-client.js';
 import { meetingLink } from '../services/partner/meeting-link.js';
 import { PartnerService } from '../services/partner/partner.service.js';
 import type { Store } from '../store/store.js';
+import { accountPasswordPages } from './account-password.routes.js';
 import { documentCallbacks } from './document-callbacks.js';
 import { partnerHooks } from './hooks.routes.js';
 import { type OAuthPages, oauthPages } from './oauth.routes.js';
 import { createOAuthProvider } from './oauth-provider.js';
 import { partnerBearerVerifier, partnerSessionReader } from './partner-auth.js';
 import { partnerEmulatorRoutes } from './partner-emulator.routes.js';
+import { passwordChange } from './password-change.js';
 import { failedSignInsFor, tokenLimitFor } from './shared-limits.js';
 
 // The partner interface, built once by the composition root (build-server.ts):
 // its credential checks for the house's `bearer` and `session` slots, its jobs registered in the
 // root's worker, and its routes: the spec's (schemas/src/routes.ts, groups `partner` and `oauth`)
-// and the OAuth pages' form posts and revocation (schemas/src/server-routes.ts), all through the
-// route kit like every other route.
+// and the OAuth pages' form posts, the password change page and revocation
+// (schemas/src/server-routes.ts), all through the route kit like every other route.
 
 export interface PartnerDeps {
   store: Store;
@@ -70,10 +72,15 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
     allowPrivate: config.allowPrivateUrls,
     link,
   });
+  // One count of failed sign-ins for both forms that check a password: the sign-in and the change.
+  const failedSignIns = failedSignInsFor(store);
   const pages: OAuthPages = oauthPages(provider, {
     partnerSegment: config.partnerSegment,
     secureCookies: config.publicUrl?.startsWith('https://') ?? false,
-    failedSignIns: failedSignInsFor(store),
+    failedSignIns,
+    publicUrl: config.publicUrl,
+  });
+  const passwordPages = accountPasswordPages(passwordChange(store, provider, failedSignIns), {
     publicUrl: config.publicUrl,
   });
 
@@ -82,6 +89,7 @@ export function createPartnerInterface(deps: PartnerDeps): PartnerInterface {
     session: partnerSessionReader(store, provider),
     mount(kit) {
       pages.mount(kit);
+      passwordPages.mount(kit);
       partnerEmulatorRoutes(kit, store);
       hooks.mount(kit);
       kit.mount('partner-me', async (_body, caller) => partner.me(caller));

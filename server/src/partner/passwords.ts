@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { getSchema } from '@parley/schemas';
 
 // Sign-in passwords, hashed with scrypt (node:crypto; RFC 7914). Parameters are stored with each
 // hash so they can be raised later without invalidating existing passwords. N=2^15, r=8 costs
@@ -6,6 +7,20 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, keyLength: 32 };
 const MAX_MEM = 64 * 1024 * 1024;
+
+/**
+ * How long a sign-in password may be, in characters: the emulator's password schema
+ * (`emulator-password.request`) is the one home of these bounds, the self-service change reads them.
+ */
+export const PASSWORD_LENGTH = (() => {
+  const properties = getSchema('emulator-password.request').properties as
+    | Record<string, { minLength?: number; maxLength?: number }>
+    | undefined;
+  const { minLength, maxLength } = properties?.password ?? {};
+  if (minLength === undefined || maxLength === undefined)
+    throw new Error('emulator-password.request gives the password no minLength and maxLength');
+  return { min: minLength, max: maxLength };
+})();
 
 function derive(password: string, salt: Buffer, N: number, r: number, p: number, length: number) {
   return new Promise<Buffer>((resolve, reject) =>

@@ -29,6 +29,12 @@ export function lockLeft(failures: { count: number; lastMs: number } | undefined
   return Math.max(0, LOCK_MS - (nowMs - failures.lastMs));
 }
 
+/** What a form of a locked address says (the sign-in and the password change alike). */
+export function lockedMessage(lockedMs: number): string {
+  const minutes = Math.ceil(lockedMs / 60_000);
+  return `Too many failed sign-ins for this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
 /** The wait before answering the `count`th failure in a row. */
 export function waitAfterFailures(count: number): number {
   return Math.min(MAX_MS, BASE_MS * 2 ** (count - 1));

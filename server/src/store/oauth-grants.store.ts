@@ -199,6 +199,30 @@ export class OAuthGrantsStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /**
+   * Revokes every grant of the user that could still issue or hold a token (a password change): the
+   * grants of their unexpired tokens and of their unexpired codes (a code's grant is its hash).
+   */
+  async revokeGrantsOfUser(userId: string, now: Date): Promise<number> {
+    const nowUs = toUs(now);
+    const tokens = await this.ctx.db
+      .selectFrom('oauth_tokens')
+      .select('family_id as grant')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('expires_us', '>', nowUs)
+      .execute();
+    const codes = await this.ctx.db
+      .selectFrom('oauth_codes')
+      .select('code_hash as grant')
+      .where('user_id', '=', userId)
+      .where('expires_us', '>', nowUs)
+      .execute();
+    const grants = new Set([...tokens, ...codes].map((row) => row.grant));
+    for (const grant of grants) await this.revokeGrant(grant);
+    return grants.size;
+  }
+
   /** Revokes a grant as a whole, and every token of it written so far; returns how many were live. */
   async revokeGrant(grantId: string): Promise<number> {
     const stamp = this.ctx.stamps.next();

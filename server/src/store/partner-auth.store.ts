@@ -24,6 +24,15 @@ export class PartnerAuthStore {
       .execute();
   }
 
+  /** Ends every sign-in session of the user (a password change); the count ended. */
+  async endSessions(userId: string): Promise<number> {
+    const result = await this.ctx.db
+      .deleteFrom('oauth_sessions')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async passwordHash(userId: string): Promise<string | undefined> {
     const row = await this.ctx.db
       .selectFrom('user_passwords')
