@@ -28,8 +28,15 @@ beforeAll(() => {
   execFileSync('git', ['clone', '--quiet', REPO, clone]);
 }, 120_000);
 
+/** Folders removed after the run. */
+const scratchDirs: string[] = [];
+const scratch = (dir: string) => {
+  scratchDirs.push(dir);
+  return dir;
+};
+
 afterAll(() => {
-  if (clone) rmSync(clone, { recursive: true, force: true });
+  for (const dir of [clone, ...scratchDirs]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 interface Run {
@@ -102,7 +109,7 @@ async function startAndServe(): Promise<string> {
 
 /** npm's environment for an `npm ci` that has to fetch and cannot: an empty cache, a closed port. */
 const unreachableRegistry = () => ({
-  npm_config_cache: mkdtempSync(join(tmpdir(), 'parley-empty-cache-')),
+  npm_config_cache: scratch(mkdtempSync(join(tmpdir(), 'parley-empty-cache-'))),
   npm_config_registry: 'http://127.0.0.1:9/',
   npm_config_fetch_retries: '0',
 });
