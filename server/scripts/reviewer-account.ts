@@ -2,13 +2,19 @@
 // app review team's account on a running deployment (src/emulator/reviewer-account.ts says what it
 // holds). The admin token defaults to PARLEY_ADMIN_TOKEN, else the one `npm start` keeps in
 // <PARLEY_DATA_DIR or .data>/credentials.json; the password to REVIEWER_PASSWORD, else a new random one.
-// Run it again with another password to change it.
+// Run it again with another password to set it again; the reviewers change it themselves on the
+// password page it prints.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { provisionReviewer, REVIEWER, REVIEWER_MEETING_ID } from '../src/emulator/reviewer-account.js';
+import {
+  passwordPageUrl,
+  provisionReviewer,
+  REVIEWER,
+  REVIEWER_MEETING_ID,
+} from '../src/emulator/reviewer-account.js';
 
 const { values } = parseArgs({
   options: {
@@ -41,5 +47,7 @@ console.log(
     `  password  ${password}`,
     `  meeting   ${REVIEWER_MEETING_ID} (ended; its contact and follow-up e-mail appear once the server's jobs ran)`,
     `  sign in   ${values.url} (the OAuth sign-in page the app opens)`,
+    `  change it ${passwordPageUrl(values.url)} (e-mail, current password, new one twice; also linked`,
+    "            from the sign-in page; the change disconnects the account's app connections)",
   ].join('\n'),
 );

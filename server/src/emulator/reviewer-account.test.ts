@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../test-support/test-server.js';
 import { verifyPassword } from '../partner/passwords.js';
-import { provisionReviewer, REVIEWER, REVIEWER_MEETING_ID } from './reviewer-account.js';
+import { passwordPageUrl, provisionReviewer, REVIEWER, REVIEWER_MEETING_ID } from './reviewer-account.js';
 
 let server: TestServer;
 const viewer = { userId: REVIEWER.id, email: REVIEWER.email };
@@ -46,6 +46,24 @@ describe('reviewer account', () => {
     expect(await provision('review-pass-2')).toEqual({ created: false });
     expect(await verifyPassword('review-pass-2', await stored())).toBe(true);
     expect(await verifyPassword('review-pass-1', await stored())).toBe(false);
+  });
+
+  it('lets the reviewers change the password themselves on the page the command prints', async () => {
+    expect((await fetch(passwordPageUrl(`${server.url}/`))).status).toBe(200);
+    const changed = await fetch(passwordPageUrl(server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        email: REVIEWER.email,
+        current_password: 'review-pass-2',
+        new_password: 'the-reviewers-own',
+        new_password_again: 'the-reviewers-own',
+      }),
+    });
+    expect(changed.status).toBe(200);
+    const stored = (await server.store.partnerAuth.passwordHash(REVIEWER.id)) ?? '';
+    expect(await verifyPassword('the-reviewers-own', stored)).toBe(true);
+    expect(await verifyPassword('review-pass-2', stored)).toBe(false);
   });
 
   it("fails with the deployment's words on a wrong admin token", async () => {

@@ -1,3 +1,4 @@
+import { PASSWORD_PATH } from '../partner/pages.js';
 import type { SeedDocument } from './seed.service.js';
 
 // The account an app store's review team tests the automation-platform app with: a user with a known
@@ -5,7 +6,8 @@ import type { SeedDocument } from './seed.service.js';
 // transcript and an AI summary; ending it lets the server's meeting-ended job write the guest contact and
 // the follow-up e-mail), so each step's first test returns items. Provisioned through the emulator
 // routes of a running deployment (seed, password, end meeting) by `npm run reviewer-account -w server`.
-// Nothing in Parley expires an account, and every feature is open to every account.
+// Nothing in Parley expires an account, and every feature is open to every account. The review team
+// changes the password themselves on the deployment's password page (`passwordPageUrl`).
 
 export const REVIEWER = { id: 'usr_app_reviewer', email: 'app-reviewer@parley.dev', name: 'App Reviewer' };
 export const REVIEWER_MEETING_ID = 'mtg_review_sample';
@@ -89,6 +91,11 @@ export function reviewerSeed(now: Date): SeedDocument {
       },
     ],
   };
+}
+
+/** Where the reviewer changes the password on the deployment at `baseUrl` (e-mail, current, new twice). */
+export function passwordPageUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${PASSWORD_PATH}`;
 }
 
 export interface ProvisionOptions {

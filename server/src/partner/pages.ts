@@ -26,7 +26,7 @@ export const AUTHORIZE_PARAM_NAMES: (keyof AuthorizeParams)[] = [
 ];
 
 /** Where a user changes their password (the catalog's `account-password-page`). */
-const PASSWORD_PATH = oauthPageRoutes.find((r) => r.name === 'account-password-page')?.path ?? '';
+export const PASSWORD_PATH = oauthPageRoutes.find((r) => r.name === 'account-password-page')?.path ?? '';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

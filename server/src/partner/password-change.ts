@@ -7,8 +7,8 @@ import type { FailedSignIns } from './sign-in-throttle.js';
 // Knowing the current password is the proof, so this form could be used to guess it: every wrong
 // current password counts as a failed sign-in of that address, under the same throttle and lock as
 // the sign-in form. The new password's own checks come first and never look at the current one, so
-// their answers tell nothing about it. A change ends what the old password opened (README "Password
-// change" says why): the user's sign-in sessions and every OAuth grant of theirs.
+// their answers tell nothing about it. A change ends what the old password opened (README.md "Token
+// policy" says why): the user's sign-in sessions and every OAuth grant of theirs.
 
 export interface PasswordChangeForm {
   email: string;
