@@ -9,10 +9,10 @@ import { chunks, judgeSequence } from './stream-sequence.js';
 
 // The rules of lenience of the live stream's query and config frame: four hints in the query (comma-
 // separated and repeated), four in the config, keywords past 2,000 characters (a list and a comma-
-// separated string), reduce_noise, no session_id. Every one must be accepted, the extras dropped, and
-// the session must then run as the spec's sequence with a generated session_id; with diarization
-// turned off in the config, no chunk carries a speaker. Two JSON sessions of one short
-// sentence (2.3 s) stream side by side, in real time: full profile only.
+// separated string), reduce_noise, no session_id and no encoding (pcm16, the audio sent, is the
+// default). Every one must be accepted, the extras dropped, and the session must then run as the
+// spec's sequence with a generated session_id; with diarization off, no chunk carries a speaker. Two
+// JSON sessions of one short sentence (2.3 s) stream side by side, in real time: full profile only.
 
 /** The first finals must hold most of the sentence, as stream.05 asks of the run's sessions. */
 const MAX_WER = 0.6;
@@ -71,7 +71,7 @@ export const lenienceStreamChecks = [
       'Live stream: 4 hints (query comma-separated or repeated, config), reduce_noise, keywords past 2000 characters accepted; session_id generated; no speaker with diarization off',
     area: 'stream',
     clause: 'Live speech-to-text: query language_hints; Events/Live 1: the config frame',
-    spec: 'reduce_noise | string | no | `true` enables real-time noise reduction; language_hints | string | no | comma-separated or repeated parameter; at most 3, extras dropped [...] `session_id` string (optional, generated when omitted); `language_hints` (optional, up to 3, overrides the query parameter); `enable_diarization` boolean [...]; `context_keywords` (optional, up to 2000 characters in total). `speaker` ("0", "1", ...) is present only when diarization is on',
+    spec: '`encoding` string (`pcm16` default, or `opus`); reduce_noise | string | no | `true` enables real-time noise reduction; language_hints | string | no | comma-separated or repeated parameter; at most 3, extras dropped [...] `session_id` string (optional, generated when omitted); `language_hints` (optional, up to 3, overrides the query parameter); `enable_diarization` boolean [...]; `context_keywords` (optional, up to 2000 characters in total). `speaker` ("0", "1", ...) is present only when diarization is on',
     level: 'MUST',
     full: true,
     start: (ctx) => {

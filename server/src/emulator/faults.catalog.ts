@@ -222,6 +222,11 @@ export const FAULTS: readonly FaultSpec[] = [
     'chunks carry a speaker with diarization off',
   ),
   fault(
+    'stream-encoding-default-opus',
+    'stream.20.hints-keywords-defaults',
+    'a config without encoding is read as Opus, not pcm16',
+  ),
+  fault(
     'stream-session-id-empty',
     'stream.20.hints-keywords-defaults',
     'no session_id generated when the config has none',

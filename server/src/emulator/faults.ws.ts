@@ -26,12 +26,18 @@ export function faultyStreamQuery(query: URLSearchParams): URLSearchParams {
   return query;
 }
 
-/** stream-keywords-refused: a config frame whose keywords pass 2,000 characters is made invalid. */
+/**
+ * stream-keywords-refused: a config frame whose keywords pass 2,000 characters is made invalid.
+ * stream-encoding-default-opus: a config frame without `encoding` is read as Opus, not pcm16.
+ */
 export function faultyConfigFrame(text: string): string {
-  if (!activeFaults.has('stream-keywords-refused')) return text;
+  const keywords = activeFaults.has('stream-keywords-refused');
+  const opus = activeFaults.has('stream-encoding-default-opus');
+  if (!keywords && !opus) return text;
   try {
     const config = JSON.parse(text) as Record<string, unknown>;
-    if (hintItems(config.context_keywords).join('').length <= 2000) return text;
+    if (opus && config.encoding === undefined) return JSON.stringify({ ...config, encoding: 'opus' });
+    if (!keywords || hintItems(config.context_keywords).join('').length <= 2000) return text;
     return JSON.stringify({ ...config, context_keywords: 2000 });
   } catch {
     return text;
