@@ -222,6 +222,11 @@ export const FAULTS: readonly FaultSpec[] = [
     'chunks carry a speaker with diarization off',
   ),
   fault(
+    'stream-hints-keep-last',
+    'stream.20.hints-keywords-defaults',
+    'the query keeps its last three language hints, not the first three',
+  ),
+  fault(
     'stream-encoding-default-opus',
     'stream.20.hints-keywords-defaults',
     'a config without encoding is read as Opus, not pcm16',

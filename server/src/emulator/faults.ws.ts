@@ -17,13 +17,17 @@ export function faultyAuthCloseCode(code: number): number {
   return activeFaults.has('stream-auth-close-code') ? 1011 : code;
 }
 
-/** A session whose query holds more than three language hints (or reduce_noise) fails. */
+/** A session whose query holds more than three language hints (or reduce_noise) fails, or keeps the last three. */
 export function faultyStreamQuery(query: URLSearchParams): URLSearchParams {
   if (activeFaults.has('stream-fourth-hint-refused') && hintItems(query.getAll('language_hints')).length > 3)
     throw new Error('a fourth language hint');
   if (activeFaults.has('stream-reduce-noise-refused') && query.has('reduce_noise'))
     throw new Error('reduce_noise');
-  return query;
+  if (!activeFaults.has('stream-hints-keep-last') || !query.has('language_hints')) return query;
+  // The last three hints kept instead of the first three.
+  const kept = new URLSearchParams(query);
+  kept.set('language_hints', hintItems(query.getAll('language_hints')).slice(-3).join(','));
+  return kept;
 }
 
 /**
