@@ -7,6 +7,7 @@ import { effectsSettingsChecks } from './effects-settings.checks.js';
 import { effectsTranscriptsChecks } from './effects-transcripts.checks.js';
 import { errorsChecks } from './errors.checks.js';
 import { lenienceAudioChecks } from './lenience-audio.checks.js';
+import { lenienceBodiesChecks } from './lenience-bodies.checks.js';
 import { leniencePagesChecks } from './lenience-pages.checks.js';
 import { lenienceStreamChecks } from './lenience-stream.checks.js';
 import { lenienceSttChecks } from './lenience-stt.checks.js';
@@ -29,6 +30,7 @@ export const CHECKS: readonly Check[] = [
   ...errorsChecks,
   ...effectsIsolationChecks,
   ...leniencePagesChecks,
+  ...lenienceBodiesChecks,
   ...speechChecks,
   ...lenienceSttChecks,
   ...lenienceAudioChecks,

@@ -202,6 +202,11 @@ export const FAULTS: readonly FaultSpec[] = [
   ),
   fault('people-default-limit-50', 'rest.21.people-default-limit', 'get-my-people without a limit lists 50'),
   fault(
+    'optional-body-refused',
+    'rest.22.optional-bodies',
+    'the routes whose body is optional refuse a request without one (400)',
+  ),
+  fault(
     'stream-fourth-hint-refused',
     'stream.20.hints-keywords-defaults',
     'a fourth query hint fails the session',

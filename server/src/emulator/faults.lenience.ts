@@ -28,6 +28,7 @@ const FAULT_IDS = [
   'tts-english-only',
   'messages-default-limit-100',
   'people-default-limit-50',
+  'optional-body-refused',
 ];
 
 /** The routes whose bodies these faults read. */
@@ -38,7 +39,11 @@ const PATHS = [
   '/v1/tts',
   '/v1/get-meeting-messages',
   '/v1/get-my-people',
+  '/v1/get-meetings',
+  '/v1/get-user-default-meeting-setting',
 ];
+
+const OPTIONAL_BODY = ['/v1/get-meetings', '/v1/get-user-default-meeting-setting', '/v1/get-my-people'];
 
 /** A default page size the route would apply if the request named none, per fault. */
 const BIGGER_DEFAULT: Record<string, [fault: string, limit: number]> = {
@@ -115,6 +120,9 @@ const invalid = (field: string, msg: string, type: string, input: unknown): Refu
 
 function refusalOf(path: string, type: string, bytes: Buffer): Refusal | undefined {
   const on = activeFaults.has;
+  // optional-body-refused: the routes whose body the spec makes optional refuse a request without one.
+  if (bytes.length === 0 && on('optional-body-refused') && OPTIONAL_BODY.includes(path))
+    return { status: 400, body: { success: false, error: 'Empty request body', code: 'BAD_REQUEST' } };
   if (path === '/v1/tts')
     // UTF-8 bytes past ASCII: text in any language but English.
     return on('tts-english-only') && bytes.some((b) => b >= 0x80)
