@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Status } from '../check.js';
-import type { Target } from '../context.js';
+import { newRunState, type Target } from '../context.js';
+import type { SessionRecording } from '../live-session.js';
 import { runChecks } from '../runner.js';
 import { type Recorded, replayingFetch } from '../testing/recorded-fetch.js';
 import { CHECKS } from './index.js';
@@ -126,5 +127,55 @@ describe('speech.09.stt-protobuf-body', () => {
     const result = await judge('speech.09.stt-protobuf-body', []);
     expect(result.status).toBe('SKIPPED');
     expect(result.needs).toEqual(['--proto']);
+  });
+});
+
+describe('stream.20.hints-keywords-defaults', () => {
+  /** A session as the spec runs it: connected, an interim and a final of the sentence, finished, closed. */
+  const session = (sessionId: string, speaker?: string): SessionRecording => {
+    const chunk = (text: string, isFinal: boolean) => ({
+      chunk: { id: 'u1', session_id: sessionId, text, is_final: isFinal, ...(speaker ? { speaker } : {}) },
+    });
+    return {
+      format: 'json',
+      sessionId: '',
+      frames: [
+        { atMs: 10, data: { connected: true } },
+        { atMs: 900, data: chunk('can you', false) },
+        { atMs: 2600, data: chunk('can you hear me clearly now', true) },
+        { atMs: 2700, data: { finished: true } },
+      ],
+      problems: [],
+      closeCode: 1000,
+      closeReason: '',
+      exchange: { method: 'WS', url: 'ws://lenient.invalid/v1/stt/stream', repro: '' },
+    };
+  };
+  async function judgeSessions(sessions: SessionRecording[]) {
+    const state = newRunState();
+    state.memo.set('lenience-sessions', Promise.resolve(sessions));
+    const check = CHECKS.find((c) => c.id === 'stream.20.hints-keywords-defaults');
+    if (!check) throw new Error('no check stream.20');
+    const [result] = await runChecks(target, [check], undefined, state);
+    return { status: result?.status, message: result?.message ?? '' };
+  }
+  it('passes with a generated id, the sentence, and no speaker with diarization off', async () => {
+    expect((await judgeSessions([session('sess_1', '0'), session('sess_2')])).status).toBe('PASS');
+  });
+  it('fails when the chunks carry no generated session_id', async () => {
+    const result = await judgeSessions([session(''), session('sess_2')]);
+    expect(result.status).toBe('FAIL');
+  });
+  it('fails when a chunk carries a speaker with diarization off', async () => {
+    const result = await judgeSessions([session('sess_1'), session('sess_2', '0')]);
+    expect(result.status).toBe('FAIL');
+    expect(result.message).toContain('with diarization off');
+  });
+  it('fails when the deployment refuses the session', async () => {
+    const refused = session('sess_1');
+    refused.frames = [{ atMs: 10, data: { error: { code: 'VALIDATION_ERROR', message: 'too many hints' } } }];
+    refused.closeCode = 4400;
+    const result = await judgeSessions([refused, session('sess_2')]);
+    expect(result.status).toBe('FAIL');
   });
 });
