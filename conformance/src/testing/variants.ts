@@ -1,5 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { SessionTTSRequest, SessionTTSResponse, StreamResponse } from '@parley/schemas/proto';
+import {
+  loadProtoRoot,
+  SessionTTSRequest,
+  SessionTTSResponse,
+  StreamResponse,
+  SttRequestMessage,
+} from '@parley/schemas/proto';
 import { protoLayout } from '../proto-layout.js';
 import type { Answer, Exchange, ProxyHooks } from './variant-proxy.js';
 
@@ -83,6 +89,23 @@ function noRotation(): ProxyHooks {
       chainOf.set(issued, chain);
       newest.set(chain, issued);
       return a;
+    },
+  };
+}
+
+/** File STT's protobuf body in test-data/other-layout.proto on the kit's side, Parley's upstream. */
+function otherSttLayout(): ProxyHooks {
+  const type = loadProtoRoot([OTHER_LAYOUT]).lookupType('acme.speech.v2.SttRequest');
+  return {
+    request(req) {
+      if (pathOf(req) !== '/v1/stt' || !/protobuf/.test(req.headers.get('content-type') ?? '')) return req;
+      const { language_hints: hints, ...fields } = type.toObject(type.decode(req.body));
+      // One comma-separated string here, a repeated field (whose entries may be comma lists) there.
+      const parley = { ...fields, ...(hints ? { language_hints: [hints] } : {}) };
+      return {
+        ...req,
+        body: Buffer.from(SttRequestMessage.encode(SttRequestMessage.fromObject(parley)).finish()),
+      };
     },
   };
 }
@@ -325,6 +348,14 @@ export const VARIANTS: readonly Variant[] = [
     only: ['speech.02.error-table', 'speech.03.tts-ogg-opus', 'speech.04.signed-url-tamper'],
     options: { protoFiles: [OTHER_LAYOUT], protoStreamMessage: 'LiveResult' },
     hooks: otherLayout,
+  },
+  {
+    id: 'proto-other-layout-stt',
+    area: 'speech',
+    allows: 'a protobuf body with `application/x-protobuf` is also accepted; its layout: not shown',
+    only: ['speech.09.stt-protobuf-body'],
+    options: { protoFiles: [OTHER_LAYOUT] },
+    hooks: otherSttLayout,
   },
   {
     id: 'proto-other-layout-stream',
