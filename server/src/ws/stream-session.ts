@@ -2,6 +2,7 @@ import type { StreamServerFrame } from '@parley/schemas/types';
 import type { Clock } from '../core/clock.js';
 import { StreamClose } from '../core/contracts.js';
 import type { IdGenerator } from '../core/ids.js';
+import { faultyConfigFrame } from '../emulator/faults.ws.js';
 import { LiveRecognizer, type RecognizerEngines } from '../engines/recognition/live-recognizer.js';
 import type {
   LiveCaller,
@@ -13,7 +14,6 @@ import type {
   LiveSttLimits,
   LiveUtterance,
 } from '../engines/stt/live-stt.contract.js';
-import { faultyConfigFrame } from '../emulator/faults.ws.js';
 import { withDeadline } from './deadline.js';
 import { checkEngines } from './engine-check.js';
 import type { FrameKind } from './outbound-queue.js';
