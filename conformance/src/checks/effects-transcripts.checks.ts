@@ -5,42 +5,25 @@ import type { CheckContext } from '../context.js';
 import { instantOf } from '../instants.js';
 import { at } from '../json-path.js';
 import { define } from './define.js';
+import {
+  chunkRecords,
+  chunksAfter,
+  FLAG,
+  NEEDS,
+  transcriptMeeting,
+  utteranceRecords,
+  utterancesAfter,
+} from './transcript-reads.js';
 
 // The transcription routes' effects and cursors on a transcribed meeting of the caller's
-// (--transcript-meeting-id; the in-process reference server seeds one): a corrected utterance reads
+// (--transcript-meeting-id; the in-process reference server seeds one; a transcript on more than a
+// page is narrowed to one recording by the message_id filter): a corrected utterance reads
 // back corrected and the others as they were, and "updated after this time" is proved on records on
 // both sides of the cursor, for utterances (updated_at) and chunks (created_at: the spec shows no
 // updated_at of a chunk, so a chunk created after the cursor must be listed, and none updated
 // before a moment the server stamped after every write).
 
 type Utterance = Answer<'get-transcript-utterances'>['utterances'][number];
-
-const FLAG = '--transcript-meeting-id';
-const NEEDS =
-  "needs --transcript-meeting-id: an ended meeting of the key's account with at least two transcript utterances and chunks (the spec shows no way for a client to create them)";
-
-/** The transcript meeting, or a skip naming the flag. */
-function transcriptMeeting(ctx: CheckContext): string {
-  const id = ctx.target.transcriptMeetingId;
-  if (!id) return skip(NEEDS, [FLAG]);
-  return id;
-}
-
-// The spec's default page (100) without a limit: a transcript on more pages than one is refused below.
-const utterancesPage = (ctx: CheckContext, meetingId: string, cursor: string, what: string) =>
-  call(ctx, 'get-transcript-utterances', { meeting_id: meetingId, last_updated_at: cursor }, { what });
-const chunksPage = (ctx: CheckContext, meetingId: string, cursor: string, what: string) =>
-  call(ctx, 'get-live-transcription-chunks', { meeting_id: meetingId, last_updated_at: cursor }, { what });
-const utterancesAfter = async (ctx: CheckContext, meetingId: string, cursor: string, what: string) =>
-  (await utterancesPage(ctx, meetingId, cursor, what)).utterances;
-const chunksAfter = async (ctx: CheckContext, meetingId: string, cursor: string, what: string) =>
-  (await chunksPage(ctx, meetingId, cursor, what)).chunks;
-
-/** A whole transcript on one page, or a skip naming the flag (its cursor rules need every record). */
-function onePage<T>(page: { has_more?: boolean | null | undefined }, items: T[], kind: string): T[] {
-  if (page.has_more) skip(`${NEEDS}; its ${kind} fill more than one page`, [FLAG]);
-  return items;
-}
 
 const newest = (stamps: readonly (string | undefined)[]) =>
   stamps.reduce<bigint>((max, s) => {
@@ -92,13 +75,11 @@ export const effectsTranscriptsChecks = [
     level: 'MUST',
     async run(ctx) {
       const meetingId = transcriptMeeting(ctx);
-      const first = await utterancesPage(
+      const { items: before, messageId } = await utteranceRecords(
         ctx,
         meetingId,
-        FIRST_PAGE_CURSOR,
         'get-transcript-utterances before',
       );
-      const before = onePage(first, first.utterances, 'utterances');
       if (before.length < 2) skip(`${NEEDS}; it has ${before.length}`, [FLAG]);
       const [target, ...others] = before as [Utterance, ...Utterance[]];
       const stamp = newest(before.map((u) => u.updated_at));
@@ -142,7 +123,7 @@ export const effectsTranscriptsChecks = [
         );
         // Updated after the newest stamp before the correction: the corrected one alone.
         const what = 'get-transcript-utterances after the newest stamp';
-        const changed = await utterancesAfter(ctx, meetingId, cursor, what);
+        const changed = await utterancesAfter(ctx, meetingId, cursor, what, messageId);
         judgeListed(
           changed,
           [target.id],
@@ -151,7 +132,7 @@ export const effectsTranscriptsChecks = [
           'utterances',
         );
         const all = 'get-transcript-utterances after the correction';
-        const after = await utterancesAfter(ctx, meetingId, FIRST_PAGE_CURSOR, all);
+        const after = await utterancesAfter(ctx, meetingId, FIRST_PAGE_CURSOR, all, messageId);
         for (const old of before) {
           const now = after.find((u) => u.id === old.id);
           if (
@@ -202,15 +183,16 @@ export const effectsTranscriptsChecks = [
     level: 'MUST',
     async run(ctx) {
       const meetingId = transcriptMeeting(ctx);
-      const chunkPage = await chunksPage(ctx, meetingId, FIRST_PAGE_CURSOR, 'get-live-transcription-chunks');
-      const chunks = onePage(chunkPage, chunkPage.chunks, 'chunks');
-      const utterancePage = await utterancesPage(
+      const { items: chunks, messageId: chunkMessage } = await chunkRecords(
         ctx,
         meetingId,
-        FIRST_PAGE_CURSOR,
+        'get-live-transcription-chunks',
+      );
+      const { items: utterances, messageId: utteranceMessage } = await utteranceRecords(
+        ctx,
+        meetingId,
         'get-transcript-utterances',
       );
-      const utterances = onePage(utterancePage, utterancePage.utterances, 'utterances');
       if (chunks.length < 2 || utterances.length < 2)
         skip(`${NEEDS}; it has ${chunks.length} chunks, ${utterances.length} utterances`, [FLAG]);
       // Chunks: a cursor at the oldest created_at; every chunk created after it is updated after it.
@@ -221,7 +203,13 @@ export const effectsTranscriptsChecks = [
       const cursor = chunks.find((c) => instantOf(c.created_at) === oldest)?.created_at ?? FIRST_PAGE_CURSOR;
       const younger = chunks.filter((c) => (instantOf(c.created_at) ?? 0n) > oldest).map((c) => c.id);
       const chunkWhat = 'get-live-transcription-chunks after the oldest created_at';
-      judgeListed(await chunksAfter(ctx, meetingId, cursor, chunkWhat), younger, [], chunkWhat, 'chunks');
+      judgeListed(
+        await chunksAfter(ctx, meetingId, cursor, chunkWhat, chunkMessage),
+        younger,
+        [],
+        chunkWhat,
+        'chunks',
+      );
       // Utterances: a cursor between their stamps splits them.
       const stamps = [...new Set(utterances.map((u) => instantOf(u.updated_at) ?? 0n))].sort((a, b) =>
         a < b ? -1 : 1,
@@ -231,7 +219,7 @@ export const effectsTranscriptsChecks = [
         utterances.find((u) => instantOf(u.updated_at) === split)?.updated_at ?? FIRST_PAGE_CURSOR;
       const utteranceWhat = 'get-transcript-utterances after a middle stamp';
       judgeListed(
-        await utterancesAfter(ctx, meetingId, middle, utteranceWhat),
+        await utterancesAfter(ctx, meetingId, middle, utteranceWhat, utteranceMessage),
         utterances.filter((u) => (instantOf(u.updated_at) ?? 0n) > split).map((u) => u.id),
         utterances.filter((u) => (instantOf(u.updated_at) ?? 0n) <= split).map((u) => u.id),
         utteranceWhat,
@@ -241,7 +229,7 @@ export const effectsTranscriptsChecks = [
       const now = await serverNow(ctx);
       const lateChunks = 'get-live-transcription-chunks after now';
       judgeListed(
-        await chunksAfter(ctx, meetingId, now, lateChunks),
+        await chunksAfter(ctx, meetingId, now, lateChunks, chunkMessage),
         [],
         chunks.map((c) => c.id),
         lateChunks,
@@ -249,7 +237,7 @@ export const effectsTranscriptsChecks = [
       );
       const lateUtterances = 'get-transcript-utterances after now';
       judgeListed(
-        await utterancesAfter(ctx, meetingId, now, lateUtterances),
+        await utterancesAfter(ctx, meetingId, now, lateUtterances, utteranceMessage),
         [],
         utterances.map((u) => u.id),
         lateUtterances,

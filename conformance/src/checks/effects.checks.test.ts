@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../index.js';
 import type { ReferenceServer } from '../reference.js';
 import { startReferenceServer } from '../reference-server.js';
-import { type Answer, type Exchange, type ProxyHooks, startVariantProxy } from '../testing/variant-proxy.js';
+import { answerWith, jsonOf, judgeThroughProxy, pathOf } from '../testing/mutant-run.js';
+import type { Answer, Exchange, ProxyHooks } from '../testing/variant-proxy.js';
 
 // Each rule the effects checks judge, broken by a proxy in front of the reference server the way a
 // faulty deployment would break it: the check must fail. The reference server's own faults
@@ -16,14 +17,6 @@ beforeAll(async () => {
   server = await startReferenceServer();
 }, 60_000);
 afterAll(() => server?.close());
-
-const pathOf = (req: Exchange) => req.path.split('?')[0] ?? '';
-const jsonOf = (bytes: Buffer): Json => JSON.parse(bytes.toString('utf8') || '{}') as Json;
-const answerWith = (status: number, body: unknown): Answer => ({
-  status,
-  headers: new Headers({ 'content-type': 'application/json' }),
-  body: Buffer.from(JSON.stringify(body)),
-});
 
 /** Answers of `route` changed by `edit` (its status and JSON body). */
 const onAnswer = (route: string, edit: (body: Json, status: number, req: Exchange) => [number, unknown]) => ({
@@ -192,32 +185,8 @@ const MUTANTS: [string, string, () => ProxyHooks][] = [
   ],
 ];
 
-async function judge(check: string, hooks: () => ProxyHooks) {
-  const proxy = await startVariantProxy(server, {
-    id: 'mutant',
-    area: 'rest',
-    allows: '',
-    only: [check],
-    hooks,
-  });
-  try {
-    const report = await run({
-      baseUrl: proxy.baseUrl,
-      wsUrl: proxy.wsUrl,
-      apiKey: server.apiKey,
-      secondApiKey: server.secondApiKey,
-      transcriptMeetingId: server.transcriptMeetingId,
-      only: [check],
-      profile: 'smoke',
-      seed: 1,
-      progress: null,
-      reporters: [],
-    });
-    return report.results.find((r) => r.id === check);
-  } finally {
-    await proxy.close();
-  }
-}
+const judge = (check: string, hooks: () => ProxyHooks) =>
+  judgeThroughProxy(server, check, hooks, { secondApiKey: server.secondApiKey });
 
 describe('the effects checks on a deployment that breaks their rules', () => {
   it('pass on the reference server as it is', async () => {

@@ -5,6 +5,7 @@ import { effectsIsolationChecks } from './effects-isolation.checks.js';
 import { effectsMeetingsChecks } from './effects-meetings.checks.js';
 import { effectsSettingsChecks } from './effects-settings.checks.js';
 import { effectsTranscriptsChecks } from './effects-transcripts.checks.js';
+import { endedMeetingsChecks } from './ended-meetings.checks.js';
 import { errorsChecks } from './errors.checks.js';
 import { lenienceAudioChecks } from './lenience-audio.checks.js';
 import { lenienceBodiesChecks } from './lenience-bodies.checks.js';
@@ -16,6 +17,7 @@ import { restChecks } from './rest.checks.js';
 import { speechChecks } from './speech.checks.js';
 import { streamChecks } from './stream.checks.js';
 import { streamFinalizeChecks } from './stream-finalize.checks.js';
+import { transcriptRecordsChecks } from './transcript-records.checks.js';
 
 // The registry: every check, in run order. Ids are never reused (a retired check's id stays retired).
 // The stream checks come last: their live sessions (started with the run) stream in real time while
@@ -27,6 +29,8 @@ export const CHECKS: readonly Check[] = [
   ...effectsDeletesChecks,
   ...effectsSettingsChecks,
   ...effectsTranscriptsChecks,
+  ...transcriptRecordsChecks,
+  ...endedMeetingsChecks,
   ...errorsChecks,
   ...effectsIsolationChecks,
   ...leniencePagesChecks,

@@ -500,4 +500,23 @@ export const VARIANTS: readonly Variant[] = [
       ),
     }),
   },
+  {
+    id: 'transcript-one-record',
+    area: 'rest',
+    allows:
+      'Cached transcript record: id, meeting_id, message_id, utterances (the spec ties a record to nothing but its meeting: here the whole meeting is one record)',
+    only: ['rest.23.cached-transcripts'],
+    hooks: () => ({
+      answer: editJson(
+        (req) => pathOf(req) === '/v1/get-meeting-transcripts',
+        (b) => {
+          const records = Array.isArray(b.transcripts) ? (b.transcripts as Record<string, unknown>[]) : [];
+          const [first] = records;
+          if (!first) return b;
+          const utterances = records.flatMap((r) => (Array.isArray(r.utterances) ? r.utterances : []));
+          return { ...b, transcripts: [{ ...first, id: 'trs_whole', message_id: 'msg_whole', utterances }] };
+        },
+      ),
+    }),
+  },
 ];

@@ -138,6 +138,22 @@ export const FAULTS: readonly FaultSpec[] = [
   ),
   fault('deleted-message-listed', 'rest.12.message-delete-effects', 'a deleted message is still listed'),
   fault('deleted-meeting-listed', 'rest.13.meeting-delete-effects', 'a deleted meeting is still listed'),
+  // The records a deployment is given: cached transcripts, the default page, ended meetings (faults.effects.ts).
+  fault(
+    'transcript-records-other-meeting',
+    'rest.23.cached-transcripts',
+    "get-meeting-transcripts answers records of another meeting's id",
+  ),
+  fault(
+    'transcription-default-limit-50',
+    'rest.24.transcription-default-limit',
+    'get-live-transcription-chunks and get-transcript-utterances without a limit list 50',
+  ),
+  fault(
+    'ended-meeting-end-at-lost',
+    'rest.25.ended-meetings-end-at',
+    'get-meetings lists EMS_ENDED meetings without end_at',
+  ),
   fault(
     'max-recording-updatable',
     'rest.14.settings-effects',

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MeetingStatus } from '@parley/schemas/constants';
 import { activeFaults } from './faults.catalog.js';
 
 // Faults that break the effects of writes as a reader sees them: a removal or a delete that does not
@@ -6,6 +7,9 @@ import { activeFaults } from './faults.catalog.js';
 // account's records listed to another, a write to a meeting the caller cannot see accepted. They
 // remember what earlier answers said (per caller, by API key) and replay it into later ones; the
 // request's body is observed as the route reads it (never read ahead of it) where a fault needs it.
+// Beside them, faults of the records a deployment is given rather than writes: cached transcript
+// records of another meeting, a shorter default page of chunks and utterances, an ended meeting
+// listed without its end_at.
 
 type Json = Record<string, unknown>;
 
@@ -20,7 +24,17 @@ const FAULT_IDS = [
   'chunks-cursor-ignored',
   'foreign-meetings-listed',
   'foreign-write-accepted',
+  'transcript-records-other-meeting',
+  'transcription-default-limit-50',
+  'ended-meeting-end-at-lost',
 ];
+
+/** transcription-default-limit-50: the page the transcription lists give when the request names no limit. */
+const SHORT_DEFAULT = 50;
+const TRANSCRIPTION_LISTS: Record<string, string> = {
+  'get-live-transcription-chunks': 'chunks',
+  'get-transcript-utterances': 'utterances',
+};
 
 const WRITES = new Set([
   'add-meeting-participants',
@@ -127,6 +141,7 @@ export function effectsAnswer(
     if (on('co-host-drops-participants') && route.endsWith('co-host')) m.participant_ids = [m.host_user_id];
   }
   if (route === 'get-meetings') listMeetings(request.key, asked, body);
+  givenRecords(route, asked, body);
   if (route === 'get-meeting-messages' && on('deleted-message-listed'))
     replay(messages, String(asked.meeting_id), body, 'messages');
   if (route === 'get-live-transcription-chunks' && on('chunks-cursor-ignored'))
@@ -137,6 +152,21 @@ export function effectsAnswer(
       u.transcript = transcripts.get(String(u.id));
     }
   return { status, body };
+}
+
+/** The faults of the records a deployment is given (transcripts, ended meetings). */
+function givenRecords(route: string, asked: Json, body: Json): void {
+  const on = activeFaults.has;
+  if (route === 'get-meeting-transcripts' && on('transcript-records-other-meeting'))
+    for (const record of (body.transcripts as Json[]) ?? []) record.meeting_id = `${asked.meeting_id}_other`;
+  const field = TRANSCRIPTION_LISTS[route];
+  const items = field ? (body[field] as Json[] | undefined) : undefined;
+  if (items && asked.limit == null && on('transcription-default-limit-50') && items.length > SHORT_DEFAULT) {
+    items.length = SHORT_DEFAULT;
+    body.has_more = true;
+  }
+  if (route === 'get-meetings' && on('ended-meeting-end-at-lost'))
+    for (const m of (body.meetings as Json[]) ?? []) if (m.status === MeetingStatus.ENDED) delete m.end_at;
 }
 
 /** Items listed once for `scope` stay listed: deletes and cursors go unseen. */
