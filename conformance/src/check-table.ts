@@ -1,7 +1,7 @@
 import { CHECKS } from './checks/index.js';
 import { FAILURE_CODES } from './failure-codes.js';
 
-// The check table of README.md: each check with the spec sentence it rests on and the choices of
+// The check table of CHECKS.md: each check with the spec sentence it rests on and the choices of
 // Parley's it also looks at (npm run check-table -w conformance prints it; a test keeps them equal).
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
@@ -18,7 +18,7 @@ export function checkTable(): string {
   ].join('\n');
 }
 
-/** The failure codes of README.md, from FAILURE_CODES (the closed set a deviation's code is from). */
+/** The failure codes of REPORTS.md, from FAILURE_CODES (the closed set a deviation's code is from). */
 export function failureCodeTable(): string {
   return [
     '| Code | Means |',

@@ -63,7 +63,7 @@ export interface CheckDef<C> {
   area: Area;
   /** The spec clause enforced, as `Section: rule`. */
   clause: string;
-  /** The spec's own sentence the check rests on, quoted (the README's check table shows it). */
+  /** The spec's own sentence the check rests on, quoted (CHECKS.md's table shows it). */
   spec: string;
   /** Parley's choices the check also looks at (NON_STRICT unless --parley-choices), for the table. */
   choices?: string;

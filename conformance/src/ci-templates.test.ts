@@ -44,8 +44,8 @@ describe('the CI files', () => {
     }
   });
 
-  it("the README's CI section names every input and output of the action, and no other", () => {
-    const readme = readFileSync(join(repo, 'conformance/README.md'), 'utf8');
+  it('ci/README.md names every input and output of the action, and no other', () => {
+    const readme = readFileSync(join(repo, 'conformance/ci/README.md'), 'utf8');
     const bullet = (name: string) => {
       const at = readme.indexOf(`\n- ${name}: `);
       return [...readme.slice(at, readme.indexOf('\n- ', at + 1)).matchAll(/`([a-z][\w-]*)`/g)].map(

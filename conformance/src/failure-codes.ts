@@ -1,6 +1,6 @@
 // The closed set of failure codes: every deviation a check reports carries one, and the baseline's
 // fingerprint is `<check id> <CODE> <path>`. Each code is named for what went wrong, not for the
-// check that saw it; the README lists them (a test keeps the two equal).
+// check that saw it; REPORTS.md lists them (a test keeps the two equal).
 
 export const FAILURE_CODES = {
   STATUS: 'the HTTP status is not the one the rule requires',

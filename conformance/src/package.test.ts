@@ -11,7 +11,7 @@ import {
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,23 @@ describe('the built package', () => {
     ).toBeGreaterThan(200);
     expect(Object.keys(manifest.dependencies)).not.toContain('@parley/schemas');
     expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
+  });
+
+  it('ships the documents its README links to, and every link of theirs leads to a file in it', () => {
+    const home = join(dir, 'node_modules/@parley/conformance');
+    const seen = new Set<string>();
+    const follow = (doc: string) => {
+      if (seen.has(doc)) return;
+      seen.add(doc);
+      expect(existsSync(join(home, doc)), `${doc} is in the package`).toBe(true);
+      const text = readFileSync(join(home, doc), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)#:]+)(?:#[^)]*)?\)/g))
+        follow(join(dirname(doc), target as string));
+    };
+    follow('README.md');
+    expect([...seen].sort()).toEqual(
+      ['CHECKS.md', 'COMMAND.md', 'README.md', 'REPORTS.md', 'SELF-TEST.md', 'ci/README.md'].sort(),
+    );
   });
 
   it('import { run } works with plain node outside the repository and judges a deployment', async () => {

@@ -80,11 +80,11 @@ describe('exit codes', () => {
 });
 
 describe('failure codes', () => {
-  it('the README holds the table of every failure code (npm run check-table -w conformance)', async () => {
+  it('REPORTS.md holds the table of every failure code (npm run check-table -w conformance)', async () => {
     const { readFileSync } = await import('node:fs');
     const { failureCodeTable } = await import('../check-table.js');
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    expect(readme).toContain(failureCodeTable());
+    const reports = readFileSync(new URL('../../REPORTS.md', import.meta.url), 'utf8');
+    expect(reports).toContain(failureCodeTable());
     for (const code of Object.keys(FAILURE_CODES)) expect(failureCodeTable()).toContain(`\`${code}\``);
   });
 });
@@ -217,17 +217,17 @@ describe('command line', () => {
   });
 });
 
-describe('README', () => {
+describe('CHECKS.md', () => {
   it('lists every check id', async () => {
     const { readFileSync } = await import('node:fs');
     const { CHECKS } = await import('../checks/index.js');
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    for (const check of CHECKS) expect(readme).toContain(`\`${check.id}\``);
+    const checks = readFileSync(new URL('../../CHECKS.md', import.meta.url), 'utf8');
+    for (const check of CHECKS) expect(checks).toContain(`\`${check.id}\``);
   });
   it('holds the check table as the checks define it (npm run check-table -w conformance)', async () => {
     const { readFileSync } = await import('node:fs');
     const { checkTable } = await import('../check-table.js');
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    expect(readme).toContain(checkTable());
+    const checks = readFileSync(new URL('../../CHECKS.md', import.meta.url), 'utf8');
+    expect(checks).toContain(checkTable());
   });
 });
