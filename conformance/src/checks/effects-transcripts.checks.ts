@@ -227,22 +227,19 @@ export const effectsTranscriptsChecks = [
       );
       // Nothing was updated after a moment the server stamped after every write.
       const now = await serverNow(ctx);
-      const lateChunks = 'get-live-transcription-chunks after now';
-      judgeListed(
-        await chunksAfter(ctx, meetingId, now, lateChunks, chunkMessage),
-        [],
-        chunks.map((c) => c.id),
-        lateChunks,
-        'chunks',
-      );
-      const lateUtterances = 'get-transcript-utterances after now';
-      judgeListed(
-        await utterancesAfter(ctx, meetingId, now, lateUtterances, utteranceMessage),
-        [],
-        utterances.map((u) => u.id),
-        lateUtterances,
-        'utterances',
-      );
+      for (const [list, route, field, known, messageId] of [
+        [chunksAfter, 'get-live-transcription-chunks', 'chunks', chunks, chunkMessage],
+        [utterancesAfter, 'get-transcript-utterances', 'utterances', utterances, utteranceMessage],
+      ] as const) {
+        const late = `${route} after now`;
+        judgeListed(
+          await list(ctx, meetingId, now, late, messageId),
+          [],
+          known.map((item) => item.id),
+          late,
+          field,
+        );
+      }
       return `${chunks.length} chunks, ${utterances.length} utterances`;
     },
   }),

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run } from '../index.js';
-import type { ReferenceServer } from '../reference.js';
-import { startReferenceServer } from '../reference-server.js';
-import { answerWith, jsonOf, judgeThroughProxy, pathOf } from '../testing/mutant-run.js';
-import type { Answer, Exchange, ProxyHooks } from '../testing/variant-proxy.js';
+import { jsonOf, judgeThroughProxy, onAnswer, pathOf, referenceServerOfFile } from '../testing/mutant-run.js';
+import type { Exchange, ProxyHooks } from '../testing/variant-proxy.js';
 
 // Each rule the effects checks judge, broken by a proxy in front of the reference server the way a
 // faulty deployment would break it: the check must fail. The reference server's own faults
@@ -12,20 +10,7 @@ import type { Answer, Exchange, ProxyHooks } from '../testing/variant-proxy.js';
 
 type Json = Record<string, unknown>;
 
-let server: ReferenceServer;
-beforeAll(async () => {
-  server = await startReferenceServer();
-}, 60_000);
-afterAll(() => server?.close());
-
-/** Answers of `route` changed by `edit` (its status and JSON body). */
-const onAnswer = (route: string, edit: (body: Json, status: number, req: Exchange) => [number, unknown]) => ({
-  answer(req: Exchange, a: Answer): Answer {
-    if (pathOf(req) !== `/v1/${route}`) return a;
-    const [status, body] = edit(jsonOf(a.body), a.status, req);
-    return answerWith(status, body);
-  },
-});
+const server = referenceServerOfFile();
 
 /** Requests of `route` with their JSON body changed by `edit` before they go upstream. */
 const onRequest = (route: string, edit: (body: Json) => Json): ProxyHooks => ({
@@ -38,7 +23,7 @@ const onRequest = (route: string, edit: (body: Json) => Json): ProxyHooks => ({
 /** Settings read back with the languages of the first update kept, whatever later updates said. */
 function settingsMerged(): ProxyHooks {
   let first: Json | undefined;
-  return onAnswer('get-user-default-meeting-setting', (body, status) => {
+  return onAnswer('/v1/get-user-default-meeting-setting', (body, status) => {
     const setting = body.setting as Json;
     if (setting.view_language !== 'en') first ??= { ...setting };
     return [status, first ? { ...body, setting: { ...setting, view_language: first.view_language } } : body];
@@ -54,7 +39,7 @@ function peopleLeaked(): ProxyHooks {
         invitee = String((jsonOf(req.body).participant_ids as string[])?.[0] ?? '');
       return req;
     },
-    ...onAnswer('get-my-people', (body, status) => [
+    ...onAnswer('/v1/get-my-people', (body, status) => [
       status,
       invitee ? { ...body, people: [...(body.people as Json[]), { email: invitee.slice(3) }] } : body,
     ]),
@@ -66,7 +51,7 @@ const MUTANTS: [string, string, () => ProxyHooks][] = [
     'rest.09.participant-effects',
     'the added participant missing from the answer',
     () =>
-      onAnswer('add-meeting-participants', (b, s) => {
+      onAnswer('/v1/add-meeting-participants', (b, s) => {
         const m = b.meeting as Json;
         return [
           s,
@@ -78,7 +63,7 @@ const MUTANTS: [string, string, () => ProxyHooks][] = [
     'rest.10.co-host-effects',
     'the host dropped from participant_ids by remove-co-host',
     () =>
-      onAnswer('remove-co-host', (b, s) => {
+      onAnswer('/v1/remove-co-host', (b, s) => {
         const m = b.meeting as Json;
         return [
           s,
@@ -100,40 +85,40 @@ const MUTANTS: [string, string, () => ProxyHooks][] = [
   [
     'rest.12.message-delete-effects',
     'an unknown message id deleted with a 200',
-    () => onAnswer('delete-meeting-message', (b, s) => (s === 404 ? [200, { success: true }] : [s, b])),
+    () => onAnswer('/v1/delete-meeting-message', (b, s) => (s === 404 ? [200, { success: true }] : [s, b])),
   ],
   [
     'rest.13.meeting-delete-effects',
     "a deleted meeting's utterances read with a 200",
     () =>
-      onAnswer('get-transcript-utterances', (b, s) =>
+      onAnswer('/v1/get-transcript-utterances', (b, s) =>
         s === 404 ? [200, { success: true, utterances: [], has_more: false }] : [s, b],
       ),
   ],
   [
     'rest.13.meeting-delete-effects',
     'deleting again answered 200',
-    () => onAnswer('delete-meeting', (b, s) => (s === 404 ? [200, { success: true }] : [s, b])),
+    () => onAnswer('/v1/delete-meeting', (b, s) => (s === 404 ? [200, { success: true }] : [s, b])),
   ],
   ['rest.14.settings-effects', 'an omitted field keeping its value instead of its default', settingsMerged],
   [
     'rest.14.settings-effects',
     'an attempt to set max_recording_minutes answered 500',
     () =>
-      onAnswer('update-user-default-meeting-setting', (b, s) =>
+      onAnswer('/v1/update-user-default-meeting-setting', (b, s) =>
         s === 422 ? [500, { success: false, error: 'x', code: 'INTERNAL' }] : [s, b],
       ),
   ],
   [
     'rest.15.utterance-correction',
     'an unknown utterance id corrected with a 200',
-    () => onAnswer('update-transcript-utterance', (b, s) => (s === 404 ? [200, b] : [s, b])),
+    () => onAnswer('/v1/update-transcript-utterance', (b, s) => (s === 404 ? [200, b] : [s, b])),
   ],
   [
     'rest.15.utterance-correction',
     'the answer carrying the old transcript',
     () =>
-      onAnswer('update-transcript-utterance', (b, s) => {
+      onAnswer('/v1/update-transcript-utterance', (b, s) => {
         const u = b.utterance as Json | undefined;
         return [s, u ? { ...b, utterance: { ...u, transcript: 'old text' } } : b];
       }),
@@ -147,8 +132,8 @@ const MUTANTS: [string, string, () => ProxyHooks][] = [
     'rest.16.transcription-cursors',
     'chunks created after the cursor left out',
     () =>
-      onAnswer('get-live-transcription-chunks', (b, s, req) =>
-        jsonOf(req.body).last_updated_at === '1970-01-01T00:00:00Z' ? [s, b] : [s, { ...b, chunks: [] }],
+      onAnswer('/v1/get-live-transcription-chunks', (b, s, asked) =>
+        asked.last_updated_at === '1970-01-01T00:00:00Z' ? [s, b] : [s, { ...b, chunks: [] }],
       ),
   ],
   ['errors.07.second-account-reads', "the first account's invitee among the second's people", peopleLeaked],
@@ -156,7 +141,7 @@ const MUTANTS: [string, string, () => ProxyHooks][] = [
     'errors.07.second-account-reads',
     "another account's messages read with a 200",
     () =>
-      onAnswer('get-meeting-messages', (b, s) =>
+      onAnswer('/v1/get-meeting-messages', (b, s) =>
         s === 404 ? [200, { success: true, messages: [], has_more: false }] : [s, b],
       ),
   ],
@@ -165,14 +150,14 @@ const MUTANTS: [string, string, () => ProxyHooks][] = [
     "another account's summarize-meeting run as the meeting's owner, answered 404 all the same",
     () => ({
       request: (req: Exchange) =>
-        pathOf(req) === '/v1/summarize-meeting' && req.headers.get('x-api-key') === server.secondApiKey
+        pathOf(req) === '/v1/summarize-meeting' && req.headers.get('x-api-key') === server().secondApiKey
           ? {
               ...req,
-              headers: new Headers({ ...Object.fromEntries(req.headers), 'x-api-key': server.apiKey }),
+              headers: new Headers({ ...Object.fromEntries(req.headers), 'x-api-key': server().apiKey }),
             }
           : req,
       // Only what the first account reads back afterwards can tell.
-      ...onAnswer('summarize-meeting', () => [
+      ...onAnswer('/v1/summarize-meeting', () => [
         404,
         { success: false, error: 'Not found', code: 'NOT_FOUND' },
       ]),
@@ -181,12 +166,13 @@ const MUTANTS: [string, string, () => ProxyHooks][] = [
   [
     'errors.08.second-account-writes',
     "another account's correction of an utterance accepted",
-    () => onAnswer('update-transcript-utterance', (b, s) => (s === 404 ? [200, { success: true }] : [s, b])),
+    () =>
+      onAnswer('/v1/update-transcript-utterance', (b, s) => (s === 404 ? [200, { success: true }] : [s, b])),
   ],
 ];
 
 const judge = (check: string, hooks: () => ProxyHooks) =>
-  judgeThroughProxy(server, check, hooks, { secondApiKey: server.secondApiKey });
+  judgeThroughProxy(server(), check, hooks, { secondApiKey: server().secondApiKey });
 
 describe('the effects checks on a deployment that breaks their rules', () => {
   it('pass on the reference server as it is', async () => {
@@ -200,8 +186,8 @@ describe('the effects checks on a deployment that breaks their rules', () => {
     }, 30_000);
   it('skip naming the flag without a transcript meeting or a second key', async () => {
     const report = await run({
-      baseUrl: server.baseUrl,
-      apiKey: server.apiKey,
+      baseUrl: server().baseUrl,
+      apiKey: server().apiKey,
       only: ['rest.15', 'rest.16', 'errors.07', 'errors.08'],
       profile: 'smoke',
       progress: null,

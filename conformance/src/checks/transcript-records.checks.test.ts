@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Status } from '../check.js';
 import { type RunOptions, run } from '../index.js';
-import type { ReferenceServer } from '../reference.js';
-import { startReferenceServer } from '../reference-server.js';
-import { answerWith, jsonOf, judgeThroughProxy, pathOf } from '../testing/mutant-run.js';
-import type { Answer, Exchange, ProxyHooks } from '../testing/variant-proxy.js';
+import { jsonOf, judgeThroughProxy, onAnswer, pathOf, referenceServerOfFile } from '../testing/mutant-run.js';
+import type { ProxyHooks } from '../testing/variant-proxy.js';
 
 // The rules of rest.23–25 broken by a proxy in front of the reference server the way a faulty
 // deployment would break them (the reference server's faults, run by the self-test, break one rule
@@ -12,20 +10,8 @@ import type { Answer, Exchange, ProxyHooks } from '../testing/variant-proxy.js';
 
 type Json = Record<string, unknown>;
 
-let server: ReferenceServer;
-beforeAll(async () => {
-  server = await startReferenceServer();
-}, 60_000);
-afterAll(() => server?.close());
+const server = referenceServerOfFile();
 
-/** Answers at `path` changed by `edit` (its status and JSON body, given the request's JSON body). */
-const onAnswer = (path: string, edit: (body: Json, status: number, asked: Json) => [number, unknown]) => ({
-  answer(req: Exchange, a: Answer): Answer {
-    if (pathOf(req) !== path) return a;
-    const [status, body] = edit(jsonOf(a.body), a.status, req.method === 'POST' ? jsonOf(req.body) : {});
-    return answerWith(status, body);
-  },
-});
 const both = (a: ProxyHooks, b: ProxyHooks): ProxyHooks => ({
   answer: async (req, answer) => b.answer?.(req, await (a.answer?.(req, answer) ?? answer)) ?? answer,
 });
@@ -121,11 +107,11 @@ const MUTANTS: [string, string, Status, () => ProxyHooks][] = [
       both(
         onAnswer(TRIGGER, (b, s) => [
           s,
-          [{ id: server.transcriptMeetingId, end_at: '2025-02-03T10:03:52Z' }, ...(b as unknown as Json[])],
+          [{ id: server().transcriptMeetingId, end_at: '2025-02-03T10:03:52Z' }, ...(b as unknown as Json[])],
         ]),
         onAnswer('/v1/get-meetings', (b, s) => {
           for (const m of b.meetings as Json[])
-            if (m.id === server.transcriptMeetingId) {
+            if (m.id === server().transcriptMeetingId) {
               m.status = 'MS_CLOSED';
               delete m.end_at;
             }
@@ -136,10 +122,10 @@ const MUTANTS: [string, string, Status, () => ProxyHooks][] = [
 ];
 
 const judge = (check: string, hooks: () => ProxyHooks, options: Partial<RunOptions> = {}) =>
-  judgeThroughProxy(server, check, hooks, {
-    oauthClient: server.partner.client,
-    oauthUser: server.partner.user,
-    oauthRedirectUri: server.partner.redirectUri,
+  judgeThroughProxy(server(), check, hooks, {
+    oauthClient: server().partner.client,
+    oauthUser: server().partner.user,
+    oauthRedirectUri: server().partner.redirectUri,
     profile: 'full',
     ...options,
   });
@@ -177,8 +163,8 @@ describe('rest.23-25 on a deployment that breaks their rules', () => {
   }, 30_000);
   it('rest.23 and rest.24 skip naming the flag without a transcript meeting', async () => {
     const report = await run({
-      baseUrl: server.baseUrl,
-      apiKey: server.apiKey,
+      baseUrl: server().baseUrl,
+      apiKey: server().apiKey,
       only: ['rest.23', 'rest.24'],
       profile: 'full',
       progress: null,
