@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { TEST_ADMIN_TOKEN, type TestServer, type TestUser } from './test-server.js';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer, type TestUser } from './test-server.js';
 
 // An OAuth client and a signed-in user for partner tests, driving the provider over HTTP exactly
 // as a browser (forms, cookie) and a client (token endpoint) would.
@@ -23,6 +23,15 @@ export async function registerClient(server: TestServer, client = CLIENT): Promi
     { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
   );
   if (reply.status !== 200) throw new Error(`client registration: ${reply.status}`);
+}
+
+/** A test server with the partner client registered (CLIENT), as every partner test starts. */
+export async function startPartnerServer(
+  ...options: Parameters<typeof startTestServer>
+): Promise<TestServer> {
+  const server = await startTestServer(...options);
+  await registerClient(server);
+  return server;
 }
 
 export async function setPassword(server: TestServer, user: TestUser, password = PASSWORD): Promise<void> {

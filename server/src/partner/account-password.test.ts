@@ -8,11 +8,11 @@ import {
   connect,
   exchange,
   PASSWORD,
-  registerClient,
   setPassword,
+  startPartnerServer,
   tokenRequest,
 } from '../../test-support/partner-oauth.js';
-import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
+import type { TestServer, TestUser } from '../../test-support/test-server.js';
 import { startInProcessServer } from '../in-process-server.js';
 import { hashPassword, PASSWORD_LENGTH } from './passwords.js';
 
@@ -22,8 +22,7 @@ import { hashPassword, PASSWORD_LENGTH } from './passwords.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
-  await registerClient(server);
+  server = await startPartnerServer();
 }, 60_000);
 afterAll(() => server.close());
 

@@ -2,10 +2,15 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, CLIENT, connect, registerClient, setPassword } from '../../test-support/partner-oauth.js';
+import {
+  bearer,
+  CLIENT,
+  connect,
+  setPassword,
+  startPartnerServer,
+} from '../../test-support/partner-oauth.js';
 import {
   expectSchema,
-  startTestServer,
   TEST_ADMIN_TOKEN,
   type TestServer,
   type TestUser,
@@ -33,8 +38,7 @@ const received: Received[] = [];
 let answer = 200;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { PARLEY_ALLOW_PRIVATE_URLS: 'true' } });
-  await registerClient(server);
+  server = await startPartnerServer({ env: { PARLEY_ALLOW_PRIVATE_URLS: 'true' } });
   ana = await server.user('Ana');
   bob = await server.user('Bob');
   for (const user of [ana, bob]) await setPassword(server, user);

@@ -9,10 +9,10 @@ import {
   exchange,
   PASSWORD,
   pkcePair,
-  registerClient,
   setPassword,
+  startPartnerServer,
 } from '../../test-support/partner-oauth.js';
-import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
+import type { TestServer, TestUser } from '../../test-support/test-server.js';
 
 // The authorize pages in a real browser (Debian's chromium through playwright-core): sign in, read
 // the consent page, approve or decline, then exchange the code with PKCE; change the password from
@@ -25,8 +25,7 @@ let browser: Browser;
 let ana: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await registerClient(server);
+  server = await startPartnerServer();
   ana = await server.user('ana');
   await setPassword(server, ana);
   browser = await launchChromium();

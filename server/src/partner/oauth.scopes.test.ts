@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, connect, registerClient, setPassword } from '../../test-support/partner-oauth.js';
-import { startTestServer, type TestServer, type TestUser } from '../../test-support/test-server.js';
+import { bearer, connect, setPassword, startPartnerServer } from '../../test-support/partner-oauth.js';
+import type { TestServer, TestUser } from '../../test-support/test-server.js';
 import { allRoutes, type RouteSpec, streamRoutes } from '../core/contracts.js';
 
 // Scopes per route: every route that takes an OAuth access token declares the scopes it needs, and
@@ -10,8 +10,7 @@ let server: TestServer;
 let ana: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await registerClient(server);
+  server = await startPartnerServer();
   ana = await server.user('ana');
   await setPassword(server, ana);
 }, 60_000);

@@ -10,14 +10,10 @@ import {
   pkcePair,
   registerClient,
   setPassword,
+  startPartnerServer,
   tokenRequest,
 } from '../../test-support/partner-oauth.js';
-import {
-  expectSchema,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from '../../test-support/test-server.js';
+import { expectSchema, type TestServer, type TestUser } from '../../test-support/test-server.js';
 
 // The OAuth provider's RFC 6749 behaviour and each RFC 9700 rule the partner interface promises.
 
@@ -27,8 +23,7 @@ let ana: TestUser;
 beforeAll(async () => {
   // No refresh grace window here: a reused refresh token revokes its grant at once (the window has
   // its own tests in oauth.replay-race.test.ts).
-  server = await startTestServer({ env: { PARLEY_OAUTH_REFRESH_GRACE_SECONDS: '0' } });
-  await registerClient(server);
+  server = await startPartnerServer({ env: { PARLEY_OAUTH_REFRESH_GRACE_SECONDS: '0' } });
   ana = await server.user('ana');
   await setPassword(server, ana);
 }, 60_000);

@@ -1,10 +1,9 @@
 import { triggerRoutes } from '@parley/schemas/routes';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, connect, registerClient, setPassword } from '../../test-support/partner-oauth.js';
+import { bearer, connect, setPassword, startPartnerServer } from '../../test-support/partner-oauth.js';
 import {
   expectSchema,
-  startTestServer,
   TEST_ADMIN_TOKEN,
   type TestServer,
   type TestUser,
@@ -30,8 +29,7 @@ interface Item {
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await registerClient(server);
+  server = await startPartnerServer();
 }, 60_000);
 afterAll(() => server.close());
 

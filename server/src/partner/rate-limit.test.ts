@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, connect, registerClient, setPassword } from '../../test-support/partner-oauth.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { bearer, connect, setPassword, startPartnerServer } from '../../test-support/partner-oauth.js';
+import type { TestServer } from '../../test-support/test-server.js';
 import { TokenRateLimit } from './rate-limit.js';
 
 // The partner routes' per-token rate limit: 429 with Retry-After once a token's bucket is empty,
@@ -28,8 +28,7 @@ describe('TokenRateLimit', () => {
 describe('partner rate limit over HTTP', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { PARLEY_PARTNER_RATE_LIMIT: '3' } });
-    await registerClient(server);
+    server = await startPartnerServer({ env: { PARLEY_PARTNER_RATE_LIMIT: '3' } });
   }, 60_000);
   afterAll(() => server.close());
 
