@@ -22,6 +22,7 @@ try {
     apiKey: server.apiKey,
     secondApiKey: server.secondApiKey,
     audioBaseUrl: server.audioBaseUrl,
+    transcriptMeetingId: server.transcriptMeetingId,
     timeoutMs: 120_000,
     seed: 1,
     runId: 'pc-recorded',

@@ -7,9 +7,12 @@ import { judgeFinalize, judgeWords } from './stream-finalize-judge.js';
 
 // Finalizing with something to finalize: sessions whose audio stops inside an utterance (cut inside
 // its speech, or right at its end with no trailing silence), so the empty frame finds it pending.
-// Smoke: JSON with pcm16 cut inside, protobuf with Opus ending with the speech; full adds JSON with
-// Opus cut inside and protobuf with pcm16 ending with the speech (every encoding with each format
-// and each cut). A wave is one JSON and one protobuf session at once, like the other live sessions.
+// Smoke: JSON with pcm16 cut inside, protobuf with Opus ending with the speech (each format, each
+// encoding and each cut once). Full: four sessions where every pair of the three factors meets
+// (format × encoding, format × cut, encoding × cut): JSON/pcm16/inside, protobuf/Opus/inside,
+// JSON/Opus/end, protobuf/pcm16/end. Four sessions of two-level factors cover every pair only as
+// such an array, and smoke's pair (complements, for every level in two) is in no such array, so full
+// does not repeat it. A wave is one JSON and one protobuf session at once, like the other live sessions.
 
 export interface FinalizePlan {
   format: 'json' | 'protobuf';
@@ -32,10 +35,10 @@ export const FINALIZE_WAVES: Record<'smoke' | 'full', FinalizePlan[][]> = {
   full: [
     [
       { format: 'json', encoding: 'pcm16', cut: 'inside' },
-      { format: 'protobuf', encoding: 'opus', cut: 'end' },
+      { format: 'protobuf', encoding: 'opus', cut: 'inside' },
     ],
     [
-      { format: 'json', encoding: 'opus', cut: 'inside' },
+      { format: 'json', encoding: 'opus', cut: 'end' },
       { format: 'protobuf', encoding: 'pcm16', cut: 'end' },
     ],
   ],

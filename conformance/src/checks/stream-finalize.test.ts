@@ -5,7 +5,12 @@ import { newRunState, type Target } from '../context.js';
 import { fixturePcm, type SessionRecording } from '../live-session.js';
 import { runChecks } from '../runner.js';
 import { CHECKS } from './index.js';
-import { type FinalizePlan, type FinalizeSession, finalizeAudio } from './stream-finalize.checks.js';
+import {
+  FINALIZE_WAVES,
+  type FinalizePlan,
+  type FinalizeSession,
+  finalizeAudio,
+} from './stream-finalize.checks.js';
 import { cutAudio, opusPackets, speechWindows } from './stream-finalize-audio.js';
 import { pendingAtEmptyFrame } from './stream-finalize-judge.js';
 import { chunkOf } from './stream-sequence.js';
@@ -45,12 +50,34 @@ async function judge(edit: (s: SessionRecording) => void = () => undefined, on: 
 const isFinal = (s: SessionRecording, i: number) => chunkOf(s.frames[i] ?? { atMs: 0, data: {} })?.is_final;
 const finishedAt = (s: SessionRecording) => s.frames.findIndex((f) => f.data.finished === true);
 
-describe('the reference server had something to finalize', () => {
-  it('records every plan of the full profile: both formats, both encodings, both cuts', () => {
-    expect(new Set(recorded.map((s) => s.format))).toEqual(new Set(['json', 'protobuf']));
-    expect(new Set(recorded.map((s) => s.encoding))).toEqual(new Set(['pcm16', 'opus']));
-    expect(new Set(recorded.map((s) => s.cut))).toEqual(new Set(['inside', 'end']));
+const FACTORS = ['format', 'encoding', 'cut'] as const;
+/** Each factor's levels, and each pair of factors' pairs of levels, that the plans cover. */
+const covered = (plans: readonly FinalizePlan[]) => ({
+  levels: FACTORS.map((f) => new Set(plans.map((p) => p[f])).size),
+  pairs: FACTORS.flatMap((f, i) =>
+    FACTORS.slice(i + 1).map((g) => new Set(plans.map((p) => `${p[f]}/${p[g]}`)).size),
+  ),
+});
+
+describe('the sessions of each profile', () => {
+  it('smoke: two sessions with every format, encoding and cut; full: four where every pair of them meets', () => {
+    const smoke = FINALIZE_WAVES.smoke.flat();
+    expect(smoke).toHaveLength(2);
+    expect(covered(smoke).levels).toEqual([2, 2, 2]);
+    const full = FINALIZE_WAVES.full.flat();
+    expect(full).toHaveLength(4);
+    expect(covered(full).pairs).toEqual([4, 4, 4]);
+    // Every wave one JSON and one protobuf session, like the other live sessions.
+    for (const wave of Object.values(FINALIZE_WAVES).flat())
+      expect(wave.map((p) => p.format).sort()).toEqual(['json', 'protobuf']);
   });
+  it('the recording holds the full profile’s plans', () => {
+    const plan = ({ format, encoding, cut }: FinalizePlan) => `${format} ${encoding} ${cut}`;
+    expect(recorded.map(plan)).toEqual(FINALIZE_WAVES.full.flat().map(plan));
+  });
+});
+
+describe('the reference server had something to finalize', () => {
   for (const s of recorded) {
     it(`${s.format} ${s.encoding} ${s.cut}: no final before the empty frame, the cut utterance's after it`, () => {
       const r = s.recording;
