@@ -7,6 +7,7 @@ import { PROTO_FILES } from '@parley/schemas/proto';
 import { FAULTS } from '@parley/server/faults';
 import { CHECKS, type RunReport, run } from '../src/index.js';
 import { startReferenceServer } from '../src/reference-server.js';
+import { hangWhen, malformedJson } from '../src/testing/hang-proxy.js';
 import { startVariantProxy } from '../src/testing/variant-proxy.js';
 import { VARIANTS } from '../src/testing/variants.js';
 
@@ -122,10 +123,31 @@ try {
       await setFaults([]);
     }
   }
-  console.log(
-    `kill rate: ${caught}/${FAULTS.length} = ${((100 * caught) / FAULTS.length).toFixed(1)}%  [${seconds()}]`,
-  );
-  if (caught < FAULTS.length) exit = 1;
+  // One more fault, a hang (a proxy, not the server: it never answers malformed JSON, as a mock of
+  // the interface did): errors.02 must FAIL on NO_ANSWER under a short --timeout, with one request
+  // left hanging (the check stops at it, and a hang is not retried even with CI's --retries 1).
+  const hung: string[] = [];
+  const hangProxy = await startVariantProxy(server, {
+    ...{ id: 'hang-malformed-json', area: 'errors', allows: '', only: [] },
+    hooks: () => hangWhen(malformedJson, hung),
+  });
+  try {
+    const report = await run({
+      ...{ ...target, baseUrl: hangProxy.baseUrl, wsUrl: hangProxy.wsUrl, timeoutMs: 1000, retries: 1 },
+      ...{ seed: 1, only: ['errors.02.invalid-json'], progress: null, reporters: [] },
+    });
+    const hit = report.results[0];
+    const ok = hit?.status === 'FAIL' && hit.deviations?.[0]?.code === 'NO_ANSWER' && hung.length === 1;
+    if (ok) caught++;
+    console.log(
+      `${ok ? 'caught' : 'MISSED'} ${'hang-malformed-json'.padEnd(26)} errors.02.invalid-json${ok ? '' : ` (${hit?.status}: ${hit?.message}; ${hung.length} requests left hanging)`}`,
+    );
+  } finally {
+    await hangProxy.close();
+  }
+  const faults = FAULTS.length + 1;
+  console.log(`kill rate: ${caught}/${faults} = ${((100 * caught) / faults).toFixed(1)}%  [${seconds()}]`);
+  if (caught < faults) exit = 1;
   // Variants (each its own proxy; faults are off): the stream ones in a lane of their own, whose
   // real-time sessions leave the CPU to the other lane.
   let falseFailures = 0;

@@ -55,12 +55,15 @@ export interface RunState {
   memo: Map<string, Promise<unknown>>;
   /** Secrets learnt during the run (tokens issued to it), redacted in every report by name. */
   secrets: Map<string, string>;
+  /** Request shapes whose last request went unanswered (a shorter deadline for the next, deadlines.ts). */
+  hung: Set<string>;
 }
 
 export const newRunState = (): RunState => ({
   createdMeetings: new Map(),
   memo: new Map(),
   secrets: new Map(),
+  hung: new Set(),
 });
 
 export class CheckContext {
@@ -75,7 +78,7 @@ export class CheckContext {
     readonly checkId: string,
     private readonly state: RunState,
   ) {
-    this.http = new HttpClient(target.baseUrl, target.timeoutMs);
+    this.http = new HttpClient(target.baseUrl, target.timeoutMs, state.hung);
     this.rng = rngFor(target.seed, checkId);
   }
 

@@ -34,6 +34,8 @@ export class HttpClient {
     readonly baseUrl: string,
     /** --timeout: one deadline for every request instead of each route's own (deadlines.ts). */
     private readonly timeoutMs?: number,
+    /** The request shapes whose last request went unanswered, shared by the run's clients. */
+    private readonly hung: Set<string> = new Set(),
   ) {}
 
   async send(pathOrUrl: string, options: SendOptions = {}): Promise<Reply> {
@@ -56,7 +58,10 @@ export class HttpClient {
       repro: curlOf(method, url, headers, body),
     };
     this.exchanges.push(exchange);
-    const deadline = deadlineOf(method, url, this.timeoutMs);
+    const shape = requestShape(method, url);
+    const own = deadlineOf(method, url, this.timeoutMs, body);
+    const deadline = deadlineOf(method, url, this.timeoutMs, body, this.hung.has(shape));
+    const started = performance.now();
     let response: Response;
     let bytes: Uint8Array;
     try {
@@ -69,9 +74,27 @@ export class HttpClient {
       });
       bytes = new Uint8Array(await response.arrayBuffer());
     } catch (error) {
-      if ((error as Error).name !== 'TimeoutError') throw error;
-      throw unanswered(exchange, method, url, deadline);
+      // Node's fetch (undici) stops waiting on its own after 300 s without headers or body bytes.
+      const code = ((error as Error).cause as { code?: string } | undefined)?.code ?? '';
+      const waited = /^UND_ERR_(HEADERS|BODY)_TIMEOUT$/.test(code)
+        ? Math.round((performance.now() - started) / 1000) * 1000
+        : undefined;
+      if ((error as Error).name !== 'TimeoutError' && waited === undefined) throw error;
+      this.hung.add(shape);
+      const why =
+        waited !== undefined
+          ? "Node's fetch stopped waiting for the answer"
+          : deadline < own
+            ? `the deadline after a request of this shape went unanswered, ${seconds(own)} otherwise`
+            : "the request's deadline; --timeout sets another";
+      throw unanswered(
+        exchange,
+        `no answer to ${shape} within ${seconds(waited ?? deadline)} (${why})`,
+        shape,
+        waited ?? deadline,
+      );
     }
+    this.hung.delete(shape);
     const type = response.headers.get('content-type') ?? '';
     const text = type.startsWith('audio/') ? '' : Buffer.from(bytes).toString('utf8');
     let parsed: unknown = text;
@@ -85,9 +108,7 @@ export class HttpClient {
 }
 
 /** A request that hung past its deadline: the check fails naming the deadline (the run goes on). */
-function unanswered(exchange: Exchange, method: string, url: string, deadline: number): Verdict {
-  const shape = requestShape(method, url);
-  const message = `no answer to ${shape} within ${seconds(deadline)} (the request's deadline; --timeout sets another)`;
+function unanswered(exchange: Exchange, message: string, shape: string, deadline: number): Verdict {
   exchange.responseBody = `(no answer within ${seconds(deadline)})`;
   return new Verdict('FAIL', message, [
     {

@@ -7,6 +7,12 @@ import type { Check } from './checks/define.js';
 // pass, reported with every attempt's answer so a team tells a real regression apart from noise.
 // An attempt that is SKIPPED or could not judge contradicts nothing: the failure stands.
 //
+// A check that failed on a hang (NO_ANSWER: a request unanswered past its deadline) is not retried:
+// a second attempt would wait the whole deadline again (30 s, 600 s for file STT) to learn what the
+// first already showed. Against a deployment that never answers malformed input the retry hangs
+// exactly as the first attempt did, so it can only double the wait, never make a FLAKY; a hang
+// past a deadline 30 times a normal answer is the deployment's behaviour to report, not noise.
+//
 // The stream checks are not retried: their live sessions are recorded once per run and judged
 // against the spec's deadlines (finalize "about 5 seconds"); judging the same recording again cannot
 // differ, and a fresh session that happens to meet the deadline would hide the miss they report.
@@ -38,19 +44,24 @@ const attemptOf = (r: CheckResult): Attempt => ({
   ...(r.fingerprints ? { fingerprints: r.fingerprints } : {}),
 });
 
-/** Runs `attempt` once, and again while it FAILs, at most `retries` more times. */
+/** The attempt failed on a request left unanswered past its deadline (see above): its fingerprints
+ * name every deviation, the kept ones and those past MAX_DEVIATIONS. */
+export const hung = (r: Pick<CheckResult, 'id' | 'fingerprints'>): boolean =>
+  r.fingerprints?.some((f) => f.startsWith(`${r.id} NO_ANSWER `)) === true;
+
+/** Runs `attempt` once, and again while it FAILs (not on a hang), at most `retries` more times. */
 export async function withRetries(
   check: Check,
   retries: number,
   attempt: (n: number) => Promise<CheckResult>,
 ): Promise<CheckResult> {
   const first = await attempt(0);
-  if (first.status !== 'FAIL' || retries < 1 || !retryable(check)) return first;
+  if (first.status !== 'FAIL' || retries < 1 || !retryable(check) || hung(first)) return first;
   const attempts = [first];
   for (let n = 1; n <= retries; n++) {
     const again = await attempt(n);
     attempts.push(again);
-    if (again.status === 'PASS' || again.status === 'NON_STRICT') break;
+    if (again.status === 'PASS' || again.status === 'NON_STRICT' || hung(again)) break;
   }
   const last = attempts.at(-1) as CheckResult;
   const durationMs = attempts.reduce((sum, r) => sum + r.durationMs, 0);

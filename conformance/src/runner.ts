@@ -131,11 +131,20 @@ async function runOne(target: Target, check: Check, state: RunState): Promise<Ch
 const summary = (found: Found[]) =>
   `${found[0]?.message ?? ''}${found.length > 1 ? ` (and ${found.length - 1} more)` : ''}`;
 
-/** Deletes the meetings the run created (at the end, or when the run is interrupted). */
+/**
+ * Deletes the meetings the run created (at the end, or when the run is interrupted). It stops at the
+ * first delete left unanswered past its deadline: a deployment whose delete-meeting hangs would hang
+ * on every other one, and a run creates dozens (one deadline each). The rest are left, titled with
+ * the run id.
+ */
 export async function cleanup(target: Target, state: RunState): Promise<void> {
   const ctx = new CheckContext(target, 'cleanup', state);
   for (const [meetingId, key] of [...state.createdMeetings]) {
-    await ctx.call('delete-meeting', { meeting_id: meetingId }, key).catch(() => undefined);
+    const hung = await ctx.call('delete-meeting', { meeting_id: meetingId }, key).then(
+      () => false,
+      (error) => error instanceof Verdict && error.found.some((f) => f.code === 'NO_ANSWER'),
+    );
+    if (hung) return;
     state.createdMeetings.delete(meetingId);
   }
 }

@@ -180,6 +180,7 @@ describe('stream checks on recorded sessions', () => {
       createdMeetings: new Map(),
       memo: new Map<string, Promise<unknown>>([['live-sessions', Promise.resolve(recorded)]]),
       secrets: new Map<string, string>(),
+      hung: new Set<string>(),
     };
     const ctx = new CheckContext(target, id, state);
     try {
