@@ -62,10 +62,10 @@ export function flatValues(value: unknown, prefix = ''): [string, unknown][] {
 export const sampleKeys = (value: unknown): string[] => [...new Set(flatValues(value).map(([key]) => key))];
 
 /** Static fields only: a dynamic field (a function) is the platform's to judge at run time. */
-const fields = (list: (Field | string)[] | undefined): Field[] =>
+export const fields = (list: (Field | string)[] | undefined): Field[] =>
   (list ?? []).filter((f): f is Field => typeof f === 'object' && f !== null);
 
-const KINDS = ['triggers', 'searches', 'creates'] as const;
+export const KINDS = ['triggers', 'searches', 'creates'] as const;
 /** A step as the platform's changelog names it (`create/create_meeting`), which promote reads. */
 export const stepName = (kind: (typeof KINDS)[number], key: string) =>
   `${{ triggers: 'trigger', searches: 'search', creates: 'create' }[kind]}/${key}`;

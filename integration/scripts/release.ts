@@ -9,7 +9,9 @@ import {
   breakingChanges,
   currentDefinition,
   type Definition,
+  fields,
   guard,
+  KINDS,
   readDefinition,
   releasedPath,
   stepName,
@@ -46,18 +48,16 @@ const newer = (a: string, b: string) => {
   return false;
 };
 
-const KINDS = ['triggers', 'searches', 'creates'] as const;
-
 /** Steps and input fields that are new since the release (what a changelog reader looks for). */
 export function additions(released: Definition | undefined, current: Definition): string[] {
   return KINDS.flatMap((kind) =>
     Object.entries(current[kind] ?? {}).flatMap(([key, step]) => {
       const was = released?.[kind]?.[key];
       if (!was) return released ? [`${stepName(kind, key)}: new step`] : [];
-      const had = new Set((was.operation?.inputFields ?? []).map((f) => (typeof f === 'object' ? f.key : f)));
-      return (step.operation?.inputFields ?? [])
-        .filter((f) => typeof f === 'object' && !had.has(f.key))
-        .map((f) => `${stepName(kind, key)}: new input field "${(f as { key: string }).key}"`);
+      const had = new Set(fields(was.operation?.inputFields).map((f) => f.key));
+      return fields(step.operation?.inputFields)
+        .filter((f) => !had.has(f.key))
+        .map((f) => `${stepName(kind, key)}: new input field "${f.key}"`);
     }),
   );
 }
