@@ -1,5 +1,6 @@
 import { flagsWanted, type SentenceCoverage, type SentenceStatus } from '../matrix/coverage.js';
 import { SENTENCES } from '../matrix/matrix.js';
+import { htmlEscape as esc, xmlEscape } from './markup-escape.js';
 
 // Sentence coverage as each reporter shows it: one line for the console, a section for the HTML
 // report, the figures as JUnit properties. The figures are report.coverage's, never counted again.
@@ -22,9 +23,6 @@ export function coverageLines(c: SentenceCoverage): string[] {
     ...(failed.length ? [`  failed sentences: ${failed.join(', ')}`] : []),
   ];
 }
-
-const esc = (text: string) =>
-  text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] as string);
 
 const COLOR: Record<SentenceStatus, string> = {
   passed: '#1a7f37',
@@ -56,8 +54,6 @@ ${rows}
 </tbody></table></details>`;
 }
 
-const attr = (text: string) => esc(text).replace(/'/g, '&apos;');
-
 /** JUnit: a suite of no test cases whose properties hold the figures (a check's verdict stays its own). */
 export function coverageSuite(c: SentenceCoverage): string {
   const props: [string, string | number][] = [
@@ -74,7 +70,7 @@ export function coverageSuite(c: SentenceCoverage): string {
     ...flagsWanted(c).map(([flag, n]): [string, number] => [`sentences.skipped-for ${flag}`, n]),
   ];
   const lines = props.map(
-    ([name, value]) => `      <property name="${attr(name)}" value="${attr(String(value))}"/>`,
+    ([name, value]) => `      <property name="${xmlEscape(name)}" value="${xmlEscape(String(value))}"/>`,
   );
   return `  <testsuite name="parley-conformance.coverage" tests="0" failures="0" skipped="0">\n    <properties>\n${lines.join('\n')}\n    </properties>\n  </testsuite>`;
 }

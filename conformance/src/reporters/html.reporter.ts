@@ -2,13 +2,11 @@ import type { CheckResult } from '../check.js';
 import type { RunReport } from '../report.js';
 import { attemptLines } from '../retry.js';
 import { coverageSection } from './coverage-lines.js';
+import { htmlEscape as esc } from './markup-escape.js';
 
 // One self-contained HTML file (inline CSS, no scripts, no external assets) a person opens in a
 // browser: a summary, the table of checks, and for each deviation its clause, message, exchanges
 // (request and response excerpts) and a reproduction.
-
-const esc = (text: string) =>
-  text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] as string);
 
 const COLORS: Record<string, string> = {
   PASS: '#1a7f37',

@@ -2,12 +2,7 @@ import type { RunReport } from '../report.js';
 import { attemptLines } from '../retry.js';
 import { coverageSuite } from './coverage-lines.js';
 import { deviationLines } from './deviation-lines.js';
-
-const xmlEscape = (text: string) =>
-  text.replace(
-    /[<>&"']/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string,
-  );
+import { xmlEscape } from './markup-escape.js';
 
 /** JUnit XML: one testsuite per area, one testcase per check; NON_STRICT and baselined results pass with a note. */
 export function junitReport(report: RunReport): string {
