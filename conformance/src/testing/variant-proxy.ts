@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { Variant } from './variants.js';
+import type { Variant } from './variant-edits.js';
 
 // Another deployment the spec allows, made from the reference server: a proxy on 127.0.0.1 that
 // forwards every request and live-stream frame to it and applies one variant on the way (an answer

@@ -1,0 +1,65 @@
+import { fileURLToPath } from 'node:url';
+import type { Answer, Exchange, ProxyHooks } from './variant-proxy.js';
+
+// What the variants share: their type and the edits they make to requests, answers and frames.
+
+export interface Variant {
+  id: string;
+  area: 'rest' | 'errors' | 'speech' | 'stream' | 'partner';
+  allows: string;
+  only: string[];
+  /** Kit options the deployment's users would give (a --proto of their layout). */
+  options?: { protoFiles?: string[]; protoStreamMessage?: string };
+  hooks(): ProxyHooks;
+}
+
+const isJson = (a: { headers: Headers }) => /json/.test(a.headers.get('content-type') ?? '');
+export const pathOf = (req: Exchange) => req.path.split('?')[0] ?? '';
+
+/** The answer with its JSON body changed by `edit` (other answers as they are). */
+export function editJson(
+  when: (req: Exchange, a: Answer) => boolean,
+  edit: (body: Record<string, unknown>, a: Answer) => unknown,
+) {
+  return (req: Exchange, a: Answer): Answer => {
+    if (!isJson(a) || !when(req, a)) return a;
+    let body: unknown;
+    try {
+      body = JSON.parse(a.body.toString('utf8'));
+    } catch {
+      return a;
+    }
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return a;
+    const headers = new Headers(a.headers);
+    headers.set('content-type', 'application/json; charset=utf-8');
+    return { ...a, headers, body: Buffer.from(JSON.stringify(edit(body as Record<string, unknown>, a))) };
+  };
+}
+
+/** The JSON body of requests to `path` changed by `edit` before they go upstream. */
+export function editRequestJson(
+  path: string,
+  edit: (body: Record<string, unknown>) => Record<string, unknown>,
+) {
+  return (req: Exchange): Exchange => {
+    if (pathOf(req) !== path) return req;
+    try {
+      return { ...req, body: Buffer.from(JSON.stringify(edit(JSON.parse(req.body.toString('utf8'))))) };
+    } catch {
+      return req;
+    }
+  };
+}
+
+export const isErrorBody = (b: Record<string, unknown>) => b.success === false && typeof b.code === 'string';
+export const OTHER_LAYOUT = fileURLToPath(new URL('../../test-data/other-layout.proto', import.meta.url));
+
+/** JSON frames from the server changed by `edit` (protobuf frames as they are). */
+export function jsonFrames(edit: (frame: Record<string, unknown>) => Record<string, unknown>): ProxyHooks {
+  return {
+    frame(data, isBinary) {
+      if (isBinary) return data;
+      return JSON.stringify(edit(JSON.parse(data.toString('utf8')) as Record<string, unknown>));
+    },
+  };
+}
