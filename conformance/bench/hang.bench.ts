@@ -2,6 +2,7 @@ import { loadavg } from 'node:os';
 import { run } from '../src/index.js';
 import { startReferenceServer } from '../src/reference-server.js';
 import { hangWhen, malformedJson, pathOf } from '../src/testing/hang-proxy.js';
+import { referenceTarget } from '../src/testing/reference-target.js';
 import { type Exchange, startVariantProxy } from '../src/testing/variant-proxy.js';
 
 // bench:hang: what a deployment that hangs costs a full run. A proxy in front of the reference
@@ -30,17 +31,9 @@ try {
   const before = loadavg().map((l) => l.toFixed(2));
   const started = performance.now();
   const report = await run({
+    ...referenceTarget(server),
     baseUrl: proxy.baseUrl,
     wsUrl: proxy.wsUrl,
-    apiKey: server.apiKey,
-    secondApiKey: server.secondApiKey,
-    audioBaseUrl: server.audioBaseUrl,
-    transcriptMeetingId: server.transcriptMeetingId,
-    oauthClient: server.partner.client,
-    oauthUser: server.partner.user,
-    oauthRedirectUri: server.partner.redirectUri,
-    webhookSecret: server.partner.webhookSecret,
-    callbackListen: '127.0.0.1:0',
     profile: 'full',
     seed: 1,
     progress: null,

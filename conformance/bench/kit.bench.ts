@@ -7,6 +7,7 @@ import { consoleReport } from '../src/reporters/console.reporter.js';
 import { githubAnnotations, githubSummary } from '../src/reporters/github.reporter.js';
 import { htmlReport } from '../src/reporters/html.reporter.js';
 import { junitReport } from '../src/reporters/junit.reporter.js';
+import { referenceTarget } from '../src/testing/reference-target.js';
 
 // bench:kit: how long the kit takes against the local reference server, smoke and full profile,
 // beside the budgets (smoke 10 s, full 30 s; issue 20) and the machine's load average. The reference server
@@ -56,17 +57,7 @@ console.log(
 );
 try {
   const target = {
-    baseUrl: server.baseUrl,
-    wsUrl: server.wsUrl,
-    apiKey: server.apiKey,
-    secondApiKey: server.secondApiKey,
-    audioBaseUrl: server.audioBaseUrl,
-    transcriptMeetingId: server.transcriptMeetingId,
-    oauthClient: server.partner.client,
-    oauthUser: server.partner.user,
-    oauthRedirectUri: server.partner.redirectUri,
-    webhookSecret: server.partner.webhookSecret,
-    callbackListen: '127.0.0.1:0',
+    ...referenceTarget(server),
     // The checks' own time: no failing check run again, wherever CI is set.
     retries: 0,
   };

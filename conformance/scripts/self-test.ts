@@ -8,6 +8,7 @@ import { FAULTS } from '@parley/server/faults';
 import { CHECKS, type RunReport, run } from '../src/index.js';
 import { startReferenceServer } from '../src/reference-server.js';
 import { hangWhen, malformedJson } from '../src/testing/hang-proxy.js';
+import { referenceTarget } from '../src/testing/reference-target.js';
 import { startVariantProxy } from '../src/testing/variant-proxy.js';
 import { VARIANTS } from '../src/testing/variants.js';
 
@@ -60,17 +61,7 @@ function cleanRunOnPostgres(): Promise<{ code: number; report?: RunReport; stder
 let postgres: ReturnType<typeof cleanRunOnPostgres> | undefined;
 const server = await startReferenceServer();
 const target = {
-  baseUrl: server.baseUrl,
-  wsUrl: server.wsUrl,
-  apiKey: server.apiKey,
-  secondApiKey: server.secondApiKey,
-  audioBaseUrl: server.audioBaseUrl,
-  transcriptMeetingId: server.transcriptMeetingId,
-  oauthClient: server.partner.client,
-  oauthUser: server.partner.user,
-  oauthRedirectUri: server.partner.redirectUri,
-  webhookSecret: server.partner.webhookSecret,
-  callbackListen: '127.0.0.1:0',
+  ...referenceTarget(server),
   // Parley's own layout given as a deployment's --proto, so the checks that need one (the protobuf
   // body of file STT, whose layout the spec does not show) judge rather than skip.
   protoFiles: PROTO_FILES.map((file) => join(protoDir, file)),
