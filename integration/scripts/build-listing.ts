@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import App from '../src/index.js';
-import { LISTING, STEP_HELP } from '../src/listing.js';
+import { LISTING } from '../src/listing.js';
 
 const appDir = new URL('../', import.meta.url);
 export const logoSourcePath = fileURLToPath(new URL(LISTING.logo.source, appDir));
@@ -18,15 +18,16 @@ export function renderLogo(size: number, svg = readFileSync(logoSourcePath, 'utf
   return new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng();
 }
 
-type Group = Record<string, { key: string; display: { label: string; hidden?: boolean } }> | undefined;
+type Group =
+  | Record<string, { key: string; display: { label: string; description: string; hidden?: boolean } }>
+  | undefined;
 
+// The help each step shows (its description, read from STEP_HELP), not a second look-up by key: instant
+// twins and Find or Create share or rename keys.
 const stepRows = (kind: string, group: Group) =>
   Object.values(group ?? {})
     .filter((o) => !o.display.hidden)
-    .map(
-      (o) =>
-        `| ${o.display.label} | ${kind} | \`${o.key}\` | ${STEP_HELP[o.key as keyof typeof STEP_HELP]} |`,
-    );
+    .map((o) => `| ${o.display.label} | ${kind} | \`${o.key}\` | ${o.display.description} |`);
 
 export function listingMarkdown(): string {
   return [
