@@ -13,13 +13,15 @@ function skippedText(c: SentenceCoverage): string {
   return `${c.skipped} skipped${flags.length ? ` (for want of ${flags.join(', ')})` : ''}`;
 }
 
-const flakyText = (c: SentenceCoverage) => (c.flaky ? `, ${c.flaky} flaky` : '');
+/** The figures after the percentage, the same in the console's line and the HTML report's. */
+const breakdown = (c: SentenceCoverage) =>
+  `${c.passed} passed, ${c.failed} failed${c.flaky ? `, ${c.flaky} flaky` : ''}; ${skippedText(c)}; ${c.notRun} not run; ${c.notJudgeable} not judgeable`;
 
 /** The console's coverage lines: the figures, then the failed sentences' ids. */
 export function coverageLines(c: SentenceCoverage): string[] {
   const failed = c.sentences.filter((s) => s.status === 'failed').map((s) => s.id);
   return [
-    `Sentence coverage: ${c.judged} of ${c.judgeable} judgeable sentences judged (${pct(c)}): ${c.passed} passed, ${c.failed} failed${flakyText(c)}; ${skippedText(c)}; ${c.notRun} not run; ${c.notJudgeable} not judgeable (${c.total} in all, matrix/sentences.json)`,
+    `Sentence coverage: ${c.judged} of ${c.judgeable} judgeable sentences judged (${pct(c)}): ${breakdown(c)} (${c.total} in all, matrix/sentences.json)`,
     ...(failed.length ? [`  failed sentences: ${failed.join(', ')}`] : []),
   ];
 }
@@ -48,7 +50,7 @@ export function coverageSection(c: SentenceCoverage): string {
     })
     .join('\n');
   return `<h2 id="coverage">Sentence coverage</h2>
-<p>${c.judged} of ${c.judgeable} judgeable sentences of the spec judged (<b>${pct(c)}</b>): ${c.passed} passed, ${c.failed} failed${flakyText(c)}; ${esc(skippedText(c))}; ${c.notRun} not run; ${c.notJudgeable} not judgeable (${c.total} in all).</p>
+<p>${c.judged} of ${c.judgeable} judgeable sentences of the spec judged (<b>${pct(c)}</b>): ${esc(breakdown(c))} (${c.total} in all).</p>
 <details><summary>Every sentence</summary><table id="sentences"><thead><tr><th>Sentence</th><th>Status</th><th>The spec's words</th><th>Checks</th><th>Needs / why not judgeable</th></tr></thead><tbody>
 ${rows}
 </tbody></table></details>`;
