@@ -14,8 +14,11 @@ export const REQUEST_DEADLINE_MS = 30_000;
  * deadline again. Still a hundred times a normal answer; an answer of that shape ends it.
  */
 export const AFTER_HANG_DEADLINE_MS = 5_000;
+/** Each of the preflight's two requests (preflight.ts): past it the base URL counts as unreachable. */
+export const PREFLIGHT_DEADLINE_MS = 15_000;
 
-const isJson = (text: string) => {
+/** The text parses as JSON (whatever its Content-Type label says). */
+export const isJson = (text: string): boolean => {
   try {
     JSON.parse(text);
     return true;

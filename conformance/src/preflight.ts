@@ -1,4 +1,5 @@
 import type { Target } from './context.js';
+import { isJson, PREFLIGHT_DEADLINE_MS } from './deadlines.js';
 import { UsageError } from './usage-error.js';
 
 // Before any check: is the base URL the service, and does it take the key? Exit 2 (a UsageError) is
@@ -29,12 +30,15 @@ export async function preflight(target: Target): Promise<void> {
   const see = async (path: string, init: RequestInit = {}): Promise<Seen> => {
     let reply: Response;
     try {
-      reply = await fetch(`${target.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
+      reply = await fetch(`${target.baseUrl}${path}`, {
+        ...init,
+        signal: AbortSignal.timeout(PREFLIGHT_DEADLINE_MS),
+      });
     } catch (error) {
       throw new UsageError(`${target.baseUrl} is unreachable: ${networkError(error)}`);
     }
     const text = await reply.text();
-    return { status: reply.status, text, json: parses(text) };
+    return { status: reply.status, text, json: isJson(text) };
   };
   const health = await see('/health');
   const probe = await see('/v1/get-meetings', {
@@ -55,14 +59,5 @@ export async function preflight(target: Target): Promise<void> {
   }
   if (probe.status === 404) {
     throw new UsageError(`${target.baseUrl}/v1/get-meetings answered 404: is this the service's base URL?`);
-  }
-}
-
-function parses(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
   }
 }
