@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MeetingStatus } from '@parley/schemas/constants';
 import { activeFaults } from './faults.catalog.js';
+import { jsonOf } from './faults.lenience.js';
 
 // Faults that break the effects of writes as a reader sees them: a removal or a delete that does not
 // show, a correction lost, a cursor ignored, a value the spec calls not updatable that changes, one
@@ -71,16 +72,10 @@ export function tapEffects(req: IncomingMessage, res: ServerResponse, path: stri
     if (event === 'data') parts.push(Buffer.from(args[0] as Uint8Array));
     return emit(event, ...args);
   }) as typeof req.emit;
-  sent.set(res, { key: String(req.headers['x-api-key'] ?? ''), body: () => parse(Buffer.concat(parts)) });
-}
-
-function parse(bytes: Buffer): Json {
-  try {
-    const value = JSON.parse(bytes.toString('utf8')) as unknown;
-    return value && typeof value === 'object' ? (value as Json) : {};
-  } catch {
-    return {};
-  }
+  sent.set(res, {
+    key: String(req.headers['x-api-key'] ?? ''),
+    body: () => jsonOf(Buffer.concat(parts)) ?? {},
+  });
 }
 
 const remembered = <V>(map: Map<string, Map<string, V>>, key: string) => {

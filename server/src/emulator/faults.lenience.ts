@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Limits } from '../core/contracts.js';
+import { listItems } from '../engines/stt/recognition-hints.js';
 import { activeFaults } from './faults.catalog.js';
 
 // Faults that break the spec's rules of lenience: what a deployment must still accept (a fourth
@@ -78,16 +80,13 @@ export function tapRequestBody(req: IncomingMessage, res: ServerResponse, path: 
 /** The refusal noted for the request this answers, if a fault refused it. */
 export const refusalFor = (res: ServerResponse): Refusal | undefined => refusals.get(res);
 
-/** Comma lists and repeated entries as the spec reads them: trimmed, non-empty items. */
+/** listItems of a value read from a body or query as it came: anything not a string or list is none. */
 export function hintItems(value: unknown): string[] {
-  const entries = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
-  return entries
-    .flatMap((entry) => String(entry).split(','))
-    .map((item) => item.trim())
-    .filter(Boolean);
+  return listItems(typeof value === 'string' ? value : Array.isArray(value) ? value.map(String) : undefined);
 }
 
-function jsonOf(bytes: Buffer): Json | undefined {
+/** A JSON object body, or undefined. */
+export function jsonOf(bytes: Buffer): Json | undefined {
   try {
     const value: unknown = JSON.parse(bytes.toString('utf8'));
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
@@ -110,7 +109,12 @@ function rewrite(path: string, bytes: Buffer): Buffer {
   if (path !== '/v1/stt' || !activeFaults.has('stt-hints-keep-last')) return bytes;
   const body = jsonOf(bytes);
   if (!body || body.language_hints === undefined) return bytes;
-  return Buffer.from(JSON.stringify({ ...body, language_hints: hintItems(body.language_hints).slice(-3) }));
+  return Buffer.from(
+    JSON.stringify({
+      ...body,
+      language_hints: hintItems(body.language_hints).slice(-Limits.languageHintsKept),
+    }),
+  );
 }
 
 const invalid = (field: string, msg: string, type: string, input: unknown): Refusal => ({
@@ -137,8 +141,13 @@ function refusalOf(path: string, type: string, bytes: Buffer): Refusal | undefin
   if (!body) return undefined;
   if (path === '/v1/stt') {
     const hints = body.language_hints;
-    if (on('stt-fourth-hint-refused') && hintItems(hints).length > 3)
-      return invalid('language_hints', 'At most 3 language hints', 'too_long', hints);
+    if (on('stt-fourth-hint-refused') && hintItems(hints).length > Limits.languageHintsKept)
+      return invalid(
+        'language_hints',
+        `At most ${Limits.languageHintsKept} language hints`,
+        'too_long',
+        hints,
+      );
     if (on('stt-comma-hints-refused') && typeof hints === 'string')
       return invalid('language_hints', 'Input should be a valid list', 'list_type', hints);
     if (on('stt-legacy-hint-refused') && body.language_hint !== undefined)
@@ -149,21 +158,44 @@ function refusalOf(path: string, type: string, bytes: Buffer): Refusal | undefin
         body.language_hint,
       );
     const keywords = hintItems(body.context_keywords).join('');
-    if (on('stt-keywords-refused') && keywords.length > 2000)
-      return invalid('context_keywords', 'At most 2000 characters', 'too_long', keywords.length);
+    if (on('stt-keywords-refused') && keywords.length > Limits.contextKeywordsChars)
+      return invalid(
+        'context_keywords',
+        `At most ${Limits.contextKeywordsChars} characters`,
+        'too_long',
+        keywords.length,
+      );
   }
   const atten = body.atten_limit_db;
   if (path === '/v1/denoise' && typeof atten === 'number') {
-    if (on('denoise-atten-max-refused') && atten >= 100)
-      return invalid('atten_limit_db', 'Input should be less than 100', 'less_than', atten);
-    if (on('denoise-atten-past-500') && (atten < 0 || atten > 100))
+    if (on('denoise-atten-max-refused') && atten >= Limits.attenLimitDb.max)
+      return invalid(
+        'atten_limit_db',
+        `Input should be less than ${Limits.attenLimitDb.max}`,
+        'less_than',
+        atten,
+      );
+    if (on('denoise-atten-past-500') && (atten < Limits.attenLimitDb.min || atten > Limits.attenLimitDb.max))
       return { status: 500, body: { success: false, error: 'Internal error', code: 'INTERNAL' } };
   }
   if (path === '/v1/translate-text') {
     const targets = body.target_languages;
-    if (on('translate-ten-targets-refused') && Array.isArray(targets) && targets.length >= 10)
-      return invalid('target_languages', 'At most 9 targets', 'too_long', targets.length);
-    if (on('translate-long-text-refused') && typeof body.text === 'string' && body.text.length >= 100_000)
+    if (
+      on('translate-ten-targets-refused') &&
+      Array.isArray(targets) &&
+      targets.length >= Limits.translateTargets
+    )
+      return invalid(
+        'target_languages',
+        `At most ${Limits.translateTargets - 1} targets`,
+        'too_long',
+        targets.length,
+      );
+    if (
+      on('translate-long-text-refused') &&
+      typeof body.text === 'string' &&
+      body.text.length >= Limits.translateTextChars
+    )
       return {
         status: 413,
         body: { success: false, error: 'Text too long', code: 'PAYLOAD_TOO_LARGE' },

@@ -1,4 +1,5 @@
 import type { StreamServerFrame } from '@parley/schemas/types';
+import { Limits } from '../core/contracts.js';
 import { activeFaults } from './faults.catalog.js';
 import { hintItems } from './faults.lenience.js';
 
@@ -19,14 +20,20 @@ export function faultyAuthCloseCode(code: number): number {
 
 /** A session whose query holds more than three language hints (or reduce_noise) fails, or keeps the last three. */
 export function faultyStreamQuery(query: URLSearchParams): URLSearchParams {
-  if (activeFaults.has('stream-fourth-hint-refused') && hintItems(query.getAll('language_hints')).length > 3)
+  if (
+    activeFaults.has('stream-fourth-hint-refused') &&
+    hintItems(query.getAll('language_hints')).length > Limits.languageHintsKept
+  )
     throw new Error('a fourth language hint');
   if (activeFaults.has('stream-reduce-noise-refused') && query.has('reduce_noise'))
     throw new Error('reduce_noise');
   if (!activeFaults.has('stream-hints-keep-last') || !query.has('language_hints')) return query;
   // The last three hints kept instead of the first three.
   const kept = new URLSearchParams(query);
-  kept.set('language_hints', hintItems(query.getAll('language_hints')).slice(-3).join(','));
+  kept.set(
+    'language_hints',
+    hintItems(query.getAll('language_hints')).slice(-Limits.languageHintsKept).join(','),
+  );
   return kept;
 }
 
@@ -41,7 +48,8 @@ export function faultyConfigFrame(text: string): string {
   try {
     const config = JSON.parse(text) as Record<string, unknown>;
     if (opus && config.encoding === undefined) return JSON.stringify({ ...config, encoding: 'opus' });
-    if (!keywords || hintItems(config.context_keywords).join('').length <= 2000) return text;
+    if (!keywords || hintItems(config.context_keywords).join('').length <= Limits.contextKeywordsChars)
+      return text;
     return JSON.stringify({ ...config, context_keywords: 2000 });
   } catch {
     return text;
