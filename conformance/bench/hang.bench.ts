@@ -1,9 +1,9 @@
 import { loadavg } from 'node:os';
 import { run } from '../src/index.js';
 import { startReferenceServer } from '../src/reference-server.js';
-import { hangWhen, malformedJson, pathOf } from '../src/testing/hang-proxy.js';
+import { hangWhen, malformedJson } from '../src/testing/hang-proxy.js';
 import { referenceTarget } from '../src/testing/reference-target.js';
-import { type Exchange, startVariantProxy } from '../src/testing/variant-proxy.js';
+import { type Exchange, pathOf, startVariantProxy } from '../src/testing/variant-proxy.js';
 
 // bench:hang: what a deployment that hangs costs a full run. A proxy in front of the reference
 // server never answers some requests (`--hang=malformed-json`: a JSON request whose body does not

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../index.js';
-import { jsonOf, judgeThroughProxy, onAnswer, pathOf, referenceServerOfFile } from '../testing/mutant-run.js';
+import { jsonOf, judgeThroughProxy, onAnswer, referenceServerOfFile } from '../testing/mutant-run.js';
 import type { Exchange, ProxyHooks } from '../testing/variant-proxy.js';
+import { pathOf } from '../testing/variant-proxy.js';
 
 // Each rule the effects checks judge, broken by a proxy in front of the reference server the way a
 // faulty deployment would break it: the check must fail. The reference server's own faults

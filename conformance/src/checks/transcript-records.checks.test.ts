@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Status } from '../check.js';
 import { type RunOptions, run } from '../index.js';
-import { jsonOf, judgeThroughProxy, onAnswer, pathOf, referenceServerOfFile } from '../testing/mutant-run.js';
+import { jsonOf, judgeThroughProxy, onAnswer, referenceServerOfFile } from '../testing/mutant-run.js';
 import type { ProxyHooks } from '../testing/variant-proxy.js';
+import { pathOf } from '../testing/variant-proxy.js';
 
 // The rules of rest.23–25 broken by a proxy in front of the reference server the way a faulty
 // deployment would break them (the reference server's faults, run by the self-test, break one rule

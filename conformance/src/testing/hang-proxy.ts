@@ -1,10 +1,8 @@
-import type { Exchange, ProxyHooks } from './variant-proxy.js';
+import { type Exchange, type ProxyHooks, pathOf } from './variant-proxy.js';
 
 // A deployment that hangs, made by the variant proxy: requests it never answers (as a third-party
 // mock of the interface never answered malformed JSON). The self-test's hang fault and bench:hang.
 // Test tooling only; nothing here is the kit.
-
-export const pathOf = (req: Exchange): string => req.path.split('?')[0] ?? '';
 
 /** A request declared JSON whose body does not parse. */
 export function malformedJson(req: Exchange): boolean {

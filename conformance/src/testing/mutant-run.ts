@@ -3,7 +3,7 @@ import type { CheckResult } from '../check.js';
 import { type RunOptions, run } from '../index.js';
 import type { ReferenceServer } from '../reference.js';
 import { startReferenceServer } from '../reference-server.js';
-import { type Answer, type Exchange, type ProxyHooks, startVariantProxy } from './variant-proxy.js';
+import { type Answer, type Exchange, type ProxyHooks, pathOf, startVariantProxy } from './variant-proxy.js';
 
 // One check run through a proxy that breaks the reference server's answers the way a faulty
 // deployment would (the unit tests of a check's verdicts): the reference's keys and transcript
@@ -11,8 +11,6 @@ import { type Answer, type Exchange, type ProxyHooks, startVariantProxy } from '
 
 type Json = Record<string, unknown>;
 
-/** A request's path without its query. */
-export const pathOf = (req: Exchange): string => req.path.split('?')[0] ?? '';
 /** A JSON body as an object (an empty body is `{}`). */
 export const jsonOf = (bytes: Buffer): Json => JSON.parse(bytes.toString('utf8') || '{}') as Json;
 /** A JSON answer of this status and body. */

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Answer, Exchange, ProxyHooks } from './variant-proxy.js';
+import { type Answer, type Exchange, type ProxyHooks, pathOf } from './variant-proxy.js';
 
 // What the variants share: their type and the edits they make to requests, answers and frames.
 
@@ -14,7 +14,6 @@ export interface Variant {
 }
 
 const isJson = (a: { headers: Headers }) => /json/.test(a.headers.get('content-type') ?? '');
-export const pathOf = (req: Exchange) => req.path.split('?')[0] ?? '';
 
 /** The answer with its JSON body changed by `edit` (other answers as they are). */
 export function editJson(

@@ -21,6 +21,9 @@ export interface Exchange {
   body: Buffer;
 }
 
+/** A request's path without its query. */
+export const pathOf = (req: Exchange): string => req.path.split('?')[0] ?? '';
+
 export interface ProxyHooks {
   /** The request before it goes upstream (a translated body, a substituted token). */
   request?(req: Exchange): Exchange | Promise<Exchange>;

@@ -1,5 +1,5 @@
-import { editJson, isErrorBody, pathOf, type Variant } from './variant-edits.js';
-import type { Exchange, ProxyHooks } from './variant-proxy.js';
+import { editJson, isErrorBody, type Variant } from './variant-edits.js';
+import { type Exchange, type ProxyHooks, pathOf } from './variant-proxy.js';
 
 // The variants of REST, error bodies and the partner surface (what they allow: variants.ts).
 

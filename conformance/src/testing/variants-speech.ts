@@ -6,8 +6,8 @@ import {
   SttRequestMessage,
 } from '@parley/schemas/proto';
 import { protoLayout } from '../proto-layout.js';
-import { editJson, editRequestJson, OTHER_LAYOUT, pathOf, type Variant } from './variant-edits.js';
-import type { ProxyHooks } from './variant-proxy.js';
+import { editJson, editRequestJson, OTHER_LAYOUT, type Variant } from './variant-edits.js';
+import { type ProxyHooks, pathOf } from './variant-proxy.js';
 
 // The variants of the speech endpoints and of the protobuf layouts (the live stream's among them).
 
