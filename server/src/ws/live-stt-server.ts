@@ -4,7 +4,12 @@ import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { systemClock } from '../core/clock.js';
 import { ErrorText, StreamClose } from '../core/contracts.js';
 import { randomIds } from '../core/ids.js';
-import { faultyAuthCloseCode, faultyStreamIo, faultyStreamQuery } from '../emulator/faults.ws.js';
+import {
+  faultyAuthCloseCode,
+  faultyConfigFrame,
+  faultyStreamIo,
+  faultyStreamQuery,
+} from '../emulator/faults.ws.js';
 import { faultyFinalizeIo } from '../emulator/faults.ws-finalize.js';
 import type { LiveCaller, LiveLogger, LiveSttDeps } from '../engines/stt/live-stt.contract.js';
 import { liveSttLimits } from '../engines/stt/live-stt.limits.js';
@@ -137,7 +142,8 @@ export function createLiveSttServer(deps: LiveSttDeps): LiveSttServer {
     void session.done.then(() => sessions.delete(session));
     ws.on('message', (data, isBinary) => {
       if (isBinary) session.onBinary(bytesOf(data));
-      else session.onText(bytesOf(data).toString('utf8'));
+      // Text frames are the config frame (a second one is refused whatever it holds).
+      else session.onText(faultyConfigFrame(bytesOf(data).toString('utf8')));
     });
     ws.on('close', () => session.onClientClosed());
   }

@@ -2,7 +2,6 @@ import type { StreamServerFrame } from '@parley/schemas/types';
 import type { Clock } from '../core/clock.js';
 import { StreamClose } from '../core/contracts.js';
 import type { IdGenerator } from '../core/ids.js';
-import { faultyConfigFrame } from '../emulator/faults.ws.js';
 import { LiveRecognizer, type RecognizerEngines } from '../engines/recognition/live-recognizer.js';
 import type {
   LiveCaller,
@@ -158,8 +157,7 @@ export class StreamSession {
   }
 
   private async configure(text: string): Promise<void> {
-    const config = readConfigFrame(faultyConfigFrame(text));
-    const settings = sessionSettings(this.ctx.query, config, () => this.ctx.ids.next('sess'));
+    const settings = sessionSettings(this.ctx.query, readConfigFrame(text), () => this.ctx.ids.next('sess'));
     checkEngines(this.ctx.engines, settings.languageHints);
     const info: LiveSessionInfo = {
       ...settings,
