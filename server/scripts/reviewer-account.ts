@@ -5,32 +5,25 @@
 // Run it again with another password to set it again; the reviewers change it themselves on the
 // password page it prints.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CONFIG_DEFAULTS } from '../src/core/config.js';
 import {
   passwordPageUrl,
   provisionReviewer,
   REVIEWER,
   REVIEWER_MEETING_ID,
 } from '../src/emulator/reviewer-account.js';
+import { keptSecrets } from '../src/store/local-secrets.js';
 
 const { values } = parseArgs({
   options: {
-    url: { type: 'string', default: 'http://127.0.0.1:8080' },
+    url: { type: 'string', default: `http://${CONFIG_DEFAULTS.host}:${CONFIG_DEFAULTS.port}` },
     'admin-token': { type: 'string' },
     password: { type: 'string' },
   },
 });
 
-function keptAdminToken(): string | undefined {
-  const dataDir = process.env.PARLEY_DATA_DIR || fileURLToPath(new URL('../../.data', import.meta.url));
-  const file = join(dataDir, 'credentials.json');
-  return existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as { adminToken?: string }).adminToken
-    : undefined;
-}
+const keptAdminToken = () => keptSecrets(process.env.PARLEY_DATA_DIR || CONFIG_DEFAULTS.dataDir).adminToken;
 
 const adminToken = values['admin-token'] ?? process.env.PARLEY_ADMIN_TOKEN ?? keptAdminToken();
 if (!adminToken) {

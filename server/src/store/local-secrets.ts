@@ -19,13 +19,19 @@ export interface LocalSecrets {
 const FILE = 'credentials.json';
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 
+/** The secrets `dataDir` keeps so far, creating none (scripts that act on a running server read them). */
+export function keptSecrets(dataDir: string): Partial<LocalSecrets> {
+  const path = join(dataDir, FILE);
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};
+}
+
 export function loadOrCreateSecrets(dataDir: string): {
   secrets: LocalSecrets;
   created: boolean;
   path: string;
 } {
   const path = join(dataDir, FILE);
-  const existing: Partial<LocalSecrets> = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};
+  const existing = keptSecrets(dataDir);
   const secrets: LocalSecrets = {
     adminToken: existing.adminToken ?? token(24),
     demoApiKey: existing.demoApiKey ?? `prl_demo_${token(24)}`,
