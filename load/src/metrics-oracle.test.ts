@@ -9,6 +9,7 @@ import {
   startFakeStreamServer,
 } from '../test-support/fake-stream-server.js';
 import { k6Summary } from '../test-support/k6-thresholds.js';
+import { layoutFor } from '../test-support/stream-layouts.js';
 import { type FrameSet, pcm16Frames } from './audio-frames.js';
 import { Budget, streamThresholds } from './budgets.js';
 import { judgeLevel, levelPlan, levelStats, percentile, sessionBreaksLevel } from './capacity-search.js';
@@ -90,6 +91,7 @@ async function session(
   try {
     return await driveSession({
       url: streamUrl(server.url, { apiKey: 'fake-key', format }),
+      ...layoutFor(format),
       frames: audio.frames,
       turns: audio.turns,
       finalizeTimeoutMs,
