@@ -1,8 +1,8 @@
 // A reader of the proto3 subset a deployment's layout of the service's messages uses: package,
 // messages (nested too), enums, fields with `optional`/`repeated`, oneofs, maps; options, reserved
-// ranges, imports and services are read past. k6 cannot run protobufjs (it builds a TextDecoder when
-// loaded, which k6's engine lacks) and has no .proto loader outside gRPC, so the scripts read the
-// .proto text they open at init with this; proto3-subset.test.ts holds it to protobufjs's parser on
+// ranges, imports and services are read past. The k6 scripts cannot load protobufjs 8 (it builds a
+// TextDecoder when loaded, a global k6 v2.2 does not have) and k6 has no .proto loader outside gRPC,
+// so they read the .proto text they open at init with this; proto3-subset.test.ts holds it to protobufjs's parser on
 // Parley's files and on another layout. Anything outside the subset is a clear error, never a guess.
 
 export interface ProtoField {
