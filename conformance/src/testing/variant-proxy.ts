@@ -33,6 +33,8 @@ export interface ProxyHooks {
   frame?(data: Buffer, isBinary: boolean): Buffer | string | null;
   /** Extra wait before server frames are passed on, once the client sent its empty frame. */
   holdAfterEndMs?: number;
+  /** How long to hold this server frame (and those after it, kept in order) before passing it on. */
+  holdFrameMs?(data: Buffer, isBinary: boolean): number;
 }
 
 const HOP = new Set([
@@ -148,6 +150,8 @@ function pipe(client: WebSocket, up: WebSocket, hooks: ProxyHooks) {
     if (up.readyState === WebSocket.OPEN) up.send(bytes, { binary: isBinary });
   });
   up.on('message', (data, isBinary) => {
+    const hold = hooks.holdFrameMs?.(data as Buffer, isBinary) ?? 0;
+    if (hold > 0) releaseAt = Math.max(releaseAt, Date.now() + hold);
     const frame = hooks.frame ? hooks.frame(data as Buffer, isBinary) : (data as Buffer);
     if (frame === null) return;
     later(() => {
