@@ -34,9 +34,28 @@ export const TTS_MATRIX = ['proto-other-layout-tts'] as const;
 /** Variants the scripts never meet, and why (what they change is nothing a script sends or reads). */
 export const NOT_MET: Record<string, string> = {
   'speech-error-plain': 'error bodies only: every script counts a non-200 as failed without reading its body',
+  'error-code-names': "error bodies' code values only (HTTP answers with a status ≥ 400): no script reads them",
   'denoise-basic': 'denoise.ts reads denoised_audio_url alone, which the basic answer keeps',
   'translate-other-shape': 'no script calls translate-text',
   'translate-targets-truncated': 'no script calls translate-text',
   'denoise-atten-clamped': 'denoise.ts sends no atten_limit_db (clamping changes only values past 0–100)',
   'proto-other-layout-stt': "file-stt.ts sends a JSON body (the spec's), never the protobuf one",
 };
+
+/** Whether a catalog variant touches what the scripts do: the stream or the speech routes. */
+export const touchesScripts = (variant: { area: string; only: readonly string[] }) =>
+  variant.area === 'stream' ||
+  variant.area === 'speech' ||
+  variant.only.some((check) => check.startsWith('stream.') || check.startsWith('speech.'));
+
+/** The stream and speech variants of `catalog` that the load matrix neither runs nor explains. */
+export function uncovered(
+  catalog: readonly { id: string; area: string; only: readonly string[] }[],
+): string[] {
+  const covered = new Set<string>([
+    ...STREAM_MATRIX.map((e) => e.id),
+    ...TTS_MATRIX,
+    ...Object.keys(NOT_MET),
+  ]);
+  return catalog.filter((v) => touchesScripts(v) && !covered.has(v.id)).map((v) => v.id);
+}
