@@ -1,12 +1,12 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startVariantProxy } from '@parley/conformance/testing/variant-proxy';
-import { VARIANTS, type Variant } from '@parley/conformance/testing/variants';
+import type { Variant } from '@parley/conformance/testing/variants';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readProtoSource } from '../probe/proto-files.js';
 import { driveSession } from '../probe/session-driver.js';
 import { type FakeServer, startFakeStreamServer } from '../test-support/fake-stream-server.js';
 import { nearServed, TOLERANCE_MS, TWO_TURNS, unlessVoid } from '../test-support/oracle.js';
-import { STREAM_MATRIX, type StreamEntry } from '../test-support/variant-matrix.js';
+import { STREAM_MATRIX, type StreamEntry, variantOf } from '../test-support/variant-matrix.js';
 import { Budget } from './budgets.js';
 import { percentile } from './capacity-search.js';
 import { streamLayout } from './proto-layout.js';
@@ -31,12 +31,6 @@ afterEach(async () => {
   proxy = undefined;
   server = undefined;
 });
-
-const variantOf = (id: string): Variant => {
-  const variant = VARIANTS.find((v) => v.id === id);
-  if (!variant) throw new Error(`no variant ${id} in the catalog`);
-  return variant;
-};
 
 /** How long the variant holds the frame `{connected: true}` (0 when it does not). */
 const connectedHold = (variant: Variant) =>

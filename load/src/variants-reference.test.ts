@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { startVariantProxy } from '@parley/conformance/testing/variant-proxy';
-import { VARIANTS, type Variant } from '@parley/conformance/testing/variants';
+import type { Variant } from '@parley/conformance/testing/variants';
 import { startTestServer, type TestServer } from '@parley/server/test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProtoSource } from '../probe/proto-files.js';
 import { driveSession } from '../probe/session-driver.js';
-import { STREAM_MATRIX, TTS_MATRIX } from '../test-support/variant-matrix.js';
+import { STREAM_MATRIX, TTS_MATRIX, variantOf } from '../test-support/variant-matrix.js';
 import { pcm16Frames } from './audio-frames.js';
 import { M } from './metric-names.js';
 import { streamLayout, ttsLayout } from './proto-layout.js';
@@ -38,12 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const variantOf = (id: string): Variant => {
-  const variant = VARIANTS.find((v) => v.id === id);
-  if (!variant) throw new Error(`no variant ${id} in the catalog`);
-  return variant;
-};
 
 async function through<T>(variant: Variant, use: (proxy: { baseUrl: string; wsUrl: string }) => Promise<T>) {
   const proxy = await startVariantProxy({ baseUrl: server.url, wsUrl: server.wsUrl }, variant);

@@ -1,3 +1,4 @@
+import { VARIANTS, type Variant } from '@parley/conformance/testing/variants';
 import { M } from '../src/metric-names.js';
 
 // The load scripts against the deployments the spec allows (the conformance kit's variant catalog):
@@ -34,7 +35,8 @@ export const TTS_MATRIX = ['proto-other-layout-tts'] as const;
 /** Variants the scripts never meet, and why (what they change is nothing a script sends or reads). */
 export const NOT_MET: Record<string, string> = {
   'speech-error-plain': 'error bodies only: every script counts a non-200 as failed without reading its body',
-  'error-code-names': "error bodies' code values only (HTTP answers with a status ≥ 400): no script reads them",
+  'error-code-names':
+    "error bodies' code values only (HTTP answers with a status ≥ 400): no script reads them",
   'denoise-basic': 'denoise.ts reads denoised_audio_url alone, which the basic answer keeps',
   'translate-other-shape': 'no script calls translate-text',
   'translate-targets-truncated': 'no script calls translate-text',
@@ -58,4 +60,11 @@ export function uncovered(
     ...Object.keys(NOT_MET),
   ]);
   return catalog.filter((v) => touchesScripts(v) && !covered.has(v.id)).map((v) => v.id);
+}
+
+/** The catalog's variant `id`; a matrix row naming none is an error, not a skip. */
+export function variantOf(id: string): Variant {
+  const variant = VARIANTS.find((v) => v.id === id);
+  if (!variant) throw new Error(`no variant ${id} in the catalog`);
+  return variant;
 }
