@@ -1,4 +1,4 @@
-import { answerWith, jsonOf, onAnswer as onAnswerOnly } from '../mutant-run.js';
+import { answerWith, jsonOf } from '../mutant-run.js';
 import { type Answer, type Exchange, type ProxyHooks, pathOf } from '../variant-proxy.js';
 
 // Edits the blind catalogs share beyond variant-edits and mutant-run: a request served by another
@@ -27,20 +27,30 @@ export function reply(a: Answer, status: number, body: unknown): Answer {
   return { ...made, headers };
 }
 
-/** mutant-run's onAnswer, keeping the upstream headers: the edit is the one difference a client sees. */
+/** A request's JSON body; `{}` when it has none or another form (the token endpoint's form body). */
+const askedOf = (req: Exchange): Json => {
+  if (req.method !== 'POST') return {};
+  try {
+    return jsonOf(req.body);
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * mutant-run's onAnswer, keeping the upstream headers (so the edit is the one difference a client
+ * sees) and reading a form-encoded request as `{}`.
+ */
 export const onAnswer = (
   path: string,
   edit: (body: Json, status: number, asked: Json) => [number, unknown],
-): ProxyHooks => {
-  const only = onAnswerOnly(path, edit);
-  return {
-    answer(req: Exchange, a: Answer): Answer | Promise<Answer> {
-      if (pathOf(req) !== path || !only.answer) return a;
-      const made = only.answer(req, a) as Answer;
-      return reply(a, made.status, JSON.parse(made.body.toString('utf8')));
-    },
-  };
-};
+): ProxyHooks => ({
+  answer(req: Exchange, a: Answer): Answer {
+    if (pathOf(req) !== path) return a;
+    const [status, body] = edit(jsonOf(a.body), a.status, askedOf(req));
+    return reply(a, status, body);
+  },
+});
 
 const ASKED = 'x-blind-asked';
 

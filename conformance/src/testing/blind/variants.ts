@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { jsonOf } from '../mutant-run.js';
 import { editJson, editRequestJson, jsonFrames, type Variant } from '../variant-edits.js';
 import { type Answer, type Exchange, pathOf } from '../variant-proxy.js';
-import { itemsOf, type Json, onAnswer, onPrefix, reply } from './edits.js';
+import { itemsOf, type Json, onAnswer, onPrefix, reply, servedBy, shiftMicros } from './edits.js';
 
 // Deployments that differ from the reference server only where the spec leaves room, written from
 // the spec alone: a fair kit passes every one of them.
@@ -18,8 +18,8 @@ const variant = (id: string, area: Variant['area'], allows: string, hooks: Varia
 const ok = (status: number) => status === 200;
 const isJson = (a: Answer) => /json/.test(a.headers.get('content-type') ?? '');
 const withText = (a: Answer, text: string): Answer => ({ ...a, body: Buffer.from(text) });
-/** Identifiers the reference mints for meetings, messages and workflow plans. */
-const MINTED = /\b(?:mtg|msg|wfp)_\d{6}\b/g;
+/** Identifiers the reference mints for messages and workflow plans. */
+const MINTED = /\b(?:msg|wfp)_\d{6}\b/g;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g;
 
 export const BLIND_VARIANTS: readonly Variant[] = [
@@ -58,10 +58,11 @@ export const BLIND_VARIANTS: readonly Variant[] = [
     }),
   ),
   variant(
-    'meeting-ids-uuid',
+    'message-ids-uuid',
     'rest',
     'Resources: "Identifiers are strings." (their form is not given)',
-    // Meetings, messages and plans are named by UUIDs; requests are mapped back on the way in.
+    // Messages and workflow plans are named by UUIDs; requests are mapped back on the way in. (Meeting
+    // ids stay: the reference posts generate-document callbacks, which no proxy sees, with them.)
     () => {
       const out = new Map<string, string>();
       const back = new Map<string, string>();
@@ -111,12 +112,39 @@ export const BLIND_VARIANTS: readonly Variant[] = [
     }),
   ),
   variant(
-    'messages-newest-first',
+    'messages-oldest-first',
     'rest',
     'get-meeting-messages: "Order of returned messages and direction of the cursor for get-meeting-messages: not shown."',
+    // Oldest first, and the cursor pages forward (messages updated after it). The deployment reads the
+    // meeting's messages (up to 200) and pages them itself; values it cannot page go upstream as
+    // asked, so bad input keeps its error.
     () =>
-      onAnswer('/v1/get-meeting-messages', (b, s) =>
-        ok(s) ? [s, { ...b, messages: [...itemsOf(b, 'messages')].reverse() }] : [s, b],
+      servedBy(
+        '/v1/get-meeting-messages',
+        '/v1/get-meeting-messages',
+        (asked) => {
+          const out: Json = { ...asked };
+          const limit = asked.limit;
+          if (limit == null || (Number.isInteger(limit) && Number(limit) >= 1 && Number(limit) <= 200))
+            out.limit = 200;
+          if (typeof asked.last_updated_at === 'string' && !Number.isNaN(Date.parse(asked.last_updated_at)))
+            delete out.last_updated_at;
+          return out;
+        },
+        (up, s, asked) => {
+          if (!ok(s)) return [s, up];
+          const at = (m: Json) => shiftMicros(String(m.updated_at), 0);
+          const cursor =
+            typeof asked.last_updated_at === 'string' ? shiftMicros(asked.last_updated_at, 0) : '';
+          const after = itemsOf(up, 'messages')
+            .filter((m) => at(m) > cursor)
+            .sort(
+              (x, y) =>
+                at(x).localeCompare(at(y)) || String(x.created_at).localeCompare(String(y.created_at)),
+            );
+          const limit = Number(asked.limit ?? 50);
+          return [s, { ...up, messages: after.slice(0, limit), has_more: after.length > limit }];
+        },
       ),
   ),
   variant(

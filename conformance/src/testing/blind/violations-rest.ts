@@ -92,6 +92,7 @@ export const REST_VIOLATIONS: readonly Variant[] = [
   rest(
     'add-participants-drops-invitees',
     'add-meeting-participants: "participant_ids string[] (required; bare id or `em:<email>`)"',
+    // Keeps bare user ids only: invitees are dropped, and a list of invitees alone is refused.
     () => ({
       request: editRequestJson('/v1/add-meeting-participants', (b) => ({
         ...b,
@@ -213,7 +214,7 @@ export const REST_VIOLATIONS: readonly Variant[] = [
       servedBy(
         '/v1/update-transcript-utterance',
         '/v1/get-transcript-utterances',
-        (asked) => ({ meeting_id: asked.meeting_id, last_updated_at: '1970-01-01T00:00:00Z', limit: 1000 }),
+        (asked) => ({ meeting_id: asked.meeting_id, last_updated_at: '1970-01-01T00:00:00Z', limit: 500 }),
         (up, s, asked) => {
           if (!ok(s)) return [s, up];
           const u = itemsOf(up, 'utterances').find((x) => x.id === asked.id);
