@@ -125,12 +125,27 @@ export interface Session {
   finishSeconds: number | null;
 }
 
-/** One live session of a pcm16 file, ended by the empty frame; gives up `waitSeconds` after it. */
-export async function streamSession(t: Target, json = true, waitSeconds = 20): Promise<Session> {
+export interface SessionOptions {
+  /** JSON frames (format=json); false: protobuf. */
+  json?: boolean;
+  /** Seconds to wait for the terminal frame after the empty frame. */
+  waitSeconds?: number;
+  /** More query parameters, e.g. `enable_diarization=false`. */
+  query?: string;
+  /** Fields of the config frame beyond the encoding. */
+  config?: Json;
+  key?: string;
+}
+
+/** One live session of a pcm16 file, ended by the empty frame. */
+export async function streamSession(t: Target, options: SessionOptions = {}): Promise<Session> {
+  const { json = true, waitSeconds = 20, query = '', config = {}, key = t.ref.apiKey } = options;
   const wav = await readFile(new URL('../../../../fixtures/audio/en/rms-05.wav', import.meta.url));
   const pcm = wav.subarray(44);
-  const query = `${json ? 'format=json&' : ''}api_key=${encodeURIComponent(t.ref.apiKey)}`;
-  const ws = new WebSocket(`${t.wsUrl}/v1/stt/stream?${query}`);
+  const params = [json ? 'format=json' : '', `api_key=${encodeURIComponent(key)}`, query]
+    .filter(Boolean)
+    .join('&');
+  const ws = new WebSocket(`${t.wsUrl}/v1/stt/stream?${params}`);
   const frames: (Json | string)[] = [];
   let endedAt = 0;
   let finishSeconds: number | null = null;
@@ -145,7 +160,7 @@ export async function streamSession(t: Target, json = true, waitSeconds = 20): P
     }, 60_000);
     ws.on('error', () => done(-2));
     ws.on('open', async () => {
-      ws.send(JSON.stringify({ encoding: 'pcm16' }));
+      ws.send(JSON.stringify({ encoding: 'pcm16', ...config }));
       for (let i = 0; i < pcm.length; i += 640) ws.send(pcm.subarray(i, i + 640));
       ws.send(Buffer.alloc(0));
       endedAt = Date.now();

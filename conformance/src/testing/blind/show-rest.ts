@@ -162,6 +162,11 @@ export const REST_DEMOS: Record<string, Demo> = {
   'setting-max-minutes-string': async (t) =>
     typeof ((await call(t, '/v1/get-user-default-meeting-setting', {})).body.setting as Json)
       ?.max_recording_minutes,
+  'setting-max-minutes-updatable': async (t) => {
+    const r = await call(t, '/v1/update-user-default-meeting-setting', { max_recording_minutes: 5 });
+    const later = await call(t, '/v1/get-user-default-meeting-setting', {});
+    return [r.status, (later.body.setting as Json)?.max_recording_minutes];
+  },
   'summary-force-refresh-ignored': async (t) => {
     const m = await meeting(t);
     await call(t, '/v1/send-meeting-message', { meeting_message: { meeting_id: m.id, text: 'first point' } });
@@ -189,6 +194,8 @@ export const REST_DEMOS: Record<string, Demo> = {
   'validation-detail-string': async (t) => ({
     detail_is_array: Array.isArray((await call(t, '/v1/get-meetings', { limit: 'x' })).body.detail),
   }),
+  'not-found-body-framework-default': async (t) =>
+    Object.keys((await call(t, '/v1/delete-meeting', { meeting_id: 'mtg_none' })).body).sort(),
   'invalid-json-500': async (t) => (await call(t, '/v1/get-meetings', '{bad')).status,
   'create-meeting-title-coerced': async (t) => (await call(t, '/v1/create-meeting', { title: 123 })).status,
 };

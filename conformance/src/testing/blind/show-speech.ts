@@ -72,7 +72,7 @@ export const SPEECH_DEMOS: Record<string, Demo> = {
       .map((c) => c.text)
       .slice(-3),
   'stream-no-terminal-frame': async (t) => (await streamSession(t)).frames.at(-1),
-  'stream-proto-no-terminal-frame': async (t) => (await streamSession(t, false)).frames.at(-1),
+  'stream-proto-no-terminal-frame': async (t) => (await streamSession(t, { json: false })).frames.at(-1),
   'stream-trailing-final-lost': async (t) => ({
     finals: chunksOf(await streamSession(t)).filter((c) => c.is_final).length,
   }),
@@ -84,8 +84,19 @@ export const SPEECH_DEMOS: Record<string, Demo> = {
     session_id: chunksOf(await streamSession(t)).every((c) => typeof c.session_id === 'string'),
   }),
   'stream-finalize-stalls': async (t) => ({
-    finish_seconds: (await streamSession(t, true, 15)).finishSeconds,
+    finish_seconds: (await streamSession(t, { waitSeconds: 15 })).finishSeconds,
   }),
+  'stt-comma-keywords-refused': async (t) => (await stt(t, { context_keywords: 'note,call' })).status,
+  'stream-bad-auth-close-4401': async (t) => (await streamSession(t, { key: 'prl_not_a_key' })).close,
+  'stream-format-json-ignored': async (t) => typeof (await streamSession(t)).frames[0],
+  'stream-query-diarization-ignored': async (t) =>
+    chunksOf(await streamSession(t, { query: 'enable_diarization=false' })).some(
+      (c) => c.speaker !== undefined,
+    ),
+  'stream-config-diarization-ignored': async (t) =>
+    chunksOf(await streamSession(t, { config: { enable_diarization: false } })).some(
+      (c) => c.speaker !== undefined,
+    ),
   'stt-result-without-session-id': async (t) => Object.keys((await stt(t)).body).sort(),
   'denoise-basic-version': async (t) => Object.keys((await denoise(t)).body).sort(),
   'translate-map-shape': async (t) => (await translate(t, { target_languages: ['es'] })).body,

@@ -257,7 +257,7 @@ export const BLIND_VARIANTS: readonly Variant[] = [
     'stream',
     'Live speech-to-text: "Finalizing takes about 5 seconds."',
     () => ({
-      holdAfterEndMs: 2_000,
+      holdAfterEndMs: 4_000,
     }),
   ),
   variant(

@@ -31,6 +31,12 @@ export const ERROR_VIOLATIONS: readonly Variant[] = [
     ),
   ),
   errors(
+    'not-found-body-framework-default',
+    'Errors: "Meeting REST error body (generic form): `{success: false, error: string, code: string}`"',
+    // The web framework's own 404 body instead of the service's.
+    () => onPrefix('/v1/', (b, s) => (s === 404 ? [s, { detail: 'Not Found' }] : [s, b])),
+  ),
+  errors(
     'summarize-unknown-meeting-500',
     'Errors: "404 resource not found (unknown meeting or message id)"',
     () =>

@@ -1,6 +1,6 @@
 import type { Variant } from '../variant-edits.js';
 import { pathOf } from '../variant-proxy.js';
-import { editBody, type Json, onAnswer } from './edits.js';
+import { editBody, type Json, onAnswer, reply } from './edits.js';
 
 // Deployments that break the spec on settings, summaries, ask-ai and contacts.
 
@@ -58,6 +58,35 @@ export const SETTINGS_VIOLATIONS: readonly Variant[] = [
         { ...b, setting: { ...setting, max_recording_minutes: String(setting.max_recording_minutes) } },
       ];
     }),
+  ),
+  rest(
+    'setting-max-minutes-updatable',
+    'User default meeting setting: "max_recording_minutes | integer | returned by the service; not updatable"',
+    // Takes max_recording_minutes from an update and returns it from then on.
+    () => {
+      const chosen = new Map<string, unknown>();
+      const keyOf = (h: Headers) => h.get('x-api-key') ?? h.get('authorization') ?? '';
+      const path = '/v1/update-user-default-meeting-setting';
+      return {
+        request(req) {
+          return editBody(path, (b) => {
+            if (b.max_recording_minutes === undefined) return b;
+            chosen.set(keyOf(req.headers), b.max_recording_minutes);
+            const { max_recording_minutes: _taken, ...rest } = b;
+            return rest;
+          })(req);
+        },
+        answer(req, a) {
+          const mine = chosen.get(keyOf(req.headers));
+          if (!/default-meeting-setting$/.test(pathOf(req)) || !ok(a.status) || mine === undefined) return a;
+          const body = JSON.parse(a.body.toString('utf8')) as Json;
+          return reply(a, a.status, {
+            ...body,
+            setting: { ...(body.setting as Json), max_recording_minutes: mine },
+          });
+        },
+      };
+    },
   ),
   rest(
     'summary-force-refresh-ignored',

@@ -91,6 +91,21 @@ export const SPEECH_VIOLATIONS: readonly Variant[] = [
       ),
   ),
   speech(
+    'stt-comma-keywords-refused',
+    'File speech-to-text: "context_keywords | string[] or comma-separated string"',
+    () =>
+      onAnswer(STT, (b, s, asked) =>
+        typeof asked.context_keywords === 'string'
+          ? validation422(
+              'context_keywords',
+              'Input should be a valid list',
+              'list_type',
+              asked.context_keywords,
+            )
+          : [s, b],
+      ),
+  ),
+  speech(
     'stt-long-keywords-refused',
     'File speech-to-text: "context_keywords ... at most 2000 characters in total, extras dropped"',
     () =>

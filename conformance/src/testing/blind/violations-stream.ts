@@ -96,6 +96,46 @@ export const STREAM_VIOLATIONS: readonly Variant[] = [
         return rest;
       }),
   ),
+  stream(
+    'stream-bad-auth-close-4401',
+    'Authentication: "A live-stream connection with failed authentication is closed with WebSocket close code 1008."',
+    // An application close code of its own for a refused key.
+    () => ({
+      close: (code, reason) => (code === 1008 ? { code: 4401, reason: 'Unauthorized' } : { code, reason }),
+    }),
+  ),
+  stream(
+    'stream-format-json-ignored',
+    'Live speech-to-text query: "format | string | no | `json` gives JSON text frames; omitted gives protobuf binary frames"',
+    () => ({ upgrade: (path) => path.replace(/([?&])format=json(&|$)/, '$1').replace(/[?&]$/, '') }),
+  ),
+  stream(
+    'stream-query-diarization-ignored',
+    'Live speech-to-text query: "enable_diarization | string | no | `false` disables; enabled by default"',
+    () => ({
+      upgrade: (path) => path.replace(/([?&])enable_diarization=[^&]*(&|$)/, '$1').replace(/[?&]$/, ''),
+    }),
+  ),
+  stream(
+    'stream-config-diarization-ignored',
+    'Live speech-to-text config: "`enable_diarization` boolean (default true, overrides the query parameter)"',
+    // The config frame's enable_diarization is never read.
+    () => {
+      let first = true;
+      return {
+        clientFrame(data, isBinary) {
+          if (isBinary || !first) return data;
+          first = false;
+          try {
+            const { enable_diarization: _dropped, ...config } = JSON.parse(data.toString('utf8')) as Json;
+            return JSON.stringify(config);
+          } catch {
+            return data;
+          }
+        },
+      };
+    },
+  ),
   stream('stream-finalize-stalls', 'Live speech-to-text: "Finalizing takes about 5 seconds."', () => ({
     // Finals and the terminal frame come a minute after the end-of-audio frame.
     holdAfterEndMs: 60_000,
