@@ -1,6 +1,13 @@
 import { expect } from 'vitest';
 import type { FrameSet } from '../src/audio-frames.js';
+import { streamThresholds } from '../src/budgets.js';
+import { M } from '../src/metric-names.js';
+import { runThresholds } from '../src/run-thresholds.js';
+import { type Sample, sessionSamples } from '../src/session-samples.js';
+import type { SessionReport } from '../src/stream-session.js';
+import { failedThresholds } from '../src/text-summary.js';
 import type { Turn } from '../src/turn-latency.js';
+import { k6Summary } from './k6-thresholds.js';
 
 // What the measurement oracles share (metrics-oracle.test.ts, variants-oracle.test.ts): the audio
 // the fake server follows, and the rule a figure is held to against the latency the server served.
@@ -56,4 +63,19 @@ export async function unlessVoid<T>(attempt: () => Promise<T>, isVoid: (result: 
     const result = await attempt();
     if (!isVoid(result) || tries === 3) return result;
   }
+}
+
+/**
+ * The thresholds stt-stream fails on these sessions, judged as k6 judges them, from the samples the
+ * script adds (its three checks per session passing).
+ */
+export function streamRunFailures(reports: readonly SessionReport[], turns: number): string[] {
+  const checks: Sample[] = [
+    { metric: M.samples, value: 3, tags: { metric: 'checks' } },
+    { metric: 'checks', value: 1, tags: {} },
+  ];
+  const samples = reports.flatMap((r) => [...sessionSamples(r), ...checks]);
+  return failedThresholds(
+    k6Summary(runThresholds('stream', streamThresholds(reports.length, turns)), samples),
+  );
 }
