@@ -1,5 +1,5 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -103,6 +103,31 @@ describe('a start-up failure on PostgreSQL', () => {
       `DATABASE_URL (PostgreSQL at 127.0.0.1:${port}, database parley) cannot be reached: connect ECONNREFUSED 127.0.0.1:${port}; fix the database or set DATABASE_URL to another.`,
     );
     expect(line).not.toContain('s3cret-pw');
+  }, 60_000);
+
+  it('DATABASE_URL at a host that accepts and never speaks: the start ends within the connect timeout', async () => {
+    // Connections are accepted and held open, and nothing is ever sent: a wedged server or a
+    // firewall that swallows packets after the handshake.
+    const held = new Set<Socket>();
+    const silent: Server = createServer((socket) => {
+      held.add(socket);
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    try {
+      const line = await start({
+        DATABASE_URL: `postgres://parley@127.0.0.1:${port}/parley`,
+        PARLEY_DB_CONNECT_TIMEOUT_MS: '1500',
+      });
+      expect(line).toBe(
+        `DATABASE_URL (PostgreSQL at 127.0.0.1:${port}, database parley) did not answer within 1500 ms (PARLEY_DB_CONNECT_TIMEOUT_MS): fix the database, set DATABASE_URL to another, or raise PARLEY_DB_CONNECT_TIMEOUT_MS.`,
+      );
+      expect(held.size).toBeGreaterThan(0);
+    } finally {
+      for (const socket of held) socket.destroy();
+      silent.close();
+    }
   }, 60_000);
 
   it.runIf(PG_URL)(
