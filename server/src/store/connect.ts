@@ -78,6 +78,11 @@ function connectPostgres(connectionString: string, timeouts: DatabaseTimeouts): 
   // on the pool; unhandled, that would crash the process. The pool discards the client and the
   // next query opens a new connection, so there is nothing more to do here.
   pool.on('error', () => {});
+  // The pool listens for errors only on idle clients. One checked out and between queries (inside a
+  // transaction, or just acquired) that loses its server (a stop, a restart: "terminating connection
+  // due to administrator command") would emit 'error' to nobody, an uncaught exception that ends the
+  // process. Its next query fails instead (503), and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres' };
 }
