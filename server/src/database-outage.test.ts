@@ -110,7 +110,10 @@ describe('a PostgreSQL outage', () => {
 
       // A live stream, started before the outage and paced in real time across it.
       const client = await LiveSttClient.connect(`${server.wsUrl}/v1/stt/stream`, { api_key: writer.key });
-      client.sendConfig({ session_id: 'sess_outage' });
+      const meeting = await server.call<{ meeting: { id: string } }>('create-meeting', writer.key, {
+        title: 'live',
+      });
+      client.sendConfig({ session_id: 'sess_outage', meeting_id: meeting.body.meeting.id });
       await client.waitFor((f) => 'connected' in f);
       const streamed = client.stream(speech).then(() => client.end());
 
