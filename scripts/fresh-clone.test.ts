@@ -2,7 +2,6 @@ import { type ChildProcess, execFileSync } from 'node:child_process';
 import {
   appendFileSync,
   chmodSync,
-  chownSync,
   existsSync,
   mkdtempSync,
   readFileSync,
