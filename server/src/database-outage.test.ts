@@ -110,10 +110,10 @@ describe('a PostgreSQL outage', () => {
 
       // A live stream, started before the outage and paced in real time across it.
       const client = await LiveSttClient.connect(`${server.wsUrl}/v1/stt/stream`, { api_key: writer.key });
-      const meeting = await server.call<{ meeting: { id: string } }>('create-meeting', writer.key, {
+      const live = await server.call<{ meeting: { id: string } }>('create-meeting', writer.key, {
         title: 'live',
       });
-      client.sendConfig({ session_id: 'sess_outage', meeting_id: meeting.body.meeting.id });
+      client.sendConfig({ session_id: 'sess_outage', meeting_id: live.body.meeting.id });
       await client.waitFor((f) => 'connected' in f);
       const streamed = client.stream(speech).then(() => client.end());
 
@@ -164,6 +164,12 @@ describe('a PostgreSQL outage', () => {
       const stored = new Set(
         (await reader.query<{ title: string }>('select title from meetings')).rows.map((r) => r.title),
       );
+      // The stream's finals, those spoken while the database was away included, are in its meeting.
+      const utterances = (
+        await reader.query<{ id: string }>('select id from transcript_utterances where meeting_id = $1', [
+          live.body.meeting.id,
+        ])
+      ).rows.map((r) => r.id);
       await reader.end();
       const lost = acknowledged.filter((title) => !stored.has(title));
       expect(lost).toEqual([]);
@@ -173,6 +179,7 @@ describe('a PostgreSQL outage', () => {
       expect(client.frames.some((f) => 'finished' in f.frame)).toBe(true);
       const finals = chunksOf(client.frames).filter((c) => c.is_final);
       expect(finals.length).toBeGreaterThanOrEqual(2);
+      expect(utterances.sort()).toEqual(finals.map((f) => f.id).sort());
 
       // The outbox delivers the job that fell due while the database was away.
       let delivered = false;
@@ -192,7 +199,7 @@ describe('a PostgreSQL outage', () => {
       );
       const refusedTimes = refused.map((a) => a.endedAt - a.startedAt).sort((a, b) => a - b);
       console.info(
-        `database outage: ${attempts.length} create-meeting requests by ${WRITERS} writers, ${acknowledged.length} acknowledged, ${refused.length} refused with 503 (slowest refusal ${Math.round(refusedTimes.at(-1) ?? 0)} ms, median ${Math.round(refusedTimes[refusedTimes.length >> 1] ?? 0)} ms), stop took ${Math.round(stoppedAt - stoppingAt)} ms, first write acknowledged ${Math.round(firstOk - restartedAt)} ms after the restart returned, lost 0; stream: ${finals.length} finals, closed ${closed.code}; outbox job delivered`,
+        `database outage: ${attempts.length} create-meeting requests by ${WRITERS} writers, ${acknowledged.length} acknowledged, ${refused.length} refused with 503 (slowest refusal ${Math.round(refusedTimes.at(-1) ?? 0)} ms, median ${Math.round(refusedTimes[refusedTimes.length >> 1] ?? 0)} ms), stop took ${Math.round(stoppedAt - stoppingAt)} ms, first write acknowledged ${Math.round(firstOk - restartedAt)} ms after the restart returned, lost 0; stream: ${finals.length} finals, all ${utterances.length} stored in its meeting, closed ${closed.code}; outbox job delivered`,
       );
     },
     180_000,
