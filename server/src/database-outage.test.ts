@@ -204,4 +204,30 @@ describe('a PostgreSQL outage', () => {
     },
     180_000,
   );
+
+  it.skipIf(missing)(
+    `answers 503 when a statement outlasts PARLEY_DB_STATEMENT_TIMEOUT_MS, and serves again once it is free${missing ? ` (skipped: ${missing})` : ''}`,
+    async () => {
+      const writer = await server.user('Blocked');
+      // Another session holds the meetings table: an insert waits for it until the server cancels it (5 s here).
+      const locker = new pg.Client({ connectionString: cluster.url });
+      await locker.connect();
+      try {
+        await locker.query('begin');
+        await locker.query('lock table meetings in access exclusive mode');
+        const blocked = await server.call('create-meeting', writer.key, { title: 'blocked' });
+        expect(blocked.status, JSON.stringify(blocked.body)).toBe(503);
+        expect(blocked.body).toEqual({
+          success: false,
+          code: 'DATABASE_UNAVAILABLE',
+          error: 'The database did not answer in time; try again later',
+        });
+      } finally {
+        await locker.query('rollback');
+        await locker.end();
+      }
+      expect((await server.call('create-meeting', writer.key, { title: 'free' })).status).toBe(200);
+    },
+    60_000,
+  );
 });
