@@ -39,7 +39,7 @@ export function databaseTimeoutsOf(config: Config): DatabaseTimeouts {
  * client's own read deadline comes a connect timeout later, for a server that stopped speaking
  * mid-query (then nothing would ever say so).
  */
-export function pgTimeoutOptions(timeouts: DatabaseTimeouts) {
+function pgTimeoutOptions(timeouts: DatabaseTimeouts) {
   return {
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.statementMs,
