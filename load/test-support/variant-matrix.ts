@@ -2,10 +2,11 @@ import { VARIANTS, type Variant } from '@parley/conformance/testing/variants';
 import { M } from '../src/metric-names.js';
 
 // The load scripts against the deployments the spec allows (the conformance kit's variant catalog):
-// each stream or speech variant is either run here — through the variant proxy, in front of the
-// fake server of known latencies (variants-oracle.test.ts) and of the reference server
-// (variants-reference.test.ts) — or named with the reason it changes nothing the scripts send,
-// read or time. variant-matrix.test.ts fails on a catalog variant in neither list.
+// each stream or speech variant is either run — through the variant proxy, in front of the fake
+// server of known latencies (variants-oracle.test.ts) and of the reference server
+// (variants-reference.test.ts); spec-only by the routes and fields the scripts use
+// (spec-only.test.ts) — or named with the reason it changes nothing the scripts send, read or time.
+// variant-matrix.test.ts fails on a catalog variant in neither list.
 
 export interface StreamEntry {
   id: string;
@@ -32,6 +33,9 @@ export const STREAM_MATRIX: readonly StreamEntry[] = [
 /** The TTS script's request and answer in another layout, against the reference server. */
 export const TTS_MATRIX = ['proto-other-layout-tts'] as const;
 
+/** The service as the spec shows it, without Parley's extensions: the routes and fields the scripts use (spec-only.test.ts). */
+export const SPEC_ONLY_MATRIX = ['spec-only'] as const;
+
 /** Variants the scripts never meet, and why (what they change is nothing a script sends or reads). */
 export const NOT_MET: Record<string, string> = {
   'speech-error-plain': 'error bodies only: every script counts a non-200 as failed without reading its body',
@@ -57,6 +61,7 @@ export function uncovered(
   const covered = new Set<string>([
     ...STREAM_MATRIX.map((e) => e.id),
     ...TTS_MATRIX,
+    ...SPEC_ONLY_MATRIX,
     ...Object.keys(NOT_MET),
   ]);
   return catalog.filter((v) => touchesScripts(v) && !covered.has(v.id)).map((v) => v.id);
