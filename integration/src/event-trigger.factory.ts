@@ -5,6 +5,7 @@
 // editor's test step). Both are built from one spec, so the words, sample, fields and items are the same.
 
 import { type Bundle, defineTrigger, type PlainOutputField, type ZObject } from 'zapier-platform-core';
+import { newestFirstOnce } from './answer-shape.js';
 import type { PartnerHookResponse } from './generated/schema-types.js';
 import { type HOOK_EVENTS, PARTNER_TRIGGERS } from './generated/service-data.js';
 import { dataOf, statusOfAppError, urls } from './service.client.js';
@@ -43,12 +44,17 @@ export interface EventTriggerSpec<K extends string> {
   };
 }
 
-/** A polling route's items: GET under the automation-platform prefix, a JSON array, newest first. */
-export async function pollItems(z: ZObject, bundle: Bundle, path: string): Promise<{ id: string }[]> {
-  const items = dataOf<unknown>(await z.request({ url: urls.partner(path) }));
-  if (!Array.isArray(items)) {
-    throw new z.errors.Error(`Parley answered ${path} with something other than a list`, 'bad_response', 502);
-  }
+/**
+ * A polling route's items: GET under the automation-platform prefix, a JSON array (checkAnswer holds
+ * it to its shape), put newest first by the catalog's `orderedBy` and each id once.
+ */
+export async function pollItems(
+  z: ZObject,
+  bundle: Bundle,
+  trigger: Pick<PartnerTrigger, 'path' | 'orderedBy'>,
+): Promise<{ id: string }[]> {
+  const listed = dataOf<{ id: string }[]>(await z.request({ url: urls.partner(trigger.path) }));
+  const items = newestFirstOnce(listed, trigger.orderedBy);
   return bundle.meta?.isLoadingSample ? items.slice(0, SAMPLE_ITEMS) : items;
 }
 
@@ -157,7 +163,7 @@ export const definePartnerTriggers = <N extends PartnerTriggerName>(
     ...spec,
     key: triggerKey(trigger),
     event: trigger.event,
-    list: (z, bundle) => pollItems(z, bundle, trigger.path),
+    list: (z, bundle) => pollItems(z, bundle, trigger),
   });
   return { name, ...triggers };
 };

@@ -4,6 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import { badAnswer } from '../answer-check.js';
 import type {
   GenerateDocumentCallback,
   GenerateDocumentRequest,
@@ -12,7 +13,7 @@ import type {
 import { DOCUMENT_MODELS, schemaExamples } from '../generated/service-data.js';
 import { STEP_HELP } from '../listing.js';
 import { meetingInput } from '../meeting.field.js';
-import { dataOf, urls } from '../service.client.js';
+import { dataOf, serviceConfig, urls } from '../service.client.js';
 
 type Inputs = { meeting_id: string; prompt: string; model?: string; deliver_later?: boolean };
 
@@ -84,10 +85,13 @@ const perform = async (z: ZObject, bundle: Bundle<Inputs>) => {
     await z.request({ url: urls.partner(path), method: 'POST', body }),
   );
   if (later) return { meeting_id: reply.meeting_id, message: reply.message };
-  if (!('document_text' in reply) || typeof reply.document_text !== 'string') {
-    throw new z.errors.Error('Parley answered without a document', 'bad_response', 502);
+  // checkAnswer holds the reply to one of the route's two shapes; this step asked for the finished one.
+  const text = 'document_text' in reply ? reply.document_text : undefined;
+  if (typeof text !== 'string' || !text.trim()) {
+    const what = text === undefined ? 'no document (the reply for Deliver Later)' : 'an empty document';
+    throw badAnswer(z, `Parley answered Generate Document with ${what}.`, serviceConfig().integrationUrl);
   }
-  return documentOutput(reply);
+  return documentOutput({ meeting_id: reply.meeting_id, document_text: text });
 };
 
 /** Runs with the body Parley POSTed to the callback URL. */

@@ -115,7 +115,7 @@ describe.each(triggers)("%s trigger (polling, the spec's route)", (key, path, ex
   it('refuses a list body that is not a list', async () => {
     service().get(path).reply(200, { success: true });
     expect((await caught(appTester(op.trigger(key), bundleWith()))).detail.message).toMatch(
-      /other than a list/,
+      /should be a list, not an object/,
     );
   });
 
