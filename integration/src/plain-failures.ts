@@ -41,6 +41,8 @@ const hostOf = (message: string): string => {
   return URL.canParse(url) ? new URL(url).origin : serviceConfig().baseUrl;
 };
 
+const seconds = (n: number) => `${n} second${n === 1 ? '' : 's'}`;
+
 /** The sentence for a request that got no answer, or undefined for any other error. */
 export function noAnswerError(z: ZObject, error: unknown): Error | undefined {
   const failure = error as FetchFailure;
@@ -48,7 +50,7 @@ export function noAnswerError(z: ZObject, error: unknown): Error | undefined {
   const host = hostOf(failure.message ?? '');
   if (failure.type === 'request-timeout') {
     return new z.errors.Error(
-      `Parley (${host}) did not answer within ${requestTimeoutMs() / 1000} seconds, and Zapier gives a step ${ZAPIER_STEP_SECONDS}. ` +
+      `Parley (${host}) did not answer within ${seconds(requestTimeoutMs() / 1000)} (Zapier stops a step at ${ZAPIER_STEP_SECONDS}). ` +
         'Try again later; for a long recording or meeting, set "Deliver Later" to Yes. If it keeps happening, tell the Parley deployment\'s administrator.',
       'timeout',
       504,
