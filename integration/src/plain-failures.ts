@@ -28,7 +28,10 @@ export const limitTime: BeforeRequestMiddleware = (request) => {
   return request;
 };
 
-/** A failure of node-fetch (core's HTTP client): `request-timeout`, or `system` with the socket's code. */
+/**
+ * A failure of node-fetch (core's HTTP client): `request-timeout` (no head in time), `body-timeout` (the
+ * body stalled), or `system` with the socket's code.
+ */
 interface FetchFailure {
   name?: string;
   type?: string;
@@ -48,7 +51,7 @@ export function noAnswerError(z: ZObject, error: unknown): Error | undefined {
   const failure = error as FetchFailure;
   if (failure?.name !== 'FetchError') return undefined;
   const host = hostOf(failure.message ?? '');
-  if (failure.type === 'request-timeout') {
+  if (failure.type === 'request-timeout' || failure.type === 'body-timeout') {
     return new z.errors.Error(
       `Parley (${host}) did not answer within ${seconds(requestTimeoutMs() / 1000)} (Zapier stops a step at ${ZAPIER_STEP_SECONDS}). ` +
         'Try again later; for a long recording or meeting, set "Deliver Later" to Yes. If it keeps happening, tell the Parley deployment\'s administrator.',

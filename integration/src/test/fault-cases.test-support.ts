@@ -94,7 +94,7 @@ export const FAULT_CASES = {
   meetingsNotAList: {
     did: 'get-meetings `meetings` is not a list',
     via: EDIT,
-    steps: 'meeting dropdown, New Meeting samples, Find Meeting by title',
+    steps: 'meeting dropdown, New Meeting samples, Find Meeting by title (shown)',
     sees: broken('POST /v1/get-meetings', '"meetings" should be a list, not an object'),
   },
   htmlAs200: {
