@@ -124,3 +124,9 @@ export function answerShapes() {
     };
   });
 }
+
+/** Bodies the service POSTs to the app (hook deliveries, callbacks), checked as answers are. */
+export const DELIVERIES = ['partner-hook-delivery', 'generate-document-callback', 'stt-callback'] as const;
+
+export const deliveryShapes = () =>
+  Object.fromEntries(DELIVERIES.map((id) => [id, reduce(fileOf(`${id}.schema.json`), `${id}.schema.json`)]));

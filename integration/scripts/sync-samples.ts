@@ -15,7 +15,7 @@ import {
 } from '@parley/schemas/constants';
 import { generatedTypesPath, jsonSchemaDir } from '@parley/schemas/paths';
 import { triggerRoutes } from '@parley/schemas/routes';
-import { answerShapes } from './answer-shapes.js';
+import { answerShapes, DELIVERIES, deliveryShapes } from './answer-shapes.js';
 
 export const generatedPath = fileURLToPath(new URL('../src/generated/service-data.ts', import.meta.url));
 /** The schemas' generated types, copied so that the package (and its source.zip) type-checks alone. */
@@ -182,6 +182,9 @@ export function renderShapes(): string {
     '  shape: Shape;',
     '  accepted?: Shape;',
     `}[] = ${JSON.stringify(answerShapes())};`,
+    '',
+    '/** Bodies the service POSTs to the app: hook deliveries and callbacks. */',
+    `export const DELIVERY_SHAPES: Record<${DELIVERIES.map((id) => `'${id}'`).join(' | ')}, Shape> = ${JSON.stringify(deliveryShapes())};`,
     '',
   ].join('\n');
 }

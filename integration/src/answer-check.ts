@@ -5,7 +5,7 @@
 // service did wrong, instead of a step reading `undefined` or passing an empty result on.
 import type { AfterResponseMiddleware, HttpResponse, ZObject } from 'zapier-platform-core';
 import { shapeProblems } from './answer-shape.js';
-import { ANSWER_SHAPES } from './generated/answer-shapes.js';
+import { ANSWER_SHAPES, DELIVERY_SHAPES } from './generated/answer-shapes.js';
 import { serviceConfig, urls } from './service.client.js';
 
 /** Code of every error raised for an answer that breaks the interface. */
@@ -85,3 +85,24 @@ export const checkAnswer: AfterResponseMiddleware = (response, z) => {
   if (fault) throw fault;
   return response;
 };
+
+/**
+ * A body the service POSTed to the app (a hook delivery, a callback) checked as an answer is: `what`
+ * names it for the Zap's owner ("a New Meeting event"). Returns the body when it fits.
+ */
+export function checkDelivery<T>(
+  z: ZObject,
+  body: unknown,
+  id: keyof typeof DELIVERY_SHAPES,
+  what: string,
+): T {
+  const problems = shapeProblems(body, DELIVERY_SHAPES[id]);
+  if (problems.length > 0) {
+    throw badAnswer(
+      z,
+      `Parley sent ${what} that the Parley interface does not allow: ${problems.join('; ')}.`,
+      serviceConfig().integrationUrl,
+    );
+  }
+  return body as T;
+}

@@ -5,6 +5,7 @@
 // editor's test step). Both are built from one spec, so the words, sample, fields and items are the same.
 
 import { type Bundle, defineTrigger, type PlainOutputField, type ZObject } from 'zapier-platform-core';
+import { checkDelivery } from './answer-check.js';
 import { newestFirstOnce } from './answer-shape.js';
 import type { PartnerHookResponse } from './generated/schema-types.js';
 import { type HOOK_EVENTS, PARTNER_TRIGGERS } from './generated/service-data.js';
@@ -86,11 +87,8 @@ export async function unsubscribeHook(z: ZObject, bundle: Bundle) {
 
 /** A delivery is one item, the body of the service's POST. */
 export function deliveredItems(z: ZObject, bundle: Bundle): { id: string }[] {
-  const item = bundle.cleanedRequest as { id?: unknown } | undefined;
-  if (!item || typeof item !== 'object' || typeof item.id !== 'string') {
-    throw new z.errors.Error('Parley sent an event without an item id', 'bad_delivery', 400);
-  }
-  return [item as { id: string }];
+  // Held to the delivery's shape (one of the items the polling routes list, or a meeting) like an answer.
+  return [checkDelivery<{ id: string }>(z, bundle.cleanedRequest, 'partner-hook-delivery', 'an event')];
 }
 
 const built = <K extends string>(spec: EventTriggerSpec<K>, items: { id: string }[]) =>

@@ -4,7 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
-import { badAnswer } from '../answer-check.js';
+import { badAnswer, checkDelivery } from '../answer-check.js';
 import type {
   GenerateDocumentCallback,
   GenerateDocumentRequest,
@@ -96,7 +96,12 @@ const perform = async (z: ZObject, bundle: Bundle<Inputs>) => {
 
 /** Runs with the body Parley POSTed to the callback URL. */
 const performResume = async (z: ZObject, bundle: Bundle) => {
-  const callback = bundle.cleanedRequest as GenerateDocumentCallback;
+  const callback = checkDelivery<GenerateDocumentCallback>(
+    z,
+    bundle.cleanedRequest,
+    'generate-document-callback',
+    'a Generate Document callback',
+  );
   if (callback?.status !== 'success') {
     const reason = callback && 'error' in callback ? callback.error : 'no document in the callback';
     throw new z.errors.Error(`Parley could not generate the document: ${reason}`, 'document_failed', 502);

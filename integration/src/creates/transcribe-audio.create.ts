@@ -5,6 +5,7 @@
 // delivered result in performResume, whose output is the synchronous one's, field for field.
 import { randomUUID } from 'node:crypto';
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import { checkDelivery } from '../answer-check.js';
 import type {
   SttAcceptedResponse,
   SttCallback,
@@ -142,7 +143,12 @@ const perform = async (z: ZObject, bundle: Bundle<Inputs>) => {
  * (and with the error kinds) the synchronous answer of the same failure gets.
  */
 const performResume = async (z: ZObject, bundle: Bundle) => {
-  const callback = bundle.cleanedRequest as SttCallback | undefined;
+  const callback = checkDelivery<SttCallback>(
+    z,
+    bundle.cleanedRequest,
+    'stt-callback',
+    'a Transcribe Audio callback',
+  );
   if (callback?.status === 'success') return transcriptOutput(callback.session_id, callback);
   const text = callback?.status === 'failed' ? callback.error : 'Parley sent no transcript in its callback';
   throw (

@@ -124,6 +124,18 @@ export const FAULT_CASES = {
     steps: 'Get Transcript, Meeting Ended (Instant)',
     sees: `Parley answered the transcripts of meeting "mtg_01HX9W2Q" with a record of another meeting ("mtg_other"). ${WHO}`,
   },
+  eventWithoutId: {
+    did: 'a hook delivery without `id`',
+    via: EDIT,
+    steps: 'the instant triggers (Meeting Ended (Instant) shown)',
+    sees: `Parley sent an event that the Parley interface does not allow: "id" is missing. ${WHO}`,
+  },
+  callbackWithoutDocument: {
+    did: 'a success callback without `document_text`',
+    via: EDIT,
+    steps: 'Generate Document (Deliver Later, resumed)',
+    sees: `Parley sent a Generate Document callback that the Parley interface does not allow: "document_text" is missing. ${WHO}`,
+  },
   errorWithoutText: {
     did: 'a 400 whose error body has no `error` text',
     via: EDIT,

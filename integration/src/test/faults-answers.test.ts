@@ -103,6 +103,23 @@ describe('an answer the step itself checks', () => {
   });
 });
 
+describe('a body the service posts to the app', () => {
+  it('eventWithoutId: a hook delivery', async () => {
+    const { id: _, ...withoutId } = item;
+    const failed = await caught(
+      appTester(op.trigger('meeting_ended_instant'), bundleWith({ cleanedRequest: withoutId })),
+    );
+    expect(failed.detail).toMatchObject({ message: words('eventWithoutId'), code: 'bad_response' });
+  });
+
+  it('callbackWithoutDocument: Generate Document resumed', async () => {
+    const { document_text: _, ...withoutText } = schemaExamples.documentCallback;
+    const resume = App.creates?.generate_document?.operation.performResume;
+    const failed = await caught(appTester(resume, bundleWith({ cleanedRequest: withoutText })));
+    expect(failed.detail).toMatchObject({ message: words('callbackWithoutDocument'), code: 'bad_response' });
+  });
+});
+
 describe('an error answer without its words', () => {
   it('errorWithoutText: a 400 body with a code and no text', async () => {
     service().post('/v1/create-meeting').reply(400, { success: false, code: 'BAD_REQUEST' });

@@ -172,7 +172,12 @@ describe.each(triggers)(
       const [item] = (await appTester(op.trigger(key), bundleWith({ cleanedRequest: example }))) as object[];
       expect(item).toMatchObject(example);
       const bad = await caught(appTester(op.trigger(key), bundleWith({ cleanedRequest: { title: 'x' } })));
-      expect(bad.detail.message).toBe('Parley sent an event without an item id');
+      expect(bad.detail).toMatchObject({
+        message: expect.stringMatching(
+          /^Parley sent an event that the Parley interface does not allow: "id" is missing;/,
+        ),
+        code: 'bad_response',
+      });
     });
 
     it('lists its route with the bearer and returns the items in the service order', async () => {
