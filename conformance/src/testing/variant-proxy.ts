@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { Variant } from './variant-edits.js';
 
 // Another deployment the spec allows, made from the reference server: a proxy on 127.0.0.1 that
 // forwards every request and live-stream frame to it and applies one variant on the way (an answer
@@ -33,6 +32,17 @@ export interface ProxyHooks {
   frame?(data: Buffer, isBinary: boolean): Buffer | string | null;
   /** Extra wait before server frames are passed on, once the client sent its empty frame. */
   holdAfterEndMs?: number;
+}
+
+/** One allowed variant: what it allows, the checks it concerns, and its edits on the way. */
+export interface Variant {
+  id: string;
+  area: 'rest' | 'errors' | 'speech' | 'stream' | 'partner';
+  allows: string;
+  only: string[];
+  /** Kit options the deployment's users would give (a --proto of their layout). */
+  options?: { protoFiles?: string[]; protoStreamMessage?: string };
+  hooks(): ProxyHooks;
 }
 
 const HOP = new Set([
