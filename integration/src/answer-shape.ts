@@ -54,7 +54,7 @@ export function shapeProblems(value: unknown, shape: Shape, at = '', limit = 3):
     }
     const actual = jsonTypes(v);
     if (s.type && !s.type.some((t) => actual.includes(t))) {
-      problems.push(`${label(path)} should be ${named(s.type)}, not ${named(actual.slice(0, 1))}`);
+      problems.push(`${label(path)} should be ${named(s.type)}, not ${named(actual.slice(-1))}`);
       return;
     }
     if (typeof v === 'string') {
