@@ -8,7 +8,7 @@ import { CATALOG_VERDICTS } from './fault-catalog.test-support.js';
 
 const here = (path: string) => new URL(path, import.meta.url);
 const README = readFileSync(here('../../README.md'), 'utf8');
-const TEST_FILES = ['faults-server.test.ts', 'faults-answers.test.ts'].map((file) =>
+const TEST_FILES = ['faults-server.test.ts', 'faults-answers.test.ts', 'faults-proxy.test.ts'].map((file) =>
   readFileSync(here(file), 'utf8'),
 );
 const HEADER = "| what the service did | made by | step(s) | what the Zap's owner sees |";
