@@ -80,7 +80,10 @@ const guarded =
     }
   };
 
-/** Wraps every operation of the app (and the connection test) so a request without answer reads plainly. */
+/**
+ * Wraps every operation of the app, the connection test and the token exchange and refresh, so a request
+ * without answer reads plainly.
+ */
 export function withPlainFailures<App extends object>(app: App): App {
   const definition = app as Record<string, unknown>;
   for (const group of ['triggers', 'searches', 'creates']) {
@@ -92,7 +95,14 @@ export function withPlainFailures<App extends object>(app: App): App {
       }
     }
   }
-  const auth = definition.authentication as { test?: unknown } | undefined;
-  if (auth && typeof auth.test === 'function') auth.test = guarded(auth.test as Operation);
+  const auth = definition.authentication as { test?: unknown; oauth2Config?: object } | undefined;
+  for (const [holder, method] of [
+    [auth, 'test'],
+    [auth?.oauth2Config, 'getAccessToken'],
+    [auth?.oauth2Config, 'refreshAccessToken'],
+  ] as const) {
+    const target = holder as Record<string, unknown> | undefined;
+    if (target && typeof target[method] === 'function') target[method] = guarded(target[method] as Operation);
+  }
   return app;
 }

@@ -152,6 +152,11 @@ describe('no answer', () => {
       message: words('hang').replace('25 seconds', '1 second'),
       code: 'timeout',
     });
+    // Connecting an account too (the token exchange).
+    nock(BASE_URL).post('/api/oauth/partner/token').delay(2500).reply(200, { access_token: 'a' });
+    const connecting = oauth.getAccessToken;
+    const exchange = await caught(appTester(connecting, { inputData: { code: 'c', redirect_uri: 'r' } }));
+    expect(exchange.detail).toMatchObject({ code: 'timeout' });
     // Without the limit the step waits for as long as the service takes (here it answers after the
     // delay): on Zapier, a hang past 30 s would end in the platform's generic timeout.
     answer();
