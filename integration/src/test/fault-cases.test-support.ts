@@ -6,7 +6,7 @@
 import { addBearer, mapErrors } from '../service.client.js';
 
 /** Stands for the deployment's root in the words below (the tests' servers have their own). */
-export const DEPLOYMENT = '<deployment>';
+export const DEPLOYMENT = '{deployment}';
 const WHO = `This is a fault of the Parley deployment at ${DEPLOYMENT}, not of your Zap: send this message to its administrator.`;
 const broken = (route: string, problems: string) =>
   `Parley answered ${route} with an answer the Parley interface does not allow: ${problems}. ${WHO}`;
