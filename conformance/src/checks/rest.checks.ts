@@ -15,6 +15,7 @@ import {
 } from '../schema-check.js';
 import { restSequence, runSteps } from '../sequence.js';
 import { define } from './define.js';
+import { SETTING_FIELDS, settingUpdateOf } from './setting-fields.js';
 
 // REST: every route's answer against its schema, the spec's defaults and limits, pagination
 // invariants under random page sizes, and the create → … → delete sequence with 404s after it.
@@ -290,8 +291,7 @@ export const restChecks = [
         }
       } finally {
         // Runs hit real accounts: put the caller's settings back.
-        const { user_id: _u, max_recording_minutes: _m, ...restore } = saved;
-        await ctx.call('update-user-default-meeting-setting', restore);
+        await ctx.call('update-user-default-meeting-setting', settingUpdateOf(saved));
       }
     },
   }),
@@ -309,14 +309,6 @@ export const restChecks = [
     },
   }),
 ];
-
-/** The fields rest.07 saves and reads back. */
-const SETTING_FIELDS = [
-  'original_languages',
-  'view_language',
-  'translation_languages',
-  'contextual_keywords',
-] satisfies readonly (keyof AnswerOf<'get-user-default-meeting-setting'>['setting'])[];
 
 const last = (items: Meeting[]) => items[items.length - 1]?.updated_at;
 
