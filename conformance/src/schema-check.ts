@@ -80,8 +80,9 @@ function declaredNames(schemaId: string): Set<string> {
     for (const [key, value] of Object.entries(node)) {
       if (key === 'properties' && value && typeof value === 'object')
         for (const name of Object.keys(value)) names.add(name);
-      const other = key === '$ref' && typeof value === 'string' && /^([\w.-]+)\.schema\.json/.exec(value);
-      if (other?.[1]) for (const name of declaredNames(other[1])) names.add(name);
+      const other =
+        key === '$ref' && typeof value === 'string' ? /^([\w.-]+)\.schema\.json/.exec(value)?.[1] : undefined;
+      if (other) for (const name of declaredNames(other)) names.add(name);
       else visit(value);
     }
   };
