@@ -2,13 +2,14 @@ import { call } from '../call.js';
 import { deviate, verify } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { at } from '../json-path.js';
-import { expectErrorBody, expectValidationBody } from '../schema-check.js';
+import { expectErrorBody, expectValidationBody, expectValidBody } from '../schema-check.js';
 import { define } from './define.js';
 import { SETTING_FIELDS, type SettingFields, settingUpdateOf } from './setting-fields.js';
 
 // The effects of update-user-default-meeting-setting beyond rest.07's round trip: the fields a
 // request leaves out take the spec's defaults, and max_recording_minutes, which the spec calls not
-// updatable, reads back as it was, whether the deployment ignores or refuses an attempt to set it.
+// updatable, reads back as it was, whether the deployment ignores or refuses an attempt to set it;
+// an attempt it ignores is answered as it was stored (an answer saying it changed is wrong too).
 
 type Setting = Awaited<ReturnType<typeof readSetting>>;
 /** The spec's defaults of the update's fields ("optional, default empty", "default `en`"). */
@@ -77,7 +78,15 @@ export const effectsSettingsChecks = [
         });
         if (reply.status === 422) expectValidationBody(reply, attempt);
         else if (reply.status === 400) expectErrorBody(reply, attempt);
-        else if (reply.status !== 200)
+        else if (reply.status === 200)
+          // Ignored: the write's own answer must agree with the read that follows (nothing changed).
+          judgeSetting(
+            expectValidBody('update-user-default-meeting-setting.response', reply.body, attempt).setting,
+            full,
+            maxMinutes,
+            attempt,
+          );
+        else
           deviate(
             'STATUS',
             `${attempt}: ${reply.status}, expected 200 (ignored) or 400/422 (refused)`,

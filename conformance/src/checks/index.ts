@@ -2,6 +2,7 @@ import type { Area } from '../check.js';
 import type { Check } from './define.js';
 import { effectsDeletesChecks } from './effects-deletes.checks.js';
 import { effectsIsolationChecks } from './effects-isolation.checks.js';
+import { effectsListingsChecks } from './effects-listings.checks.js';
 import { effectsMeetingsChecks } from './effects-meetings.checks.js';
 import { effectsSettingsChecks } from './effects-settings.checks.js';
 import { effectsTranscriptsChecks } from './effects-transcripts.checks.js';
@@ -27,6 +28,7 @@ export const CHECKS: readonly Check[] = [
   ...restChecks,
   ...effectsMeetingsChecks,
   ...effectsDeletesChecks,
+  ...effectsListingsChecks,
   ...effectsSettingsChecks,
   ...effectsTranscriptsChecks,
   ...transcriptRecordsChecks,

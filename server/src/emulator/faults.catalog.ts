@@ -160,6 +160,16 @@ export const FAULTS: readonly FaultSpec[] = [
     'an update that sets max_recording_minutes (not updatable) is accepted and applied',
   ),
   fault(
+    'max-recording-answered-changed',
+    'rest.14.settings-effects',
+    'an update that sets max_recording_minutes answers it changed while storing nothing',
+  ),
+  fault(
+    'summary-not-listed',
+    'rest.26.summary-listed',
+    'the AI summary summarize-meeting made is missing from get-meeting-messages',
+  ),
+  fault(
     'utterance-correction-lost',
     'rest.15.utterance-correction',
     'a corrected utterance reads back with its first text',
