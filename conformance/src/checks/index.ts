@@ -19,6 +19,7 @@ import { speechChecks } from './speech.checks.js';
 import { streamChecks } from './stream.checks.js';
 import { streamFinalizeChecks } from './stream-finalize.checks.js';
 import { transcriptRecordsChecks } from './transcript-records.checks.js';
+import { walksChecks } from './walks.checks.js';
 
 // The registry: every check, in run order. Ids are never reused (a retired check's id stays retired).
 // The stream checks come last: their live sessions (started with the run) stream in real time while
@@ -36,6 +37,7 @@ export const CHECKS: readonly Check[] = [
   ...errorsChecks,
   ...effectsIsolationChecks,
   ...leniencePagesChecks,
+  ...walksChecks,
   ...lenienceBodiesChecks,
   ...speechChecks,
   ...lenienceSttChecks,

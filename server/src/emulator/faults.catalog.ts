@@ -189,6 +189,27 @@ export const FAULTS: readonly FaultSpec[] = [
     'errors.08.second-account-writes',
     'a write to a meeting the caller cannot see answers 200 instead of 404',
   ),
+  // Paging, seen only by a client that walks every page (faults.pages.ts).
+  fault(
+    'meetings-page-skips',
+    'rest.05.pagination-walk',
+    'get-meetings after a cursor leaves out the first meeting of the page',
+  ),
+  fault(
+    'people-cursor-name-only',
+    'rest.27.people-walk',
+    "get-my-people's cursor compares the name alone: the people sharing its name are skipped",
+  ),
+  fault(
+    'transcription-page-repeats',
+    'rest.28.transcription-walks',
+    'the transcription lists take last_updated_at inclusively: the record at the cursor comes again',
+  ),
+  fault(
+    'transcription-has-more-early',
+    'rest.28.transcription-walks',
+    'the transcription lists answer has_more false on a full page although more follow',
+  ),
   // The rules of lenience (faults.lenience.ts, faults.ws.ts): what must be accepted is refused.
   fault('stt-fourth-hint-refused', 'speech.07.stt-language-hints', 'file STT refuses a fourth language hint'),
   fault(

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MeetingStatus, MessageType } from '@parley/schemas/constants';
 import { activeFaults } from './faults.catalog.js';
 import { jsonOf } from './faults.lenience.js';
+import { PAGE_FAULT_IDS, pageFaults } from './faults.pages.js';
 
 // Faults that break the effects of writes as a reader sees them: a removal or a delete that does not
 // show, a summary missing from the meeting's messages, a correction lost, a cursor ignored, a value
@@ -68,7 +69,7 @@ const maxMinutes = new Map<string, unknown>();
 
 /** Observes the request's body and caller when one of these faults is on. */
 export function tapEffects(req: IncomingMessage, res: ServerResponse, path: string): void {
-  if (!path.startsWith('/v1/') || !FAULT_IDS.some(activeFaults.has)) return;
+  if (!path.startsWith('/v1/') || ![...FAULT_IDS, ...PAGE_FAULT_IDS].some(activeFaults.has)) return;
   const parts: Buffer[] = [];
   const emit = req.emit.bind(req) as (event: string | symbol, ...args: unknown[]) => boolean;
   req.emit = ((event: string | symbol, ...args: unknown[]) => {
@@ -141,6 +142,7 @@ export function effectsAnswer(
   }
   if (route === 'get-meetings') listMeetings(request.key, asked, body);
   givenRecords(route, asked, body);
+  pageFaults(route, asked, body);
   if (route === 'get-meeting-messages' && on('summary-not-listed'))
     body.messages = ((body.messages as Json[]) ?? []).filter((m) => m.type !== MessageType.SUMMARY);
   if (route === 'get-meeting-messages' && on('deleted-message-listed'))
