@@ -10,6 +10,7 @@ import { endedMeetingsChecks } from './ended-meetings.checks.js';
 import { errorsChecks } from './errors.checks.js';
 import { lenienceAudioChecks } from './lenience-audio.checks.js';
 import { lenienceBodiesChecks } from './lenience-bodies.checks.js';
+import { lenienceFormsChecks } from './lenience-forms.checks.js';
 import { leniencePagesChecks } from './lenience-pages.checks.js';
 import { lenienceStreamChecks } from './lenience-stream.checks.js';
 import { lenienceSttChecks } from './lenience-stt.checks.js';
@@ -42,6 +43,7 @@ export const CHECKS: readonly Check[] = [
   ...speechChecks,
   ...lenienceSttChecks,
   ...lenienceAudioChecks,
+  ...lenienceFormsChecks,
   ...partnerChecks,
   ...streamChecks,
   ...streamFinalizeChecks,

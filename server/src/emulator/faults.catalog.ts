@@ -241,6 +241,16 @@ export const FAULTS: readonly FaultSpec[] = [
     'speech.12.translate-text-length',
     'translate-text refuses 100,000 characters',
   ),
+  fault(
+    'translate-names-refused',
+    'speech.14.translate-language-names',
+    'translate-text refuses a language given by name ("French") where it takes its code',
+  ),
+  fault(
+    'null-optional-refused',
+    'rest.29.optional-forms',
+    'the routes refuse null in the fields the spec types "string or null", "integer or null", "boolean or null"',
+  ),
   fault('tts-english-only', 'speech.13.tts-language-detected', 'TTS fails on text that is not English'),
   fault(
     'messages-default-limit-100',
