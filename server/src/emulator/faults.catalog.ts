@@ -1,7 +1,8 @@
 // The faults the reference server can inject (POST /_emulator/faults, admin only, all off by default).
 // Each one breaks one rule of the spec at the server's edge, so the conformance kit can prove it
 // notices: `check` names the kit check that must fail while the fault is on (npm run kit:self-test).
-// The transforms live in faults.http.ts (HTTP requests and answers) and faults.ws.ts (stream frames).
+// The transforms live in faults.http.ts (HTTP requests and answers, with faults.effects.ts,
+// faults.pages.ts and faults.lenience.ts) and faults.ws.ts (stream frames).
 
 export interface FaultSpec {
   id: string;
