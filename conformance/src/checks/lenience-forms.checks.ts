@@ -105,7 +105,13 @@ export const lenienceFormsChecks = [
     level: 'MUST',
     full: true,
     async run(ctx) {
-      const { meeting } = await ctx.createMeeting('optional forms');
+      // Two invitees: people to list (people come from meetings).
+      const invitees = ['a', 'b'].map((n) => `em:${ctx.target.runId}-forms-${n}@example.com`);
+      const { meeting } = await call(ctx, 'create-meeting', {
+        title: ctx.title('optional forms'),
+        participant_ids: invitees,
+      });
+      ctx.remember(meeting.id);
       await call(ctx, 'send-meeting-message', {
         meeting_message: { meeting_id: meeting.id, text: ctx.title('a note to summarize') },
       });

@@ -21,6 +21,8 @@ export interface Walk<T> {
   cursors: string[];
   /** has_more became false (or a page could not be followed): the walk reached its end. */
   ended: boolean;
+  /** A page's last item gave the cursor the page was asked with: the walk could not go on. */
+  stuck?: boolean;
 }
 
 /**
@@ -58,7 +60,9 @@ export async function walkPages<T>(
       );
       return { items, cursors, ended: true };
     }
-    cursor = cursorOf(last);
+    const next = cursorOf(last);
+    if (next === cursor) return { items, cursors, ended: false, stuck: true };
+    cursor = next;
     if (enough(cursor)) return { items, cursors, ended: false };
     cursors.push(cursor);
   }

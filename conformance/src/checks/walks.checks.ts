@@ -96,7 +96,9 @@ async function walkList<T extends { id: string }>(
   what: string,
   until?: bigint,
 ): Promise<number> {
-  const limit = Math.max(1, Math.ceil(expected.length / 3));
+  // Two at least: a page of one whose record was updated after it was created gives a created_at
+  // cursor that lists it again, and nothing else.
+  const limit = Math.max(2, Math.ceil(expected.length / 3));
   const filter = messageId ? { message_id: messageId } : {};
   const walk = await walkPages(
     async (cursor) => {
@@ -114,7 +116,12 @@ async function walkList<T extends { id: string }>(
   // A created_at cursor (a chunk shows no updated_at) only approximates the rule: a record updated
   // after it was created may come again.
   const approximate = expected.some((item) => list.updatedOf(item) === undefined);
-  judgeWalk(walk, expected, (item) => item.id, list.cursorOf, what, list.field, approximate);
+  // Stuck on a created_at cursor (every record of a page updated after the last one was created):
+  // the spec gives a client no stamp to go on with, so what the walk did not reach is not required.
+  // With updated_at shown, a page that lists its own cursor's record broke "after" (judged above).
+  const walked = new Set(walk.items.map((item) => item.id));
+  const reached = approximate && walk.stuck ? expected.filter((item) => walked.has(item.id)) : expected;
+  judgeWalk(walk, reached, (item) => item.id, list.cursorOf, what, list.field, approximate);
   return walk.cursors.length + 1;
 }
 
