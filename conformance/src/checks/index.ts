@@ -14,6 +14,7 @@ import { lenienceFormsChecks } from './lenience-forms.checks.js';
 import { leniencePagesChecks } from './lenience-pages.checks.js';
 import { lenienceStreamChecks } from './lenience-stream.checks.js';
 import { lenienceSttChecks } from './lenience-stt.checks.js';
+import { meetingsWalkChecks } from './meetings-walk.checks.js';
 import { partnerChecks } from './partner.checks.js';
 import { restChecks } from './rest.checks.js';
 import { speechChecks } from './speech.checks.js';
@@ -28,6 +29,7 @@ import { walksChecks } from './walks.checks.js';
 
 export const CHECKS: readonly Check[] = [
   ...restChecks,
+  ...meetingsWalkChecks,
   ...effectsMeetingsChecks,
   ...effectsDeletesChecks,
   ...effectsListingsChecks,

@@ -26,14 +26,15 @@ export interface Walk<T> {
 }
 
 /**
- * Walks `list` from its first page (`undefined` cursor) with `limit`, each next cursor made from the
+ * Walks `list` from its first page (`undefined` cursor) with `limitOf`, each next cursor made from the
  * page's last item, until has_more is false, `enough` says the walk has gone far enough, or
  * MAX_PAGES. Pages over the limit and a has_more true on an empty page are deviations of `what`.
  */
 export async function walkPages<T>(
-  list: (cursor: string | undefined) => Promise<Page<T>>,
+  list: (cursor: string | undefined, limit: number) => Promise<Page<T>>,
   cursorOf: (item: T) => string,
-  limit: number,
+  /** The page size, or a draw of one per page. */
+  limitOf: number | (() => number),
   what: string,
   field: string,
   enough: (cursor: string) => boolean = () => false,
@@ -42,7 +43,8 @@ export async function walkPages<T>(
   const cursors: string[] = [];
   let cursor: string | undefined;
   for (let n = 0; n < MAX_PAGES; n++) {
-    const page = await list(cursor);
+    const limit = typeof limitOf === 'number' ? limitOf : limitOf();
+    const page = await list(cursor, limit);
     verify(
       page.items.length <= limit,
       'COUNT',
