@@ -17,10 +17,8 @@ import { restSequence, runSteps } from '../sequence.js';
 import { define } from './define.js';
 import { SETTING_FIELDS, settingUpdateOf } from './setting-fields.js';
 
-// REST: every route's answer against its schema, the spec's defaults and limits, pagination
-// invariants under random page sizes, and the create → … → delete sequence with 404s after it.
-
-type Meeting = AnswerOf<'get-meetings'>['meetings'][number];
+// REST: every route's answer against its schema, the spec's defaults and limits (the pagination
+// walk is meetings-walk.checks.ts), and the create → … → delete sequence with 404s after it.
 
 export const restChecks = [
   define({
