@@ -1,7 +1,6 @@
 import { Limits, MeetingStatus } from '@parley/schemas/constants';
 import { expectAnswer } from '../answer.js';
 import { call } from '../call.js';
-import type { AnswerOf } from '../catalog.js';
 import { expect, verify } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { at, pick } from '../json-path.js';
