@@ -133,9 +133,9 @@ async function judgeList<T extends { id: string }>(
 ): Promise<number> {
   const whole = await list.whole(ctx, meetingId, `${list.route} whole`);
   const [first] = whole.items;
-  if (!first || whole.items.length < 2)
+  if (!first || whole.items.length < 3)
     return couldNotJudge(
-      `${list.route}: the transcript meeting has ${whole.items.length} records, too few for two pages`,
+      `${list.route}: the transcript meeting has ${whole.items.length} records, too few for two pages of two (the spec shows no way for a client to make them)`,
     );
   const messageId = whole.messageId ?? list.messageOf(first);
   const recording = whole.items.filter((item) => list.messageOf(item) === messageId);
