@@ -37,7 +37,7 @@ export const meetingsWalkChecks = [
             verify(
               (instantOf(m.updated_at) ?? 0n) < (instantOf(cursor) ?? 0n),
               'ORDER',
-              `${page}: ${m.id} updated at ${m.updated_at} listed before the cursor ${cursor}`,
+              `${page}: ${m.id} updated at ${m.updated_at} is listed for the cursor ${cursor}, not updated before it`,
               at(page, '$.meetings[*].updated_at', `before ${cursor}`, m.updated_at),
             );
           return { items: meetings, hasMore: has_more };
