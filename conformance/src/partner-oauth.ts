@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, fail, skip, Verdict, verify } from './check.js';
+import { couldNotJudge, expect, fail, skip, Verdict, verify } from './check.js';
 import type { CheckContext } from './context.js';
 import { formsOf, type HtmlForm, submission } from './html-form.js';
 import type { Reply } from './http-client.js';
@@ -88,14 +88,22 @@ class Browser {
   }
 }
 
-const isAllow = (b: HtmlForm['buttons'][number]) =>
-  /allow|approve|authori[sz]e|accept|grant/i.test(`${b.value} ${b.label}`);
+const BUTTONS = {
+  allow: /allow|approve|authori[sz]e|accept|grant/i,
+  deny: /deny|decline|reject|cancel|refuse/i,
+};
 
 /**
  * Walks the authorize pages for `query` (client_id, redirect_uri, state, PKCE challenge …) as the
- * user of --oauth-user and approves; returns the redirect back to the client.
+ * user of --oauth-user and approves (or, `deny`, presses the consent page's deny button); returns
+ * the redirect back to the client.
  */
-export async function approve(ctx: CheckContext, query: URLSearchParams): Promise<URL> {
+export async function approve(
+  ctx: CheckContext,
+  query: URLSearchParams,
+  decision: keyof typeof BUTTONS = 'allow',
+): Promise<URL> {
+  const pressed = (b: HtmlForm['buttons'][number]) => BUTTONS[decision].test(`${b.value} ${b.label}`);
   const { user, redirectUri } = oauthInputs(ctx);
   const browser = new Browser(ctx);
   const page = await browser.open(`${ctx.partnerUrl(AUTHORIZE_PATH)}?${query}`);
@@ -123,9 +131,12 @@ export async function approve(ctx: CheckContext, query: URLSearchParams): Promis
     submission(signIn, { [login.name]: user.email, [password]: user.password }),
   );
   // A consent page (skipped by providers that remember the grant): press its allow button.
-  const consent = next.location ? undefined : formsOf(next.text).find((f) => f.buttons.some(isAllow));
+  const consent = next.location ? undefined : formsOf(next.text).find((f) => f.buttons.some(pressed));
+  // A provider that remembers the grant shows no consent page: a denial cannot be asked for.
+  if (!consent && decision === 'deny')
+    couldNotJudge(`after sign-in: no consent page with a deny button (${next.status})`);
   if (consent) {
-    const button = consent.buttons.find(isAllow);
+    const button = consent.buttons.find(pressed);
     next = await browser.open(
       new URL(consent.action || next.url, next.url).href,
       submission(consent, {}, button),

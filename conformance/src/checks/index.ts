@@ -13,7 +13,9 @@ import { leniencePagesChecks } from './lenience-pages.checks.js';
 import { lenienceStreamChecks } from './lenience-stream.checks.js';
 import { lenienceSttChecks } from './lenience-stt.checks.js';
 import { partnerChecks } from './partner.checks.js';
+import { partnerTokenChecks } from './partner-token.checks.js';
 import { restChecks } from './rest.checks.js';
+import { routeInputsChecks } from './route-inputs.checks.js';
 import { speechChecks } from './speech.checks.js';
 import { streamChecks } from './stream.checks.js';
 import { streamFinalizeChecks } from './stream-finalize.checks.js';
@@ -38,7 +40,9 @@ export const CHECKS: readonly Check[] = [
   ...speechChecks,
   ...lenienceSttChecks,
   ...lenienceAudioChecks,
+  ...routeInputsChecks,
   ...partnerChecks,
+  ...partnerTokenChecks,
   ...streamChecks,
   ...streamFinalizeChecks,
   ...lenienceStreamChecks,
