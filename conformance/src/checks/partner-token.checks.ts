@@ -1,9 +1,10 @@
-import { choice, expect, verify } from '../check.js';
+import { choice, skip, verify } from '../check.js';
 import type { CheckContext } from '../context.js';
 import type { Reply } from '../http-client.js';
 import { at, pick } from '../json-path.js';
 import {
   approve,
+  authorizedCode,
   authorizeQuery,
   connect,
   expectTokens,
@@ -12,7 +13,7 @@ import {
   TOKEN_PATH,
   tokenRequest,
 } from '../partner-oauth.js';
-import { expectJson } from '../schema-check.js';
+import { expectJson, expectStatus } from '../schema-check.js';
 import { define } from './define.js';
 
 // The token endpoint and the authorize step past the happy path, as RFC 6749 words them (the spec
@@ -51,20 +52,6 @@ export function verifyOAuthError(reply: Reply, what: string, status: number, err
     at(what, '$.error_description', 'a string', description),
   );
   return statusOk && errorOk;
-}
-
-/** A fresh code of the run's client (PKCE S256) and the verifier that goes with it. */
-async function freshCode(ctx: CheckContext, state: string): Promise<{ code: string; verifier: string }> {
-  const { verifier, challenge } = pkcePair();
-  const back = await approve(ctx, authorizeQuery(ctx, { state, code_challenge: challenge }));
-  const code = back.searchParams.get('code');
-  expect(
-    code,
-    'MISSING_FIELD',
-    `redirect back carries no code: ${back.search}`,
-    at('redirect back', 'query code'),
-  );
-  return { code, verifier };
 }
 
 /** A token request with the client's credentials in the form body instead of Basic (§2.3.1). */
@@ -109,7 +96,7 @@ export const partnerTokenChecks = [
     level: 'MUST',
     async run(ctx) {
       const { redirectUri } = oauthInputs(ctx);
-      const { code, verifier } = await freshCode(ctx, 'kit-token-errors');
+      const { code, verifier } = await authorizedCode(ctx, 'kit-token-errors');
       const exchange = {
         grant_type: 'authorization_code',
         code,
@@ -231,6 +218,41 @@ export const partnerTokenChecks = [
         at(what, 'query code', 'absent', 'present'),
       );
       return 'denied: access_denied and the state back, no code';
+    },
+  }),
+  define({
+    id: 'partner.11.refresh-after-revocation',
+    title:
+      'A refresh token revoked at the RFC 7009 endpoint (--oauth-revoke-url) is refused: 400 invalid_grant',
+    area: 'partner',
+    clause:
+      'Authentication 4 step 2 (OAuth 2.0): RFC 7009 §2.1-2.2 (the token invalidated, 200), RFC 6749 §5.2 (a revoked grant is invalid_grant); revocation is no part of the spec, judged where the deployment names it',
+    spec: SPEC,
+    level: 'MUST',
+    async run(ctx) {
+      oauthInputs(ctx);
+      // The spec shows no revocation: only a deployment that offers one (RFC 7009) can be held to it.
+      const revokeUrl = ctx.target.oauthRevokeUrl;
+      if (!revokeUrl)
+        return skip('revocation is not in the spec: needs --oauth-revoke-url URL (an RFC 7009 endpoint)', [
+          '--oauth-revoke-url',
+        ]);
+      const tokens = await connect(ctx);
+      const refreshToken = tokens.refresh_token ?? '';
+      const revoked = await tokenRequest(
+        ctx,
+        { token: refreshToken, token_type_hint: 'refresh_token' },
+        revokeUrl,
+      );
+      // RFC 7009 §2.2: "responds with HTTP status code 200 if the token has been revoked successfully".
+      expectStatus(revoked, 200, 'revocation of the refresh token');
+      verifyOAuthError(
+        await tokenRequest(ctx, { grant_type: 'refresh_token', refresh_token: refreshToken }),
+        'a refresh with the revoked refresh token',
+        400,
+        'invalid_grant',
+      );
+      return 'revoked (200), then the refresh token refused with invalid_grant';
     },
   }),
 ];

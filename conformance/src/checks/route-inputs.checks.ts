@@ -1,9 +1,10 @@
 import { PROTO_CONTENT_TYPE } from '@parley/schemas/proto';
 import protobuf from 'protobufjs';
 import { expectAnswer } from '../answer.js';
-import { expect, verify } from '../check.js';
+import { expect, skip, verify } from '../check.js';
 import { at } from '../json-path.js';
 import { partnerBearer } from '../partner-oauth.js';
+import { expectErrorBody, expectStatus, verifyStatus } from '../schema-check.js';
 import { define } from './define.js';
 import { q } from './speech-inputs.js';
 
@@ -72,6 +73,49 @@ export const routeInputsChecks = [
       );
       if (taken) expectAnswer(reply, 'get-meetings', what);
       return taken ? 'the bearer credential taken on get-meetings' : undefined;
+    },
+  }),
+  define({
+    id: 'rest.26.workspace-upload',
+    title:
+      'upload-meeting-to-workspace: the page URL for a meeting of the connected user; an unknown meeting a 404',
+    area: 'rest',
+    clause:
+      'Workspace upload and people: POST /v1/upload-meeting-to-workspace {success, workspace_page_url}; Errors 2: 404 for an unknown meeting',
+    spec: "POST /v1/upload-meeting-to-workspace | user_id string (required; used to look up the user's stored access token for the external workspace); meeting_id string (required) | {success, workspace_page_url string} / 404 resource not found (unknown meeting or message id)",
+    level: 'MUST',
+    async run(ctx) {
+      // The user's workspace connection is kept by the deployment with a product outside the spec:
+      // only a user it holds one for can be uploaded for (--workspace-user, the key's own user).
+      const userId = ctx.target.workspaceUser;
+      if (!userId)
+        return skip(
+          "needs a user whose notes-workspace connection the deployment holds: --workspace-user ID (the key's user)",
+          ['--workspace-user'],
+        );
+      const what = 'upload-meeting-to-workspace';
+      const { meeting } = await ctx.createMeeting('workspace upload');
+      const reply = await ctx.call('upload-meeting-to-workspace', {
+        user_id: userId,
+        meeting_id: meeting.id,
+      });
+      expectStatus(reply, 200, what);
+      const answer = expectAnswer(reply, 'upload-meeting-to-workspace', what);
+      // A field named a page URL: an absolute http(s) URL a person can open.
+      const url = URL.canParse(answer.workspace_page_url) ? new URL(answer.workspace_page_url) : undefined;
+      verify(
+        url?.protocol === 'https:' || url?.protocol === 'http:',
+        'VALUE',
+        `${what}: workspace_page_url ${JSON.stringify(answer.workspace_page_url)} is not an http(s) URL`,
+        at(what, '$.workspace_page_url', 'an absolute http(s) URL', answer.workspace_page_url),
+      );
+      const unknown = await ctx.call('upload-meeting-to-workspace', {
+        user_id: userId,
+        meeting_id: `${ctx.target.runId}-no-such-meeting`,
+      });
+      const gone = `${what} of an unknown meeting`;
+      if (verifyStatus(unknown, 404, gone)) expectErrorBody(unknown, gone, 'NOT_FOUND');
+      return 'a page URL for the meeting; an unknown meeting 404 NOT_FOUND';
     },
   }),
 ];

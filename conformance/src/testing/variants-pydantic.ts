@@ -92,7 +92,7 @@ export const PYDANTIC_VARIANTS: readonly Variant[] = [
     area: 'errors',
     allows:
       'the meeting routes\' "400 invalid request body" or the 422 the machine-readable description declares, with its validation body; unknown paths and methods not shown; timestamps "RFC 3339 / ISO 8601 strings in UTC" (+00:00 is UTC)',
-    only: ['rest', 'errors', 'partner.04.triggers', 'partner.05.meeting-details'],
+    only: ['rest', 'errors', 'partner'],
     // The reference reads +00:00 in what the kit sends back (cursors): no request edit needed.
     hooks: () => ({
       answer: pydanticAnswer,
