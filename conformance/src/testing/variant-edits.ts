@@ -1,17 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { type Answer, type Exchange, type ProxyHooks, pathOf } from './variant-proxy.js';
 
-// What the variants share: their type and the edits they make to requests, answers and frames.
+export type { Variant } from './variant-proxy.js';
 
-export interface Variant {
-  id: string;
-  area: 'rest' | 'errors' | 'speech' | 'stream' | 'partner';
-  allows: string;
-  only: string[];
-  /** Kit options the deployment's users would give (a --proto of their layout). */
-  options?: { protoFiles?: string[]; protoStreamMessage?: string };
-  hooks(): ProxyHooks;
-}
+// What the variants share: their type (defined beside the proxy that applies it) and the edits they make to requests, answers and frames.
 
 const isJson = (a: { headers: Headers }) => /json/.test(a.headers.get('content-type') ?? '');
 
