@@ -41,7 +41,7 @@ export interface RunOptions {
   oauthScope?: string;
   /** The deployment's RFC 7009 revocation endpoint (no part of the spec; partner.11 needs it). */
   oauthRevokeUrl?: string;
-  /** A user (the key's) whose notes-workspace connection the deployment holds (rest.26). */
+  /** A user (the key's) whose notes-workspace connection the deployment holds (rest.30). */
   workspaceUser?: string;
   /** Where the deployment reaches the kit's callback receiver. */
   callbackUrl?: string;

@@ -4,8 +4,8 @@ import { answerWith, judgeThroughProxy, onAnswer, referenceServerOfFile } from '
 import { type Answer, type Exchange, type ProxyHooks, pathOf } from '../testing/variant-proxy.js';
 
 // The OAuth checks past the happy path (partner.08–11) and the routes judged from the kit's inputs
-// (speech.14, rest.26, rest.27), each run on the reference server as it is (PASS) and through a proxy
-// that breaks one rule the way a faulty deployment would (FAIL; rest.27, a SHOULD, NON_STRICT). The
+// (speech.15, rest.30, rest.31), each run on the reference server as it is (PASS) and through a proxy
+// that breaks one rule the way a faulty deployment would (FAIL; rest.31, a SHOULD, NON_STRICT). The
 // reference server's own faults (faults.catalog.ts, run by the self-test) break one rule per check.
 
 const server = referenceServerOfFile();
@@ -115,7 +115,7 @@ const MUTANTS: [check: string, how: string, hooks: () => ProxyHooks][] = [
     ),
   ],
   [
-    'speech.14.stt-protobuf-media-type',
+    'speech.15.stt-protobuf-media-type',
     'a protobuf body refused 415',
     () => ({
       answer: (req, a) =>
@@ -123,7 +123,7 @@ const MUTANTS: [check: string, how: string, hooks: () => ProxyHooks][] = [
     }),
   ],
   [
-    'rest.26.workspace-upload',
+    'rest.30.workspace-upload',
     'a page URL that is no http(s) URL',
     () =>
       onAnswer('/v1/upload-meeting-to-workspace', (body, status) => [
@@ -132,7 +132,7 @@ const MUTANTS: [check: string, how: string, hooks: () => ProxyHooks][] = [
       ]),
   ],
   [
-    'rest.26.workspace-upload',
+    'rest.30.workspace-upload',
     'an unknown meeting answered 409',
     () =>
       onAnswer('/v1/upload-meeting-to-workspace', (body, status) => [status === 404 ? 409 : status, body]),
@@ -141,7 +141,7 @@ const MUTANTS: [check: string, how: string, hooks: () => ProxyHooks][] = [
 
 describe('the OAuth and route-input checks on a deployment that breaks their rules', () => {
   it('pass on the reference server as it is', async () => {
-    for (const check of [...new Set(MUTANTS.map(([id]) => id)), 'rest.27.meeting-bearer']) {
+    for (const check of [...new Set(MUTANTS.map(([id]) => id)), 'rest.31.meeting-bearer']) {
       const result = await judge(check, () => ({}));
       expect(result?.status, `${check}: ${result?.message}`).toBe('PASS');
     }
@@ -153,7 +153,7 @@ describe('the OAuth and route-input checks on a deployment that breaks their rul
       expect(result?.status, result?.message).toBe('FAIL');
     }, 30_000);
 
-  it('rest.27 notes a bearer refused on the meeting routes (NON_STRICT naming the sentence), never FAIL', async () => {
+  it('rest.31 notes a bearer refused on the meeting routes (NON_STRICT naming the sentence), never FAIL', async () => {
     // The preflight's key still works: only the bearer credential is refused.
     const refused = (): ProxyHooks => ({
       answer: (req, a) =>
@@ -161,7 +161,7 @@ describe('the OAuth and route-input checks on a deployment that breaks their rul
           ? answerWith(401, { success: false, error: 'Invalid API key', code: 'UNAUTHORIZED' })
           : a,
     });
-    const result = await judge('rest.27.meeting-bearer', refused);
+    const result = await judge('rest.31.meeting-bearer', refused);
     expect(result?.status).toBe('NON_STRICT');
     expect(result?.message).toMatch(/S-authentication-03/);
   }, 30_000);
@@ -183,7 +183,7 @@ describe('the OAuth and route-input checks on a deployment that breaks their rul
     const { oauthRevokeUrl: _r, workspaceUser: _w, ...rest } = inputs();
     for (const [check, flag] of [
       ['partner.11.refresh-after-revocation', '--oauth-revoke-url'],
-      ['rest.26.workspace-upload', '--workspace-user'],
+      ['rest.30.workspace-upload', '--workspace-user'],
     ] as const) {
       const result = await judge(check, () => ({}), rest);
       expect(result).toMatchObject({ status: 'SKIPPED', needs: [flag] });

@@ -21,7 +21,7 @@ const UNKNOWN_LAYOUT_BODY = protobuf.Writer.create()
 
 export const routeInputsChecks = [
   define({
-    id: 'speech.14.stt-protobuf-media-type',
+    id: 'speech.15.stt-protobuf-media-type',
     title: 'File STT does not refuse a protobuf body as an unsupported media type (415), whatever its layout',
     area: 'speech',
     clause: 'File speech-to-text: a protobuf body with application/x-protobuf is also accepted',
@@ -47,7 +47,7 @@ export const routeInputsChecks = [
     },
   }),
   define({
-    id: 'rest.27.meeting-bearer',
+    id: 'rest.31.meeting-bearer',
     title:
       'Meeting routes take the bearer credential the machine-readable description allows (a miss is noted, never failed)',
     area: 'rest',
@@ -76,7 +76,7 @@ export const routeInputsChecks = [
     },
   }),
   define({
-    id: 'rest.26.workspace-upload',
+    id: 'rest.30.workspace-upload',
     title:
       'upload-meeting-to-workspace: the page URL for a meeting of the connected user; an unknown meeting a 404',
     area: 'rest',

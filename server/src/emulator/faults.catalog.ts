@@ -143,7 +143,7 @@ export const FAULTS: readonly FaultSpec[] = [
   ),
   fault(
     'workspace-url-not-url',
-    'rest.26.workspace-upload',
+    'rest.30.workspace-upload',
     'upload-meeting-to-workspace answers the page id instead of its URL',
   ),
   // The effects of writes as a reader sees them (faults.effects.ts).
@@ -226,7 +226,7 @@ export const FAULTS: readonly FaultSpec[] = [
   fault('stt-protobuf-refused', 'speech.09.stt-protobuf-body', 'file STT refuses a protobuf body (415)'),
   fault(
     'stt-protobuf-layout-415',
-    'speech.14.stt-protobuf-media-type',
+    'speech.15.stt-protobuf-media-type',
     'file STT refuses a protobuf body of a layout it does not read as an unsupported media type (415)',
   ),
   fault('denoise-atten-max-refused', 'speech.10.denoise-atten-range', 'denoise refuses atten_limit_db 100'),
