@@ -88,10 +88,11 @@ function withWrongSecret(ctx: CheckContext, fields: Record<string, string>): Pro
 export const partnerTokenChecks = [
   define({
     id: 'partner.08.token-errors',
-    title: 'Token endpoint refusals: invalid_grant, unsupported_grant_type, invalid_request, each a 400',
+    title:
+      'Token endpoint refusals: a used, unknown or mismatched code invalid_grant, unsupported_grant_type, invalid_request, each a 400',
     area: 'partner',
     clause:
-      'Authentication 4 step 2 (OAuth 2.0): RFC 6749 §5.2 (error REQUIRED; 400 unless specified otherwise), §4.1.2 (a code used twice MUST be denied)',
+      'Authentication 4 step 2 (OAuth 2.0): RFC 6749 §5.2 (error REQUIRED; 400 unless specified otherwise), §4.1.2 (a code used twice MUST be denied), §4.1.3 (redirect_uri identical)',
     spec: SPEC,
     level: 'MUST',
     async run(ctx) {
@@ -133,7 +134,21 @@ export const partnerTokenChecks = [
         400,
         'invalid_request',
       );
-      return 'a used and an unknown code invalid_grant, an unknown grant type unsupported_grant_type, a missing parameter invalid_request';
+      // §4.1.3: the redirect_uri of the exchange MUST be the authorization request's (a code of its
+      // own: a deployment may spend a code on a refused exchange).
+      const other = await authorizedCode(ctx, 'kit-token-errors-uri');
+      verifyOAuthError(
+        await tokenRequest(ctx, {
+          grant_type: 'authorization_code',
+          code: other.code,
+          redirect_uri: `${redirectUri.replace(/\/+$/, '')}/kit-other`,
+          code_verifier: other.verifier,
+        }),
+        'a code exchanged with another redirect_uri',
+        400,
+        'invalid_grant',
+      );
+      return 'a used, an unknown and a mismatched code invalid_grant, an unknown grant type unsupported_grant_type, a missing parameter invalid_request';
     },
   }),
   define({

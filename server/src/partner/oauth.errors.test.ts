@@ -39,7 +39,7 @@ async function refusal(reply: Response) {
 }
 
 describe('token endpoint refusals (RFC 6749 §5.2)', () => {
-  it('an unknown, used or mismatched code is 400 invalid_grant', async () => {
+  it('an unknown or used code, or one exchanged with another redirect_uri, is 400 invalid_grant', async () => {
     const unknown = await exchange(server, 'no-such-code');
     expect([unknown.status, unknown.body.error]).toEqual([400, 'invalid_grant']);
     const back = await authorize(server, ana, authorizeQuery());
@@ -47,6 +47,16 @@ describe('token endpoint refusals (RFC 6749 §5.2)', () => {
     expect((await exchange(server, code)).status).toBe(200);
     const used = await exchange(server, code);
     expect([used.status, used.body.error]).toEqual([400, 'invalid_grant']);
+    const other = (await authorize(server, ana, authorizeQuery())).searchParams.get('code') ?? '';
+    const elsewhere = await tokenRequest(server, {
+      grant_type: 'authorization_code',
+      code: other,
+      redirect_uri: `${CLIENT.redirectUri}/elsewhere`,
+      code_verifier: TEST_PKCE.verifier,
+    });
+    expect([elsewhere.status, elsewhere.body.error]).toEqual([400, 'invalid_grant']);
+    // A refused exchange spends the code (the library revokes it before checking): no second try.
+    expect((await exchange(server, other)).body.error).toBe('invalid_grant');
   }, 60_000);
 
   it('an unknown grant type is 400 unsupported_grant_type; a missing parameter 400 invalid_request', async () => {
