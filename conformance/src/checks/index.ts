@@ -13,6 +13,7 @@ import { leniencePagesChecks } from './lenience-pages.checks.js';
 import { lenienceStreamChecks } from './lenience-stream.checks.js';
 import { lenienceSttChecks } from './lenience-stt.checks.js';
 import { partnerChecks } from './partner.checks.js';
+import { partnerRevocationChecks } from './partner-revocation.checks.js';
 import { partnerTokenChecks } from './partner-token.checks.js';
 import { restChecks } from './rest.checks.js';
 import { routeInputsChecks } from './route-inputs.checks.js';
@@ -43,6 +44,7 @@ export const CHECKS: readonly Check[] = [
   ...routeInputsChecks,
   ...partnerChecks,
   ...partnerTokenChecks,
+  ...partnerRevocationChecks,
   ...streamChecks,
   ...streamFinalizeChecks,
   ...lenienceStreamChecks,

@@ -141,7 +141,8 @@ const MUTANTS: [check: string, how: string, hooks: () => ProxyHooks][] = [
 
 describe('the OAuth and route-input checks on a deployment that breaks their rules', () => {
   it('pass on the reference server as it is', async () => {
-    for (const check of [...new Set(MUTANTS.map(([id]) => id)), 'rest.31.meeting-bearer']) {
+    const shoulds = ['rest.31.meeting-bearer', 'partner.12.revoked-grant-tokens'];
+    for (const check of [...new Set(MUTANTS.map(([id]) => id)), ...shoulds]) {
       const result = await judge(check, () => ({}));
       expect(result?.status, `${check}: ${result?.message}`).toBe('PASS');
     }
@@ -164,6 +165,19 @@ describe('the OAuth and route-input checks on a deployment that breaks their rul
     const result = await judge('rest.31.meeting-bearer', refused);
     expect(result?.status).toBe('NON_STRICT');
     expect(result?.message).toMatch(/S-authentication-03/);
+  }, 30_000);
+
+  it('partner.12 notes revoked tokens that keep working (NON_STRICT naming the RFC SHOULD), never FAIL', async () => {
+    const revived = (): ProxyHooks => ({
+      answer: (req, a) =>
+        pathOf(req) === '/api/partner/me' && a.status === 401
+          ? answerWith(200, { user_id: 'usr_1', email: 'kit@example.com', display_name: 'Kit' })
+          : a,
+    });
+    const result = await judge('partner.12.revoked-grant-tokens', revived);
+    expect(result?.status).toBe('NON_STRICT');
+    expect(result?.message).toMatch(/RFC 6749 §4\.1\.2 SHOULD/);
+    expect(result?.deviations?.map((d) => d.path)).toHaveLength(2);
   }, 30_000);
 
   it('partner.09 only notes client credentials in the body refused (RFC 6749 §2.3.1: MAY)', async () => {

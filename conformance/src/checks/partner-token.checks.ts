@@ -1,4 +1,4 @@
-import { choice, skip, verify } from '../check.js';
+import { choice, verify } from '../check.js';
 import type { CheckContext } from '../context.js';
 import type { Reply } from '../http-client.js';
 import { at, pick } from '../json-path.js';
@@ -13,15 +13,16 @@ import {
   TOKEN_PATH,
   tokenRequest,
 } from '../partner-oauth.js';
-import { expectJson, expectStatus } from '../schema-check.js';
+import { expectJson } from '../schema-check.js';
 import { define } from './define.js';
 
 // The token endpoint and the authorize step past the happy path, as RFC 6749 words them (the spec
 // says the exchange is "OAuth 2.0 authorization-code" and shows none of its fields, so the RFC
-// governs): the §5.2 error answers, client authentication (§2.3.1) and a denied consent (§4.1.2.1).
+// governs): the §5.2 error answers, client authentication (§2.3.1) and a denied consent (§4.1.2.1)
+// (revocation: partner-revocation.checks.ts).
 // They need --oauth-client, --oauth-user and --oauth-redirect-uri (SKIPPED naming them otherwise).
 
-const SPEC =
+export const SPEC =
   'Automation-platform interface: OAuth 2.0 authorization-code flow. [...] Step 2: the code is exchanged at POST /api/oauth/partner/token for an access token and a refresh token.';
 
 /**
@@ -233,41 +234,6 @@ export const partnerTokenChecks = [
         at(what, 'query code', 'absent', 'present'),
       );
       return 'denied: access_denied and the state back, no code';
-    },
-  }),
-  define({
-    id: 'partner.11.refresh-after-revocation',
-    title:
-      'A refresh token revoked at the RFC 7009 endpoint (--oauth-revoke-url) is refused: 400 invalid_grant',
-    area: 'partner',
-    clause:
-      'Authentication 4 step 2 (OAuth 2.0): RFC 7009 §2.1-2.2 (the token invalidated, 200), RFC 6749 §5.2 (a revoked grant is invalid_grant); revocation is no part of the spec, judged where the deployment names it',
-    spec: SPEC,
-    level: 'MUST',
-    async run(ctx) {
-      oauthInputs(ctx);
-      // The spec shows no revocation: only a deployment that offers one (RFC 7009) can be held to it.
-      const revokeUrl = ctx.target.oauthRevokeUrl;
-      if (!revokeUrl)
-        return skip('revocation is not in the spec: needs --oauth-revoke-url URL (an RFC 7009 endpoint)', [
-          '--oauth-revoke-url',
-        ]);
-      const tokens = await connect(ctx);
-      const refreshToken = tokens.refresh_token ?? '';
-      const revoked = await tokenRequest(
-        ctx,
-        { token: refreshToken, token_type_hint: 'refresh_token' },
-        revokeUrl,
-      );
-      // RFC 7009 §2.2: "responds with HTTP status code 200 if the token has been revoked successfully".
-      expectStatus(revoked, 200, 'revocation of the refresh token');
-      verifyOAuthError(
-        await tokenRequest(ctx, { grant_type: 'refresh_token', refresh_token: refreshToken }),
-        'a refresh with the revoked refresh token',
-        400,
-        'invalid_grant',
-      );
-      return 'revoked (200), then the refresh token refused with invalid_grant';
     },
   }),
 ];
