@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { protoDir } from '@parley/schemas/paths';
 import { PROTO_FILES } from '@parley/schemas/proto';
 import { type RunReport, run } from '../src/index.js';
+import type { ReferenceServer } from '../src/reference.js';
 import { startReferenceServer } from '../src/reference-server.js';
 import { BLIND_VARIANTS } from '../src/testing/blind/variants.js';
 import { BLIND_VIOLATIONS } from '../src/testing/blind/violations.js';
@@ -29,15 +30,14 @@ interface Verdict {
   failed: { id: string; status: string; message: string }[];
 }
 
-const server = await startReferenceServer();
-const target = {
-  ...referenceTarget(server),
-  protoFiles: PROTO_FILES.map((file) => join(protoDir, file)),
-  retries: 0,
-};
 const verdicts: Verdict[] = [];
 
-async function judge(kind: Verdict['kind'], c: Variant): Promise<void> {
+async function judge(server: ReferenceServer, kind: Verdict['kind'], c: Variant): Promise<void> {
+  const target = {
+    ...referenceTarget(server),
+    protoFiles: PROTO_FILES.map((file) => join(protoDir, file)),
+    retries: 0,
+  };
   const proxy = await startVariantProxy(server, c);
   let verdict: Verdict;
   try {
@@ -74,19 +74,22 @@ const cases: [Verdict['kind'], Variant][] = [
   ...BLIND_VIOLATIONS.map((c) => ['violation', c] as [Verdict['kind'], Variant]),
   ...BLIND_VARIANTS.map((c) => ['variant', c] as [Verdict['kind'], Variant]),
 ];
-try {
-  // Two lanes: a full run spends most of its time waiting on live sessions in real time.
-  let next = 0;
-  const lane = async () => {
+// Two lanes, each with a reference server of its own (a server caps one account's live sessions, so
+// two runs on one account would refuse each other's): a full run spends most of its time waiting on
+// live sessions in real time.
+let next = 0;
+const lane = async () => {
+  const server = await startReferenceServer();
+  try {
     while (next < cases.length) {
       const [kind, c] = cases[next++] as [Verdict['kind'], Variant];
-      await judge(kind, c);
+      await judge(server, kind, c);
     }
-  };
-  await Promise.all([lane(), lane()]);
-} finally {
-  await server.close();
-}
+  } finally {
+    await server.close();
+  }
+};
+await Promise.all([lane(), lane()]);
 const violations = verdicts.filter((v) => v.kind === 'violation');
 const variants = verdicts.filter((v) => v.kind === 'variant');
 const caught = violations.filter((v) => v.ok).length;

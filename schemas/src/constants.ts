@@ -61,6 +61,8 @@ export const ErrorCodes = {
   INTERNAL: 500,
   UPSTREAM_FAILED: 502,
   ENGINE_UNAVAILABLE: 503,
+  /** The database is gone, silent, restarting, or its disk full or read-only: retry later. */
+  DATABASE_UNAVAILABLE: 503,
   UPSTREAM_TIMEOUT: 504,
 } as const;
 export type ErrorCode = keyof typeof ErrorCodes;

@@ -290,8 +290,7 @@ export const restChecks = [
         }
       } finally {
         // Runs hit real accounts: put the caller's settings back.
-        const { user_id: _u, max_recording_minutes: _m, ...restore } = saved;
-        await ctx.call('update-user-default-meeting-setting', restore);
+        await ctx.call('update-user-default-meeting-setting', updatableSettings(saved));
       }
     },
   }),
@@ -310,13 +309,20 @@ export const restChecks = [
   }),
 ];
 
-/** The fields rest.07 saves and reads back. */
+/** The fields rest.07 saves and reads back: those the update takes. */
 const SETTING_FIELDS = [
   'original_languages',
   'view_language',
   'translation_languages',
   'contextual_keywords',
 ] satisfies readonly (keyof AnswerOf<'get-user-default-meeting-setting'>['setting'])[];
+
+/**
+ * The settings as the update takes them back: only the updatable fields, since a deployment may add
+ * fields to what it reads and refuse them in an update.
+ */
+export const updatableSettings = (saved: AnswerOf<'get-user-default-meeting-setting'>['setting']) =>
+  Object.fromEntries(SETTING_FIELDS.map((field) => [field, saved[field]]));
 
 const last = (items: Meeting[]) => items[items.length - 1]?.updated_at;
 

@@ -7,7 +7,7 @@ import { type Exchange, type ProxyHooks, pathOf } from './variant-proxy.js';
  * Refresh tokens that stay valid after a refresh (new ones are issued, old ones keep working): every
  * token of a grant's chain is swapped for the newest one upstream before it goes there.
  */
-function noRotation(): ProxyHooks {
+export function noRotation(): ProxyHooks {
   const chainOf = new Map<string, string>();
   const newest = new Map<string, string>();
   const chains = new WeakMap<Exchange, string>();

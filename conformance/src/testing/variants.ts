@@ -3,6 +3,7 @@
 // quotes the room the spec leaves; `only` names the checks that see the difference.
 
 import type { Variant } from './variant-edits.js';
+import { APP_VARIANTS } from './variants-app.js';
 import { PYDANTIC_VARIANTS } from './variants-pydantic.js';
 import { REST_VARIANTS } from './variants-rest.js';
 import { SPEECH_VARIANTS } from './variants-speech.js';
@@ -15,4 +16,5 @@ export const VARIANTS: readonly Variant[] = [
   ...PYDANTIC_VARIANTS,
   ...SPEECH_VARIANTS,
   ...STREAM_VARIANTS,
+  ...APP_VARIANTS,
 ];

@@ -1,6 +1,6 @@
 // Generate Document: waits for the document by default. With "Deliver Later" the service answers at
 // once and POSTs the document to the callback URL Zapier hands out; Zapier then runs performResume
-// with that body. The Zap editor never calls back, so it gets the sample while loading samples.
+// with that body (a service that answers with the document instead: the app delivers it there). The Zap editor never calls back, so it gets the sample while loading samples.
 
 import { createHash } from 'node:crypto';
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
@@ -78,16 +78,29 @@ const perform = async (z: ZObject, bundle: Bundle<Inputs>) => {
   if (later && bundle.meta?.isLoadingSample) return documentOutput(schemaExamples.documentCallback);
   const model = DOCUMENT_MODELS.find((m) => m === bundle.inputData.model) ?? DOCUMENT_MODELS[0];
   const body: GenerateDocumentRequest = { prompt: bundle.inputData.prompt, model };
-  if (later) body.callback_url = z.generateCallbackUrl();
+  const callbackUrl = later ? z.generateCallbackUrl() : undefined;
+  if (callbackUrl) body.callback_url = callbackUrl;
   const path = `/meetings/${encodeURIComponent(bundle.inputData.meeting_id)}/generate-document`;
   const reply = dataOf<GenerateDocumentResponse>(
     await z.request({ url: urls.partner(path), method: 'POST', body }),
   );
-  if (later) return { meeting_id: reply.meeting_id, message: reply.message };
-  if (!('document_text' in reply) || typeof reply.document_text !== 'string') {
-    throw new z.errors.Error('Parley answered without a document', 'bad_response', 502);
+  if ('document_text' in reply && typeof reply.document_text === 'string') {
+    // A deployment that ignores callback_url answers with the document. The platform waits for a
+    // callback once the step generated its URL: the app delivers the document there itself, so the
+    // step resumes at once (performResume) instead of waiting for nothing.
+    if (callbackUrl) {
+      const delivery: GenerateDocumentCallback = {
+        status: 'success',
+        meeting_id: reply.meeting_id,
+        document_text: reply.document_text,
+        created_at: new Date().toISOString(),
+      };
+      await z.request({ url: callbackUrl, method: 'POST', body: delivery });
+    }
+    return documentOutput(reply);
   }
-  return documentOutput(reply);
+  if (later) return { meeting_id: reply.meeting_id, message: reply.message };
+  throw new z.errors.Error('Parley answered without a document', 'bad_response', 502);
 };
 
 /** Runs with the body Parley POSTed to the callback URL. */

@@ -158,6 +158,21 @@ describe.each(triggers)(
       );
     });
 
+    it('names its polling twin when the deployment has no hook subscriptions (404, 405)', async () => {
+      const polled = App.triggers?.[polledKey]?.display.label;
+      for (const status of [404, 405]) {
+        service()
+          .post('/api/partner/hooks')
+          .reply(status, { success: false, error: 'Not found', code: 'NOT_FOUND' });
+        const refused = await caught(
+          appTester(op.subscribe(key), bundleWith({ targetUrl: 'https://hooks.zapier.com/1' })),
+        );
+        expect(refused.detail.message).toBe(
+          `This service does not offer instant triggers (hook subscriptions); use the polling trigger '${polled}' instead.`,
+        );
+      }
+    });
+
     it('counts a subscription the service already ended as unsubscribed', async () => {
       service().delete('/api/partner/hooks/hook_gone').reply(404, { error: 'Hook subscription not found' });
       expect(

@@ -11,6 +11,7 @@ import type {
 import { GET_MEETINGS_MAX_LIMIT, schemaExamples } from '../generated/service-data.js';
 import { STEP_HELP } from '../listing.js';
 import { dataOf, urls } from '../service.client.js';
+import { utcStamp } from '../timestamps.js';
 
 export const MEETINGS_LIST_KEY = 'meetings_list';
 /** `trigger.id.label` reference of the dropdown (D004/D005). */
@@ -19,11 +20,11 @@ export const MEETING_DROPDOWN = `${MEETINGS_LIST_KEY}.id.name`;
 /** What the dropdown shows: the title, or the start time when the meeting has none. */
 export const meetingChoice = (meeting: MeetingWithProfiles) => ({
   id: meeting.id,
-  name: meeting.title.trim() || `Untitled meeting (${meeting.start_at})`,
+  name: meeting.title.trim() || `Untitled meeting (${utcStamp(meeting.start_at)})`,
   title: meeting.title,
-  start_at: meeting.start_at,
+  start_at: utcStamp(meeting.start_at),
   status: meeting.status,
-  updated_at: meeting.updated_at,
+  updated_at: utcStamp(meeting.updated_at),
 });
 
 /** One page of get-meetings with the OAuth bearer; `before` is the cursor of the page before. */
