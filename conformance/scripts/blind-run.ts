@@ -15,7 +15,8 @@ import { startVariantProxy } from '../src/testing/variant-proxy.js';
 // profile, untouched by what the case is about (no `only`), through each case's proxy in front of the
 // reference server. A violation is caught when the run fails (exit 1); an allowed variant is passed
 // when the run has no FAIL and no COULD_NOT_JUDGE (exit 0). Prints the kill rate and the
-// false-failure rate, and writes every verdict to the JSON file given as the first argument.
+// false-failure rate. Arguments: a path ending in .json gets every verdict; any other argument is a
+// case id (or an id prefix ending in `*`), and only the cases named run (none named: all of them).
 
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
@@ -70,10 +71,20 @@ async function judge(server: ReferenceServer, kind: Verdict['kind'], c: Variant)
   );
 }
 
+const args = process.argv.slice(2);
+const out = args.find((a) => a.endsWith('.json'));
+const names = args.filter((a) => a !== out);
+const matches = (n: string, id: string) => (n.endsWith('*') ? id.startsWith(n.slice(0, -1)) : id === n);
+const named = (id: string) => names.length === 0 || names.some((n) => matches(n, id));
+const unknown = names.filter((n) => ![...BLIND_VIOLATIONS, ...BLIND_VARIANTS].some((c) => matches(n, c.id)));
+if (unknown.length > 0) {
+  console.error(`no blind case named ${unknown.join(', ')}`);
+  process.exit(2);
+}
 const cases: [Verdict['kind'], Variant][] = [
   ...BLIND_VIOLATIONS.map((c) => ['violation', c] as [Verdict['kind'], Variant]),
   ...BLIND_VARIANTS.map((c) => ['variant', c] as [Verdict['kind'], Variant]),
-];
+].filter(([, c]) => named(c.id));
 // Two lanes, each with a reference server of its own (a server caps one account's live sessions, so
 // two runs on one account would refuse each other's): a full run spends most of its time waiting on
 // live sessions in real time.
@@ -95,5 +106,5 @@ const variants = verdicts.filter((v) => v.kind === 'variant');
 const caught = violations.filter((v) => v.ok).length;
 const falseFailures = variants.filter((v) => !v.ok).length;
 console.log(`kill rate: ${caught}/${violations.length}; false failures: ${falseFailures}/${variants.length}`);
-if (process.argv[2]) writeFileSync(process.argv[2], `${JSON.stringify(verdicts, null, 2)}\n`);
+if (out) writeFileSync(out, `${JSON.stringify(verdicts, null, 2)}\n`);
 process.exit(caught === violations.length && falseFailures === 0 ? 0 : 1);

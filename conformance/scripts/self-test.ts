@@ -7,6 +7,8 @@ import { PROTO_FILES } from '@parley/schemas/proto';
 import { FAULTS } from '@parley/server/faults';
 import { CHECKS, type RunReport, run } from '../src/index.js';
 import { startReferenceServer } from '../src/reference-server.js';
+import { BLIND_FAULTS, BLIND_SELF_TEST_VARIANTS } from '../src/testing/blind/decisions.js';
+import { blindFaultLane, profileOf } from '../src/testing/blind/self-test-lane.js';
 import { hangWhen, malformedJson } from '../src/testing/hang-proxy.js';
 import { referenceTarget } from '../src/testing/reference-target.js';
 import { startVariantProxy } from '../src/testing/variant-proxy.js';
@@ -24,6 +26,23 @@ import { VARIANTS } from '../src/testing/variants.js';
 // for live sessions, which stream in real time and leave the CPU mostly idle. The PostgreSQL clean
 // run is a child process (faults are switched per process) started with them, so it fills that idle
 // time; the SQLite clean run runs alone first (its live sessions are timed, stream.07).
+//
+// The blind cases (src/testing/blind/, written from the spec alone) join both sides: each violation
+// is a proxy fault with the check that must catch it, run in a lane of its own beside the server
+// faults (on a reference server of its own), and each variant joins the allowed variants.
+// `--blind [id…]` runs the blind cases alone (ids, or prefixes ending in `*`, narrow them).
+
+const args = process.argv.slice(2);
+const blindOnly = args.includes('--blind');
+const names = args.filter((a) => !a.startsWith('--'));
+const named = <T extends { id: string }>(list: readonly T[]): T[] =>
+  list.filter(
+    (c) =>
+      names.length === 0 ||
+      names.some((n) => (n.endsWith('*') ? c.id.startsWith(n.slice(0, -1)) : c.id === n)),
+  );
+const blindFaults = named(BLIND_FAULTS);
+const blindVariants = named(BLIND_SELF_TEST_VARIANTS);
 
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
@@ -79,12 +98,18 @@ const setFaults = (faults: string[]) =>
   });
 let exit = 0;
 try {
-  const clean = await run({ ...target, seed: 1, progress: null, reporters: [] });
-  console.log(`${describe('clean run (SQLite, full)', clean)}  [${seconds()}]`);
-  if (failures(clean).length > 0) exit = 1;
-  if (process.env.PARLEY_TEST_PG_URL) postgres = cleanRunOnPostgres();
+  if (!blindOnly) {
+    const clean = await run({ ...target, seed: 1, progress: null, reporters: [] });
+    console.log(`${describe('clean run (SQLite, full)', clean)}  [${seconds()}]`);
+    if (failures(clean).length > 0) exit = 1;
+    if (process.env.PARLEY_TEST_PG_URL) postgres = cleanRunOnPostgres();
+  }
+  const blindCaught = blindFaultLane((line) => console.log(line), blindFaults);
   let caught = 0;
-  const streamFirst = [...FAULTS].sort((a, b) => Number(b.area === 'stream') - Number(a.area === 'stream'));
+  const serverFaults = blindOnly ? [] : FAULTS;
+  const streamFirst = [...serverFaults].sort(
+    (a, b) => Number(b.area === 'stream') - Number(a.area === 'stream'),
+  );
   for (const fault of streamFirst) {
     await setFaults([fault.id]);
     try {
@@ -117,36 +142,38 @@ try {
   // One more fault, a hang (a proxy, not the server: it never answers malformed JSON, as a mock of
   // the interface did): errors.02 must FAIL on NO_ANSWER under a short --timeout, with one request
   // left hanging (the check stops at it, and a hang is not retried even with CI's --retries 1).
-  const hung: string[] = [];
-  const hangProxy = await startVariantProxy(server, {
-    ...{ id: 'hang-malformed-json', area: 'errors', allows: '', only: [] },
-    hooks: () => hangWhen(malformedJson, hung),
-  });
-  try {
-    const report = await run({
-      ...{ ...target, baseUrl: hangProxy.baseUrl, wsUrl: hangProxy.wsUrl, timeoutMs: 1000, retries: 1 },
-      ...{ seed: 1, only: ['errors.02.invalid-json'], progress: null, reporters: [] },
+  if (!blindOnly) {
+    const hung: string[] = [];
+    const hangProxy = await startVariantProxy(server, {
+      ...{ id: 'hang-malformed-json', area: 'errors', allows: '', only: [] },
+      hooks: () => hangWhen(malformedJson, hung),
     });
-    const hit = report.results[0];
-    const ok = hit?.status === 'FAIL' && hit.deviations?.[0]?.code === 'NO_ANSWER' && hung.length === 1;
-    if (ok) caught++;
-    console.log(
-      `${ok ? 'caught' : 'MISSED'} ${'hang-malformed-json'.padEnd(26)} errors.02.invalid-json${ok ? '' : ` (${hit?.status}: ${hit?.message}; ${hung.length} requests left hanging)`}`,
-    );
-  } finally {
-    await hangProxy.close();
+    try {
+      const report = await run({
+        ...{ ...target, baseUrl: hangProxy.baseUrl, wsUrl: hangProxy.wsUrl, timeoutMs: 1000, retries: 1 },
+        ...{ seed: 1, only: ['errors.02.invalid-json'], progress: null, reporters: [] },
+      });
+      const hit = report.results[0];
+      const ok = hit?.status === 'FAIL' && hit.deviations?.[0]?.code === 'NO_ANSWER' && hung.length === 1;
+      if (ok) caught++;
+      console.log(
+        `${ok ? 'caught' : 'MISSED'} ${'hang-malformed-json'.padEnd(26)} errors.02.invalid-json${ok ? '' : ` (${hit?.status}: ${hit?.message}; ${hung.length} requests left hanging)`}`,
+      );
+    } finally {
+      await hangProxy.close();
+    }
   }
-  const faults = FAULTS.length + 1;
-  console.log(`kill rate: ${caught}/${faults} = ${((100 * caught) / faults).toFixed(1)}%  [${seconds()}]`);
+  caught += await blindCaught;
+  const faults = serverFaults.length + (blindOnly ? 0 : 1) + blindFaults.length;
+  console.log(
+    `kill rate: ${caught}/${faults} = ${((100 * caught) / faults).toFixed(1)}% (${blindFaults.length} blind)  [${seconds()}]`,
+  );
   if (caught < faults) exit = 1;
   // Variants (each its own proxy; faults are off): the stream ones in a lane of their own, whose
   // real-time sessions leave the CPU to the other lane.
   let falseFailures = 0;
   const lane = async (variants: readonly (typeof VARIANTS)[number][]) => {
     for (const variant of variants) {
-      const fullOnly = variant.only.some((id) =>
-        CHECKS.some((c) => c.id === id && !c.profiles.includes('smoke')),
-      );
       const proxy = await startVariantProxy(server, variant);
       try {
         const report = await run({
@@ -155,7 +182,7 @@ try {
           baseUrl: proxy.baseUrl,
           wsUrl: proxy.wsUrl,
           seed: 1,
-          profile: variant.profile ?? (fullOnly ? 'full' : 'smoke'),
+          profile: profileOf(variant),
           only: variant.only,
           progress: null,
           reporters: [],
@@ -177,10 +204,11 @@ try {
       }
     }
   };
+  const variants = [...(blindOnly ? [] : VARIANTS), ...blindVariants];
   const streams = (v: (typeof VARIANTS)[number]) => v.only.some((id) => id.startsWith('stream'));
-  await Promise.all([lane(VARIANTS.filter(streams)), lane(VARIANTS.filter((v) => !streams(v)))]);
+  await Promise.all([lane(variants.filter(streams)), lane(variants.filter((v) => !streams(v)))]);
   console.log(
-    `false-failure rate: ${falseFailures}/${VARIANTS.length} = ${((100 * falseFailures) / VARIANTS.length).toFixed(1)}%  [${seconds()}]`,
+    `false-failure rate: ${falseFailures}/${variants.length} = ${((100 * falseFailures) / variants.length).toFixed(1)}% (${blindVariants.length} blind)  [${seconds()}]`,
   );
   if (falseFailures > 0) exit = 1;
 } finally {

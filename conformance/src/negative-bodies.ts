@@ -95,7 +95,9 @@ function candidates(
     out.push({ body: withValue(root, path, value), path, how });
   if (path.length > 0) {
     const wrong = type ? WRONG[type] : undefined;
-    if (wrong) add('wrong-type', rng.pick(wrong));
+    // The first wrong value always (a number for a string: the one a lax deployment coerces), and
+    // one of the others.
+    if (wrong) for (const value of new Set([wrong[0], rng.pick(wrong)])) add('wrong-type', value);
     if (type === 'integer' || type === 'number') {
       const bounds = new Set<number>([-1, 2 ** 53]);
       if (schema.minimum !== undefined) bounds.add(schema.minimum - 1);

@@ -70,7 +70,7 @@ export const effectsTranscriptsChecks = [
       'update-transcript-utterance: the utterance reads back corrected, the others as they were, and after the cursor',
     area: 'rest',
     clause: 'Endpoints/Transcription: update-transcript-utterance; get-transcript-utterances cursor',
-    spec: "Transcription data: [...] correct an utterance's text. / update-transcript-utterance: transcript string (required, corrected text) / get-transcript-utterances: last_updated_at string RFC 3339 (required, same cursor rule)",
+    spec: "Transcription data: [...] correct an utterance's text. / update-transcript-utterance: transcript string (required, corrected text) / get-transcript-utterances: last_updated_at string RFC 3339 (required, same cursor rule) / An update response carries only id, meeting_id, transcript, language, speaker_v2, texts.",
     choices: 'an unknown utterance id refused with 404 (the spec: "which endpoints yield 404: not shown")',
     level: 'MUST',
     async run(ctx) {
@@ -92,11 +92,16 @@ export const effectsTranscriptsChecks = [
           transcript: corrected,
         });
         const answered = 'update-transcript-utterance';
-        for (const [field, value] of [
+        // The answer "carries only id, meeting_id, transcript, language, speaker_v2, texts": the
+        // utterance's own, its speaker where the listing shows one.
+        const carried = [
           ['id', target.id],
+          ['meeting_id', meetingId],
           ['transcript', corrected],
           ['language', target.language],
-        ] as const)
+          ...(target.speaker_v2 === undefined ? [] : [['speaker_v2', target.speaker_v2] as const]),
+        ] as const;
+        for (const [field, value] of carried)
           verify(
             utterance[field] === value,
             'VALUE',

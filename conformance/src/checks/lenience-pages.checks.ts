@@ -6,7 +6,8 @@ import { define } from './define.js';
 
 // The default page sizes of the listings a run can fill past them: get-meeting-messages (its
 // messages are the run's own) and get-my-people (the people met in the run's meeting). A listing
-// asked without `limit` holds at most the default. The writes are cheap but many: full profile only.
+// asked without `limit` holds the default page: at most the default, and no fewer while more follow
+// (a shorter default page is another default). The writes are cheap but many: full profile only.
 
 /** How many writes go out at once (the reference server answers each in milliseconds). */
 const WRITES_AT_ONCE = 8;
@@ -19,7 +20,7 @@ async function inBatches(count: number, write: (i: number) => Promise<unknown>):
 export const leniencePagesChecks = [
   define({
     id: 'rest.20.messages-default-limit',
-    title: `get-meeting-messages without limit lists at most ${Limits.meetingMessages.default} of ${Limits.meetingMessages.default + 1} messages`,
+    title: `get-meeting-messages without limit lists ${Limits.meetingMessages.default} of ${Limits.meetingMessages.default + 1} messages, has_more true`,
     area: 'rest',
     clause: 'Meeting messages: get-meeting-messages limit; Limits: limit default 50 (get-meeting-messages)',
     spec: 'limit integer (optional, default 50) | limit default | 50 | get-meeting-messages',
@@ -36,24 +37,25 @@ export const leniencePagesChecks = [
           { what: 'send-meeting-message' },
         ),
       );
-      const { messages } = await call(ctx, 'get-meeting-messages', { meeting_id: meeting.id });
+      const { messages, has_more } = await call(ctx, 'get-meeting-messages', { meeting_id: meeting.id });
       verify(
-        messages.length <= Limits.meetingMessages.default,
+        messages.length === Limits.meetingMessages.default,
         'COUNT',
         `${messages.length} messages without a limit, of ${count}: the default page is ${Limits.meetingMessages.default}`,
-        at(
-          'get-meeting-messages',
-          '$.messages',
-          `at most ${Limits.meetingMessages.default}`,
-          messages.length,
-        ),
+        at('get-meeting-messages', '$.messages', `${Limits.meetingMessages.default}`, messages.length),
+      );
+      verify(
+        has_more === true,
+        'VALUE',
+        `has_more is ${JSON.stringify(has_more)} on the default page of ${count} messages`,
+        at('get-meeting-messages', '$.has_more', true, has_more),
       );
       return `${messages.length} of ${count}`;
     },
   }),
   define({
     id: 'rest.21.people-default-limit',
-    title: `get-my-people without limit lists at most ${Limits.people.default} people`,
+    title: `get-my-people without limit lists at most ${Limits.people.default} people, and ${Limits.people.default} while more follow`,
     area: 'rest',
     clause: 'Workspace upload and people: get-my-people limit; Limits: limit default 20 (get-my-people)',
     spec: 'limit integer or null (optional, default 20) | limit default | 20 | get-my-people',
@@ -74,6 +76,12 @@ export const leniencePagesChecks = [
         'COUNT',
         `${people.length} people without a limit: the default page is ${Limits.people.default}`,
         at('get-my-people', '$.people', `at most ${Limits.people.default}`, people.length),
+      );
+      verify(
+        people.length === Limits.people.default || has_more !== true,
+        'COUNT',
+        `${people.length} people without a limit while has_more is true: the default page is ${Limits.people.default}`,
+        at('get-my-people', '$.people', `${Limits.people.default}`, people.length),
       );
       // Fewer than a full page and nothing more: the invitees are not the caller's contacts here.
       if (people.length < Limits.people.default && !has_more)
