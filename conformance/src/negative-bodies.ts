@@ -87,6 +87,7 @@ function candidates(
   path: (string | number)[],
   rng: Rng,
   root: Record<string, unknown>,
+  wide: boolean,
 ): Candidate[] {
   const out: Candidate[] = [];
   const schema = resolved(given);
@@ -95,9 +96,10 @@ function candidates(
     out.push({ body: withValue(root, path, value), path, how });
   if (path.length > 0) {
     const wrong = type ? WRONG[type] : undefined;
-    // The first wrong value always (a number for a string: the one a lax deployment coerces), and
-    // one of the others.
-    if (wrong) for (const value of new Set([wrong[0], rng.pick(wrong)])) add('wrong-type', value);
+    // One wrong value at random; `wide`, the first one too (a number for a string: the one a lax
+    // deployment coerces).
+    const picked = wrong ? rng.pick(wrong) : undefined;
+    if (wrong) for (const value of new Set(wide ? [wrong[0], picked] : [picked])) add('wrong-type', value);
     if (type === 'integer' || type === 'number') {
       const bounds = new Set<number>([-1, 2 ** 53]);
       if (schema.minimum !== undefined) bounds.add(schema.minimum - 1);
@@ -113,7 +115,7 @@ function candidates(
       out.push({ body: withValue(root, [...path, name], REMOVE), path: [...path, name], how: 'missing' });
     }
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
-      out.push(...candidates(property, object[name], [...path, name], rng, root));
+      out.push(...candidates(property, object[name], [...path, name], rng, root, wide));
     }
   }
   if (type === 'array' && schema.items && path.length > 0) {
@@ -129,11 +131,17 @@ function candidates(
   return out;
 }
 
-export function negativeBodies(route: string, valid: Record<string, unknown>, rng: Rng): NegativeBody[] {
+/** `wide`: each wrong-typed field also with the first wrong value of its type (the full profile). */
+export function negativeBodies(
+  route: string,
+  valid: Record<string, unknown>,
+  rng: Rng,
+  wide = false,
+): NegativeBody[] {
   const schema = getSchema(`${route}.request`) as Schema;
   const out: NegativeBody[] = [];
   const seen = new Set<string>();
-  for (const candidate of candidates(schema, valid, [], rng, valid)) {
+  for (const candidate of candidates(schema, valid, [], rng, valid, wide)) {
     // Proved invalid, and invalid at `path`: anything else is dropped rather than sent.
     const result = validate(`${route}.request`, structuredClone(candidate.body));
     if (result.ok) continue;
