@@ -166,7 +166,7 @@ try {
   caught += await blindCaught;
   const faults = serverFaults.length + (blindOnly ? 0 : 1) + blindFaults.length;
   console.log(
-    `kill rate: ${caught}/${faults} = ${((100 * caught) / faults).toFixed(1)}% (${blindFaults.length} blind)  [${seconds()}]`,
+    `kill rate: ${caught}/${faults} = ${((100 * caught) / Math.max(1, faults)).toFixed(1)}% (${blindFaults.length} blind)  [${seconds()}]`,
   );
   if (caught < faults) exit = 1;
   // Variants (each its own proxy; faults are off): the stream ones in a lane of their own, whose
@@ -208,7 +208,7 @@ try {
   const streams = (v: (typeof VARIANTS)[number]) => v.only.some((id) => id.startsWith('stream'));
   await Promise.all([lane(variants.filter(streams)), lane(variants.filter((v) => !streams(v)))]);
   console.log(
-    `false-failure rate: ${falseFailures}/${variants.length} = ${((100 * falseFailures) / variants.length).toFixed(1)}% (${blindVariants.length} blind)  [${seconds()}]`,
+    `false-failure rate: ${falseFailures}/${variants.length} = ${((100 * falseFailures) / Math.max(1, variants.length)).toFixed(1)}% (${blindVariants.length} blind)  [${seconds()}]`,
   );
   if (falseFailures > 0) exit = 1;
 } finally {

@@ -11,7 +11,9 @@ import { chunks, judgeSequence } from './stream-sequence.js';
 // separated and repeated), four in the config, keywords past 2,000 characters (a list and a comma-
 // separated string), reduce_noise, no session_id and no encoding (pcm16, the audio sent, is the
 // default). Every one must be accepted, the extras dropped, and the session must then run as the
-// spec's sequence with a generated session_id; with diarization off, no chunk carries a speaker. Two
+// spec's sequence with a generated session_id; with diarization off, no chunk carries a speaker, and
+// each session turns it off from one place only (the query's `enable_diarization=false`, the config's
+// `enable_diarization: false`), so a deployment that reads one of them and not the other is seen. Two
 // JSON sessions of one short sentence (2.3 s) stream side by side, in real time: full profile only.
 
 /** The first finals must hold most of the sentence, as stream.05 asks of the run's sessions. */
@@ -20,14 +22,14 @@ const FOUR_HINTS = ['en', 'de', 'fr', 'es'];
 
 const SESSIONS = [
   {
-    label: 'json session, 4 comma-separated query hints, reduce_noise, keyword list',
-    query: `language_hints=${FOUR_HINTS.join(',')}&reduce_noise=true`,
+    label: 'json session, 4 comma-separated query hints, reduce_noise, keyword list, diarization off by query',
+    query: `language_hints=${FOUR_HINTS.join(',')}&reduce_noise=true&enable_diarization=false`,
     config: { context_keywords: LONG_KEYWORDS },
-    diarization: true,
+    diarization: false,
   },
   {
-    label: 'json session, 4 repeated query hints, 4 config hints, comma-separated keywords, diarization off',
-    query: `${FOUR_HINTS.map((hint) => `language_hints=${hint}`).join('&')}&enable_diarization=false`,
+    label: 'json session, 4 repeated query hints, 4 config hints, comma-separated keywords, diarization off by config',
+    query: FOUR_HINTS.map((hint) => `language_hints=${hint}`).join('&'),
     config: {
       language_hints: FOUR_HINTS,
       context_keywords: LONG_KEYWORDS.join(', '),
@@ -68,10 +70,10 @@ export const lenienceStreamChecks = [
   define({
     id: 'stream.20.hints-keywords-defaults',
     title:
-      'Live stream: 4 hints (query comma-separated or repeated, config), reduce_noise, keywords past 2000 characters accepted; session_id generated; no speaker with diarization off',
+      'Live stream: 4 hints (query comma-separated or repeated, config), reduce_noise, keywords past 2000 characters accepted; session_id generated; no speaker with diarization off (by the query, by the config)',
     area: 'stream',
     clause: 'Live speech-to-text: query language_hints; Events/Live 1: the config frame',
-    spec: '`encoding` string (`pcm16` default, or `opus`); reduce_noise | string | no | `true` enables real-time noise reduction; language_hints | string | no | comma-separated or repeated parameter; at most 3, extras dropped [...] `session_id` string (optional, generated when omitted); `language_hints` (optional, up to 3, overrides the query parameter); `enable_diarization` boolean [...]; `context_keywords` (optional, up to 2000 characters in total). `speaker` ("0", "1", ...) is present only when diarization is on',
+    spec: '`encoding` string (`pcm16` default, or `opus`); reduce_noise | string | no | `true` enables real-time noise reduction; language_hints | string | no | comma-separated or repeated parameter; at most 3, extras dropped; enable_diarization | string | no | `false` disables [...] `session_id` string (optional, generated when omitted); `language_hints` (optional, up to 3, overrides the query parameter); `enable_diarization` boolean [...]; `context_keywords` (optional, up to 2000 characters in total). `speaker` ("0", "1", ...) is present only when diarization is on',
     level: 'MUST',
     full: true,
     start: (ctx) => {

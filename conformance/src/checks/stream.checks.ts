@@ -142,14 +142,16 @@ export const streamChecks = [
   }),
   define({
     id: 'stream.04.cumulative-text',
-    title: 'Interim text is cumulative: each interim holds the utterance so far',
+    title:
+      'Interim text is cumulative: each interim holds the utterance so far, and the final the whole of it',
     area: 'stream',
     clause: 'Events/Live 4: text is cumulative',
     spec: 'Text is cumulative: each interim holds all text of the utterance so far.',
     level: 'MUST',
     async run(ctx) {
       // Recognisers revise words, so the rule is judged by size, not by exact prefixes: an utterance's
-      // fullest interim holds at least half of its final's words.
+      // fullest interim holds at least half of its final's words, and its final (the utterance whole)
+      // at least half of its fullest interim's (words sent once each, as deltas, fail one or the other).
       let judged = 0;
       for (const s of await recorded(ctx)) {
         const byId = new Map<string | undefined, Chunk[]>();
@@ -159,9 +161,9 @@ export const streamChecks = [
           const interims = list.filter((c) => !c.is_final);
           // A chunk without text (the frame schema reports it) holds no words.
           const finalWords = wordCount(final?.text ?? '');
-          if (!final || interims.length === 0 || finalWords < 4) continue;
+          const fullest = Math.max(0, ...interims.map((c) => wordCount(c.text ?? '')));
+          if (!final || interims.length === 0 || Math.max(finalWords, fullest) < 4) continue;
           judged++;
-          const fullest = Math.max(...interims.map((c) => wordCount(c.text ?? '')));
           verify(
             fullest * 2 >= finalWords,
             'VALUE',
@@ -173,9 +175,21 @@ export const streamChecks = [
               fullest,
             ),
           );
+          verify(
+            finalWords * 2 >= fullest,
+            'VALUE',
+            `${s.format}: utterance ${id}: final "${final.text}" has ${finalWords} words, its fullest interim ${fullest}`,
+            at(
+              `${s.format} session`,
+              'chunks[*].text',
+              `at least ${Math.ceil(fullest / 2)} words`,
+              finalWords,
+            ),
+          );
         }
       }
-      if (judged === 0) couldNotJudge('no utterance had both interims and a final of four words or more');
+      if (judged === 0)
+        couldNotJudge('no utterance had both interims and a final, with four words or more in one of them');
       return `${judged} utterances`;
     },
   }),

@@ -61,7 +61,7 @@ export const VIOLATION_CHECKS: Readonly<Record<string, string>> = {
   'stt-query-key-ignored': 'speech.02.error-table',
   'tts-json-answer': 'speech.03.tts-ogg-opus',
   'tts-missing-field-200': 'speech.02.error-table',
-  'denoise-url-unsigned': 'speech.04.signed-url-tamper',
+  'denoise-url-unsigned': 'speech.05.denoise-m4a',
   'denoise-zero-refused': 'speech.10.denoise-atten-range',
   'denoise-atten-string': 'speech.05.denoise-m4a',
   'translate-names-refused': 'speech.14.translate-language-names',

@@ -13,11 +13,18 @@ import { BLIND_FAULTS } from './decisions.js';
 // the one check that must catch it. Two sub-lanes: the live-stream cases, which wait in real time,
 // beside the others.
 
-/** The profile a case is run in: its own, else the one its checks run in (smoke where they all do). */
+/**
+ * The profile a case is run in: its own, else smoke where each of its `only` terms (a check id, an
+ * id's prefix or an area, as --only reads them) names a smoke check, else full.
+ */
 export function profileOf(c: Pick<Variant, 'only' | 'profile'>): 'smoke' | 'full' {
   if (c.profile) return c.profile;
-  const fullOnly = c.only.some((id) => CHECKS.some((k) => k.id === id && !k.profiles.includes('smoke')));
-  return fullOnly ? 'full' : 'smoke';
+  const inSmoke = (term: string) =>
+    CHECKS.some(
+      (k) =>
+        (k.area === term || k.id === term || k.id.startsWith(`${term}.`)) && k.profiles.includes('smoke'),
+    );
+  return c.only.every(inSmoke) ? 'smoke' : 'full';
 }
 
 const isStream = (c: Variant) => c.only.some((id) => id.startsWith('stream.'));

@@ -119,22 +119,19 @@ export const STREAM_VIOLATIONS: readonly Variant[] = [
   stream(
     'stream-config-diarization-ignored',
     'Live speech-to-text config: "`enable_diarization` boolean (default true, overrides the query parameter)"',
-    // The config frame's enable_diarization is never read.
-    () => {
-      let first = true;
-      return {
-        clientFrame(data, isBinary) {
-          if (isBinary || !first) return data;
-          first = false;
-          try {
-            const { enable_diarization: _dropped, ...config } = JSON.parse(data.toString('utf8')) as Json;
-            return JSON.stringify(config);
-          } catch {
-            return data;
-          }
-        },
-      };
-    },
+    // The config frame's enable_diarization is never read. (The config is a session's one text frame;
+    // the hooks are made once per deployment, not per session, so every text frame is edited.)
+    () => ({
+      clientFrame(data, isBinary) {
+        if (isBinary) return data;
+        try {
+          const { enable_diarization: _dropped, ...config } = JSON.parse(data.toString('utf8')) as Json;
+          return JSON.stringify(config);
+        } catch {
+          return data;
+        }
+      },
+    }),
   ),
   stream('stream-finalize-stalls', 'Live speech-to-text: "Finalizing takes about 5 seconds."', () => ({
     // Finals and the terminal frame come a minute after the end-of-audio frame.
