@@ -1,106 +1,22 @@
-import { type Validated, validate } from '@parley/schemas';
-import { DocumentCallbackStatus, Limits } from '@parley/schemas/constants';
-import { triggerRoutes } from '@parley/schemas/routes';
+import type { Validated } from '@parley/schemas';
+import { DocumentCallbackStatus } from '@parley/schemas/constants';
 import { Webhook } from 'standardwebhooks';
 import { expectAnswer } from '../answer.js';
 import { startCallbackReceiver } from '../callback-receiver.js';
 import type { AnswerOf } from '../catalog.js';
-import { couldNotJudge, deviate, expect, fail, skip, verify } from '../check.js';
+import { couldNotJudge, expect, fail, skip, verify } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { excerpt } from '../http-client.js';
-import { at, pick } from '../json-path.js';
+import { at } from '../json-path.js';
 import { partnerBearer, partnerGet } from '../partner-oauth.js';
-import { expectStatus, expectValid, expectValidBody, schemaProblems, verifyStatus } from '../schema-check.js';
+import { expectStatus, expectValid, expectValidBody } from '../schema-check.js';
 import { define } from './define.js';
+import { judgeNewerSummary } from './partner-latest-summary.js';
+import { judgeStableIds, listed, TRIGGERS, triggerItems } from './partner-triggers.js';
 
 // Partner checks of what the interface serves with a bearer token: the four triggers, meeting
 // details and generate-document (synchronous, and with a callback to the kit's own receiver whose
 // Standard Webhooks signature is verified with the `standardwebhooks` package).
-
-/** The catalog's triggers (path segment after `triggers/`) and the field each is ordered by, newest first. */
-export const TRIGGERS = triggerRoutes.map((route) => ({
-  name: route.name.replace(/^trigger-/, ''),
-  newestBy: route.trigger.orderedBy,
-}));
-
-function triggerNamed(name: string): (typeof TRIGGERS)[number] {
-  const trigger = TRIGGERS.find((t) => t.name === name);
-  if (!trigger) throw new Error(`the catalog has no trigger ${name}`);
-  return trigger;
-}
-
-/**
- * One trigger's items, checked: 200, an array of at most 50 schema-valid items, unique ids, newest
- * first. Every item is judged whatever its schema says (a broken item does not hide a repeated id),
- * so the items are read as unknown JSON, field by field.
- */
-async function triggerItems(ctx: CheckContext, trigger: (typeof TRIGGERS)[number]): Promise<unknown[]> {
-  const what = `trigger ${trigger.name}`;
-  const reply = await partnerGet(ctx, `/api/partner/triggers/${trigger.name}`);
-  // One trigger's fault does not hide another's: each is judged, then the next.
-  if (!verifyStatus(reply, 200, what)) return [];
-  const items: unknown = reply.body;
-  if (!Array.isArray(items)) {
-    deviate(
-      'TYPE',
-      `${what}: the answer is not a JSON array: ${reply.text.slice(0, 200)}`,
-      at(what, '$', 'a JSON array', reply.text.slice(0, 200)),
-    );
-    return [];
-  }
-  verify(
-    items.length <= Limits.triggerItems,
-    'COUNT',
-    `${what}: ${items.length} items, more than ${Limits.triggerItems}`,
-    at(what, '$', `at most ${Limits.triggerItems} items`, items.length),
-  );
-  items.forEach((item, index) => {
-    for (const p of schemaProblems(`trigger-${trigger.name}.item`, item, what))
-      deviate(p.code, `${what}: item ${index}: ${p.message}`, {
-        ...p.at,
-        path: `${what} $[${index}]${p.at.path.slice(what.length + 2)}`,
-      });
-  });
-  const seen = new Set<unknown>();
-  for (const [i, item] of items.entries()) {
-    const id = pick(item, 'id');
-    verify(
-      !seen.has(id),
-      'DUPLICATE',
-      `${what}: id "${id}" appears twice (ids are deduplication keys)`,
-      at(what, `$[${i}].id`, 'a new id', id),
-    );
-    seen.add(id);
-  }
-  const newestBy = (i: number) => pick(items[i], trigger.newestBy);
-  for (let i = 1; i < items.length; i++) {
-    const [newer, older] = [newestBy(i - 1), newestBy(i)].map((x) => Date.parse(String(x)));
-    verify(
-      (newer ?? 0) >= (older ?? 0),
-      'ORDER',
-      `${what}: item ${i} (${trigger.newestBy} ${String(newestBy(i))}) is newer than item ${i - 1}: not newest first`,
-      at(what, `$[${i}].${trigger.newestBy}`, `at most ${String(newestBy(i - 1))}`, newestBy(i)),
-    );
-  }
-  return items;
-}
-
-/**
- * A trigger's items as answered that pass its item schema, typed by it: empty when it answers no
- * array. Unjudged (partner.04 judges them): an item the schema refuses is only left out.
- */
-async function listed<Id extends 'trigger-summary-ready.item' | 'trigger-meeting-ended.item'>(
-  ctx: CheckContext,
-  itemSchema: Id,
-): Promise<Validated<Id>[]> {
-  const name = itemSchema.replace(/^trigger-|\.item$/g, '');
-  const reply = await partnerGet(ctx, `/api/partner/triggers/${triggerNamed(name).name}`);
-  if (reply.status !== 200 || !Array.isArray(reply.body)) return [];
-  return reply.body.flatMap((item: unknown) => {
-    const result = validate(itemSchema, structuredClone(item));
-    return result.ok ? [result.value] : [];
-  });
-}
 
 /**
  * A meeting of the user to work on: the newest summarized meeting that has ended (an ended meeting
@@ -139,7 +55,8 @@ const CALLBACK_WAIT_MS = 60_000;
 export const partnerDataChecks = [
   define({
     id: 'partner.04.triggers',
-    title: 'Each trigger: a JSON array, newest first, at most 50, unique ids, items of the schema',
+    title:
+      'Each trigger: a JSON array, newest first, at most 50, unique ids, items of the schema; an item polled again keeps its id (full profile)',
     area: 'partner',
     clause:
       'Automation-platform interface: trigger routes return a JSON array sorted newest first, at most 50 items, id the deduplication key',
@@ -147,8 +64,12 @@ export const partnerDataChecks = [
     level: 'MUST',
     async run(ctx) {
       const counts: string[] = [];
-      for (const trigger of TRIGGERS)
-        counts.push(`${trigger.name} ${(await triggerItems(ctx, trigger)).length}`);
+      for (const trigger of TRIGGERS) {
+        const items = await triggerItems(ctx, trigger);
+        counts.push(`${trigger.name} ${items.length}`);
+        // Polled again in the full profile (smoke reads each trigger once).
+        if (ctx.target.profile === 'full') await judgeStableIds(ctx, trigger, items);
+      }
       if (counts.every((c) => c.endsWith(' 0'))) {
         couldNotJudge('every trigger is empty: order, ids and item shapes could not be judged');
       }
@@ -157,7 +78,7 @@ export const partnerDataChecks = [
   }),
   define({
     id: 'partner.05.meeting-details',
-    title: 'Meeting details with the latest summary',
+    title: 'Meeting details with the latest summary, a newer one at once',
     area: 'partner',
     clause:
       'Automation-platform interface: GET /api/partner/meetings/{id}, meeting details with the latest AI summary',
@@ -197,7 +118,7 @@ export const partnerDataChecks = [
           at(what, `$.latest_summary.${field}`, summary[field], latest[field]),
         );
       }
-      return `meeting ${meeting.id}`;
+      return `meeting ${meeting.id}; ${await judgeNewerSummary(ctx)}`;
     },
   }),
   define({

@@ -14,7 +14,8 @@ import {
 } from '../partner-oauth.js';
 import { expectStatus, verifyStatus } from '../schema-check.js';
 import { define } from './define.js';
-import { partnerDataChecks, TRIGGERS } from './partner-data.checks.js';
+import { partnerDataChecks } from './partner-data.checks.js';
+import { TRIGGERS } from './partner-triggers.js';
 
 // Partner (automation-platform) checks: the OAuth flow and the token lifecycle (they need
 // --oauth-client, --oauth-user and --oauth-redirect-uri), /me and 401 without a token. The checks

@@ -100,9 +100,13 @@ export const VIOLATION_CHECKS: Readonly<Record<string, string>> = {
 
 /**
  * Violations judged in the full profile though their check runs in smoke: smoke samples one invalid
- * body per route, and a fault that breaks one form of one field is seen only when every one is sent.
+ * body per route (a fault that breaks one form of one field is seen when every one is sent), and
+ * polls each trigger once (a key that changes from poll to poll is seen on the second).
  */
-export const FULL_PROFILE: ReadonlySet<string> = new Set(['create-meeting-title-coerced']);
+export const FULL_PROFILE: ReadonlySet<string> = new Set([
+  'create-meeting-title-coerced',
+  'contact-id-per-poll',
+]);
 
 /** The checks that see each blind variant (which must pass them). */
 export const VARIANT_CHECKS: Readonly<Record<string, readonly string[]>> = {
