@@ -160,16 +160,21 @@ describe('stream.20.hints-keywords-defaults', () => {
     return { status: result?.status, message: result?.message ?? '' };
   }
   it('passes with a generated id, the sentence, and no speaker with diarization off', async () => {
-    expect((await judgeSessions([session('sess_1', '0'), session('sess_2')])).status).toBe('PASS');
+    expect((await judgeSessions([session('sess_1'), session('sess_2')])).status).toBe('PASS');
   });
   it('fails when the chunks carry no generated session_id', async () => {
     const result = await judgeSessions([session(''), session('sess_2')]);
     expect(result.status).toBe('FAIL');
   });
-  it('fails when a chunk carries a speaker with diarization off', async () => {
-    const result = await judgeSessions([session('sess_1'), session('sess_2', '0')]);
-    expect(result.status).toBe('FAIL');
-    expect(result.message).toContain('with diarization off');
+  it('fails when a chunk carries a speaker with diarization off by the query or by the config', async () => {
+    for (const sessions of [
+      [session('sess_1', '0'), session('sess_2')],
+      [session('sess_1'), session('sess_2', '0')],
+    ]) {
+      const result = await judgeSessions(sessions);
+      expect(result.status).toBe('FAIL');
+      expect(result.message).toContain('with diarization off');
+    }
   });
   it('fails when the deployment refuses the session', async () => {
     const refused = session('sess_1');

@@ -102,6 +102,16 @@ const MUTANTS: [string, string, Status, () => ProxyHooks][] = [
   ],
   [
     'rest.25.ended-meetings-end-at',
+    "get-meetings without the ended meeting --transcript-meeting-id names (the caller's)",
+    'FAIL',
+    () =>
+      onAnswer('/v1/get-meetings', (b, s) => [
+        s,
+        { ...b, meetings: (b.meetings as Json[]).filter((m) => m.id !== server().transcriptMeetingId) },
+      ]),
+  ],
+  [
+    'rest.25.ended-meetings-end-at',
     'a meeting the trigger lists ended, listed by get-meetings without end_at under another status',
     'FAIL',
     () =>
@@ -155,7 +165,12 @@ describe('rest.23-25 on a deployment that breaks their rules', () => {
           s,
           { ...b, meetings: (b.meetings as Json[]).filter((m) => m.status !== 'EMS_ENDED') },
         ]),
-      { oauthClient: undefined, oauthUser: undefined, oauthRedirectUri: undefined },
+      {
+        oauthClient: undefined,
+        oauthUser: undefined,
+        oauthRedirectUri: undefined,
+        transcriptMeetingId: undefined,
+      },
     );
     expect([result?.status, result?.needs]).toEqual([
       'SKIPPED',
