@@ -235,6 +235,17 @@ describe('stream checks on recorded sessions', () => {
     }
     expect(await judgeSessions('stream.04.cumulative-text', s)).toBe('FAIL');
   });
+  it('stream.04 fails on a final holding only the words since the last interim (deltas)', async () => {
+    const s = copy();
+    const last = new Map<string, string>();
+    for (const f of chunkFrames(s[0] as SessionRecording)) {
+      const chunk = f.data.chunk as { id: string; text: string; is_final: boolean };
+      const before = last.get(chunk.id) ?? '';
+      last.set(chunk.id, chunk.text);
+      if (chunk.is_final) chunk.text = chunk.text.slice(before.length).trim();
+    }
+    expect(await judgeSessions('stream.04.cumulative-text', s)).toBe('FAIL');
+  });
   it('a chunk whose text is no string is read as no text: stream.02 fails, stream.04 could not judge', async () => {
     const s = copy();
     for (const f of chunkFrames(s[0] as SessionRecording)) (f.data.chunk as { text: unknown }).text = 42;
