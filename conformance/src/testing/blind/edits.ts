@@ -68,7 +68,14 @@ export function servedBy(
   return {
     request(req: Exchange): Exchange {
       if (pathOf(req) !== from) return req;
-      const asked = jsonOf(req.body);
+      // A body that is no JSON object (broken JSON, `null`) goes upstream as it is, for its error.
+      let asked: Json;
+      try {
+        asked = jsonOf(req.body);
+      } catch {
+        return req;
+      }
+      if (!asked || typeof asked !== 'object' || Array.isArray(asked)) return req;
       const headers = new Headers(req.headers);
       headers.set(ASKED, Buffer.from(JSON.stringify(asked)).toString('base64url'));
       return { ...req, path: to, headers, body: Buffer.from(JSON.stringify(send(asked))) };
