@@ -76,13 +76,20 @@ export class LatencyWindow {
     this.latencies.set(route, list);
   }
 
-  /** Each route's p95 over the window (routes with too few requests left out), and a fresh window. */
+  /**
+   * Each route's p95 over the window, and a fresh window. A route with fewer than
+   * MIN_WINDOW_REQUESTS requests (file STT every 20 s) keeps them for the next window, so each of
+   * its points spans as many windows as it takes.
+   */
   close(): Map<string, { p95: number; count: number }> {
     const out = new Map<string, { p95: number; count: number }>();
-    for (const [route, list] of this.latencies)
+    const kept = new Map<string, number[]>();
+    for (const [route, list] of this.latencies) {
       if (list.length >= MIN_WINDOW_REQUESTS)
         out.set(route, { p95: percentile(list, 95), count: list.length });
-    this.latencies = new Map();
+      else kept.set(route, list);
+    }
+    this.latencies = kept;
     return out;
   }
 }
