@@ -36,7 +36,7 @@ export function summaryMarkdown(report: SoakReport): string {
   const ones = report.loadAverages.map((l) => l.load[0] ?? Number.NaN).filter(Number.isFinite);
   const rows = report.verdict.series.map((v) => {
     const show = (x: number | undefined) => (x === undefined ? '—' : formatValue(x, v.unit));
-    return `| ${v.name} | ${v.samples} | ${show(v.baseline)} | ${show(v.late)} | ${show(v.limit)} | ${v.pass ? 'pass' : '**FAIL**'} |`;
+    return `| ${v.name} | ${v.samples} | ${show(v.baseline)} | ${show(v.late)} | ${show(v.limit)} | ${v.judged ? (v.pass ? 'pass' : '**FAIL**') : v.pass ? 'not judged' : '**FAIL** (too few samples)'} |`;
   });
   const bounds = Object.entries(SOAK_BOUNDS).map(([kind, b]) => `- ${kind}: ${b.why}`);
   return [

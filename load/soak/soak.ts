@@ -7,6 +7,7 @@ import { routePath } from '../src/routes.js';
 import { LatencyWindow, type ServerSample, soakSeries } from '../src/soak-samples.js';
 import { formatValue, judgeSoak } from '../src/soak-verdict.js';
 import { streamUrl, wsBase } from '../src/stream-url.js';
+import { MEASURE_LEVELS, measureCapacity } from './measure-capacity.js';
 import { PartnerToken } from './partner-token.js';
 import {
   type HookReceiver,
@@ -34,8 +35,9 @@ const USAGE = `Usage: npm run soak -w load -- [--minutes 30] [--warmup 5] [--sam
   [--stt-every 20] [--pad-bytes 0] [--fault retain-request-bodies] [--out DIR]
 Without BASE_URL it starts the reference server. With BASE_URL set: API_KEY (required), PARTNER_TOKEN
 (partner polls), AUDIO_URL (file STT); hooks need the soak's receiver reachable, so only locally.
-Capacity: --capacity N (live streams held), or --capacity-json FILE (a capacity search's result:
-load/results/capacity.json by default, which k6/capacity.ts writes and load:probe --json can).
+Capacity (live streams held; the soak runs half, at least 1): --capacity N, or --capacity-json FILE
+(a capacity search's result: k6/capacity.ts writes results/capacity.json, load:probe --json one),
+or by default measured at the start by load:probe --levels 1:1:8 against the same target.
 Exit 0 when the verdict passes, 1 when it fails, 2 on bad arguments.`;
 
 function usage(problem?: string): never {
@@ -54,7 +56,7 @@ const { values } = (() => {
         warmup: { type: 'string', default: '5' },
         'sample-seconds': { type: 'string', default: '30' },
         capacity: { type: 'string' },
-        'capacity-json': { type: 'string', default: join(RESULTS, 'capacity.json') },
+        'capacity-json': { type: 'string' },
         streams: { type: 'string' },
         rate: { type: 'string', default: '5' },
         pollers: { type: 'string', default: '2' },
@@ -88,18 +90,14 @@ const sttEvery = count('stt-every');
 const padBytes = count('pad-bytes');
 if (warmupS >= minutes * 60) usage('--warmup must be shorter than --minutes');
 
-const capacity = (() => {
-  if (values.capacity !== undefined) return { streamsHeld: count('capacity'), source: '--capacity' };
-  const file = values['capacity-json'] ?? '';
-  if (values.streams === undefined && !existsSync(file))
-    usage(`no capacity figure: pass --capacity N or --capacity-json FILE (${file} does not exist)`);
-  if (!existsSync(file)) return { streamsHeld: Number.NaN, source: 'none (--streams given)' };
+const heldInFile = (() => {
+  const file = values['capacity-json'];
+  if (file === undefined) return undefined;
+  if (!existsSync(file)) usage(`--capacity-json: ${file} does not exist`);
   const held = (JSON.parse(readFileSync(file, 'utf8')) as { held?: unknown }).held;
-  if (typeof held !== 'number') usage(`${file} has no numeric "held"`);
-  return { streamsHeld: held, source: file };
+  if (typeof held !== 'number') usage(`--capacity-json: ${file} has no numeric "held"`);
+  return held;
 })();
-const streams =
-  values.streams !== undefined ? count('streams') : Math.max(1, Math.floor(capacity.streamsHeld / 2));
 
 const baseUrlEnv = process.env.BASE_URL?.replace(/\/+$/, '');
 if (baseUrlEnv && !process.env.API_KEY) usage('BASE_URL is set: set API_KEY too');
@@ -120,12 +118,27 @@ if (!baseUrlEnv) {
     PARLEY_ALLOW_PRIVATE_URLS: 'true',
     PARLEY_LIVE_STT_ACCOUNT_SESSIONS: '64',
   });
+  // However the soak ends (a thrown error, a usage exit), the server it started ends with it.
+  const child = server.child;
+  process.once('exit', () => child.kill('SIGTERM'));
 }
 const baseUrl = baseUrlEnv ?? server?.url ?? '';
 const apiKey = process.env.API_KEY && baseUrlEnv ? process.env.API_KEY : (server?.apiKey ?? '');
 const auth = { apiKey };
 const window = new LatencyWindow();
 const tally = new Tally();
+
+// The capacity figure: given, read from a capacity search's result, or measured now (the default).
+const capacity = await (async () => {
+  if (values.capacity !== undefined) return { streamsHeld: count('capacity'), source: '--capacity' };
+  if (values.streams !== undefined) return { streamsHeld: Number.NaN, source: 'none (--streams given)' };
+  if (heldInFile !== undefined) return { streamsHeld: heldInFile, source: values['capacity-json'] ?? '' };
+  console.log(`soak: measuring the live-stream capacity first (load:probe --levels ${MEASURE_LEVELS})`);
+  const held = await measureCapacity(baseUrl, apiKey, process.env.WS_URL);
+  return { streamsHeld: held, source: `measured at start by load:probe --levels ${MEASURE_LEVELS}` };
+})();
+const streams =
+  values.streams !== undefined ? count('streams') : Math.max(1, Math.floor(capacity.streamsHeld / 2));
 const client = new TimedClient(baseUrl, process.env.PARTNER_SEGMENT || 'partner', window, tally);
 
 if (server && values.fault) {
@@ -234,6 +247,7 @@ writeReport(outDir, {
 });
 await Promise.all([hooks?.close(), audio?.close(), server?.stop()]);
 if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-for (const v of verdict.series) console.log(`  ${v.pass ? '✓' : '✗'} ${v.name}: ${v.reason}`);
+for (const v of verdict.series)
+  console.log(`  ${v.pass ? (v.judged ? '✓' : '·') : '✗'} ${v.name}: ${v.reason}`);
 console.log(`soak ${verdict.pass ? 'PASSED' : 'FAILED'}; ${outDir}/summary.md, plot.svg`);
 process.exit(verdict.pass ? 0 : 1);

@@ -26,7 +26,8 @@ function panel(series: Series, verdict: SeriesVerdict | undefined, endS: number,
     .join(' ');
   const rule = (v: number, color: string, dash: string) =>
     `<line x1="${PANEL.left}" x2="${PANEL.left + w}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" stroke="${color}" stroke-dasharray="${dash}"/>`;
-  const status = verdict === undefined ? '' : verdict.pass ? ' — pass' : ' — FAIL';
+  const status =
+    verdict === undefined ? '' : !verdict.pass ? ' — FAIL' : verdict.judged ? ' — pass' : ' — not judged';
   return [
     `<text x="${PANEL.left}" y="14" font-weight="bold" fill="${verdict && !verdict.pass ? '#b00' : '#000'}">${label(series.name)}${status}</text>`,
     `<rect x="${PANEL.left}" y="${PANEL.top}" width="${w}" height="${h}" fill="none" stroke="#999"/>`,

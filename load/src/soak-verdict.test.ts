@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeSeries, judgeSoak, median, type Series, type SeriesKind, SOAK_BOUNDS } from './soak-verdict.js';
 
 // Synthetic series sampled every 30 s for 30 minutes, warm-up 5 minutes: flat passes, a slope fails,
-// noise within the tolerance passes, noise past it fails, too few samples fail.
+// noise within the tolerance passes, noise past it fails, too few samples fail (a rare route is not judged).
 
 const WARMUP_S = 300;
 const MiB = 1024 * 1024;
@@ -83,14 +83,19 @@ describe('the soak verdict', () => {
     expect(judgeSeries({ ...series('routeP95', rise), unit: 'ms' }, WARMUP_S).pass).toBe(false);
   });
 
-  it('too few samples after warm-up fail', () => {
+  it('too few samples after warm-up fail a process figure; a rare route is not judged', () => {
     const v = judgeSeries(
       series('rss', () => MiB, 7),
       WARMUP_S,
     );
     expect(v.samples).toBe(5);
-    expect(v.pass).toBe(false);
+    expect(v).toMatchObject({ pass: false, judged: false });
     expect(v.reason).toMatch(/needs at least 6/);
+    const rare: Series = { ...series('routeP95', () => 900, 7), unit: 'ms' };
+    expect(judgeSeries(rare, WARMUP_S)).toMatchObject({ pass: true, judged: false });
+    expect(judgeSeries(rare, WARMUP_S).reason).toMatch(/^not judged/);
+    // A run in which nothing could be judged does not pass.
+    expect(judgeSoak([rare], WARMUP_S).pass).toBe(false);
   });
 
   it('the run passes only when every series does, and never with none', () => {

@@ -4,7 +4,8 @@
 // the median of the last third of the samples after warm-up (at least BASELINE_SAMPLES). The run
 // fails when late − baseline passes the series' allowance, max(relative × baseline, absolute): a
 // leak or a slope shows as a late value above its bound, noise within the allowance passes. Too
-// few samples after warm-up to take both medians fails too: a figure never measured proves nothing.
+// few samples after warm-up to take both medians fails a process figure (a figure never measured
+// proves nothing); a route too rare for the run's length is reported as not judged.
 
 export type SeriesKind = 'rss' | 'heap' | 'fds' | 'handles' | 'eventLoopP99' | 'database' | 'routeP95';
 
@@ -27,6 +28,11 @@ export interface Bound {
   relative: number;
   /** Growth always allowed, in the series' unit (for small baselines and quantized counts). */
   absolute: number;
+  /**
+   * Too few samples fail the run (the process figures); otherwise the series is reported as not
+   * judged (a rare route in a short run: file STT every 20 s fills a point every few windows).
+   */
+  required: boolean;
   why: string;
 }
 
@@ -37,36 +43,43 @@ export const SOAK_BOUNDS: Record<SeriesKind, Bound> = {
   rss: {
     relative: 0.1,
     absolute: 0,
+    required: true,
     why: 'resident memory at most 10 % over its value at the end of warm-up',
   },
   heap: {
     relative: 0.25,
     absolute: 16 * MiB,
+    required: true,
     why: 'V8 heap used: a sample lands anywhere on the collector’s saw-tooth, so 25 % or 16 MiB',
   },
   fds: {
     relative: 0.1,
     absolute: 8,
+    required: true,
     why: 'flat: open descriptors move with the sockets in flight, within 10 % or 8',
   },
   handles: {
     relative: 0.1,
     absolute: 8,
+    required: true,
     why: 'flat: active handles move with the sockets and timers in flight, within 10 % or 8',
   },
   eventLoopP99: {
     relative: 1,
     absolute: 20,
+    required: true,
     why: 'event-loop delay p99 at most double its warm-up value, or 20 ms more',
   },
   database: {
     relative: 0.25,
     absolute: 8 * MiB,
+    required: true,
     why: 'database file (with its WAL) bounded: 25 % or 8 MiB, the WAL alone swings by megabytes',
   },
   routeP95: {
     relative: 1,
     absolute: 50,
+    required: false,
     why: 'a route’s p95 at most double its warm-up value, or 50 ms more (shared machines)',
   },
 };
@@ -78,6 +91,8 @@ export interface SeriesVerdict {
   kind: SeriesKind;
   unit: Series['unit'];
   pass: boolean;
+  /** False when there were too few samples after warm-up to judge. */
+  judged: boolean;
   samples: number;
   baseline?: number;
   late?: number;
@@ -109,8 +124,9 @@ export function judgeSeries(
   if (after.length < BASELINE_SAMPLES + lateCount)
     return {
       ...head,
-      pass: false,
-      reason: `${after.length} samples after warm-up; the verdict needs at least ${BASELINE_SAMPLES + lateCount}`,
+      pass: !bound.required,
+      judged: false,
+      reason: `${bound.required ? '' : 'not judged: '}${after.length} samples after warm-up; the verdict needs at least ${BASELINE_SAMPLES + lateCount}`,
     };
   const baseline = median(after.slice(0, BASELINE_SAMPLES).map((p) => p.v));
   const late = median(after.slice(-lateCount).map((p) => p.v));
@@ -120,6 +136,7 @@ export function judgeSeries(
   return {
     ...head,
     pass,
+    judged: true,
     baseline,
     late,
     limit,
@@ -129,7 +146,8 @@ export function judgeSeries(
 
 export function judgeSoak(series: readonly Series[], warmupS: number): SoakVerdict {
   const verdicts = series.map((s) => judgeSeries(s, warmupS));
-  return { pass: verdicts.length > 0 && verdicts.every((v) => v.pass), warmupS, series: verdicts };
+  const pass = verdicts.some((v) => v.judged) && verdicts.every((v) => v.pass);
+  return { pass, warmupS, series: verdicts };
 }
 
 export function formatValue(v: number, unit: Series['unit']): string {
