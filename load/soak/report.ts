@@ -27,7 +27,7 @@ export function writeReport(dir: string, report: SoakReport): void {
   writeFileSync(join(dir, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(
     join(dir, 'plot.svg'),
-    soakPlot(report.series, report.verdict.series, report.verdict.warmupS),
+    soakPlot(report.series, report.verdict.series, report.verdict.warmupS, plotTitle(report)),
   );
   writeFileSync(join(dir, 'summary.md'), summaryMarkdown(report));
 }
@@ -62,4 +62,9 @@ export function summaryMarkdown(report: SoakReport): string {
     '![series](plot.svg)',
     '',
   ].join('\n');
+}
+
+/** The plot's title and alternative text: when, and the verdict. */
+export function plotTitle(report: Pick<SoakReport, 'startedAt' | 'verdict'>): string {
+  return `Soak from ${report.startedAt}: ${report.verdict.pass ? 'pass' : 'FAIL'}`;
 }

@@ -11,7 +11,9 @@ describe('the soak plot', () => {
       { name: 'p95 get-meetings', kind: 'routeP95', unit: 'ms', points: points(() => 5) },
     ];
     const verdict = judgeSoak(series, 120);
-    const svg = soakPlot(series, verdict.series, 120);
+    const svg = soakPlot(series, verdict.series, 120, 'Soak from 2026-11-29T07:03:48Z: FAIL');
+    expect(svg).toContain('aria-label="Soak from 2026-11-29T07:03:48Z: FAIL"');
+    expect(svg).toContain('<title>Soak from 2026-11-29T07:03:48Z: FAIL</title>');
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     expect(svg.match(/<polyline /g)).toHaveLength(2);
     expect(svg).toContain('rss — FAIL');

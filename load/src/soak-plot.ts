@@ -46,6 +46,7 @@ export function soakPlot(
   series: readonly Series[],
   verdicts: readonly SeriesVerdict[],
   warmupS: number,
+  title = 'Soak series',
 ): string {
   const endS = Math.max(...series.flatMap((s) => s.points.map((p) => p.t)), warmupS, 1);
   const rows = Math.max(1, Math.ceil(series.length / COLUMNS));
@@ -57,5 +58,5 @@ export function soakPlot(
     const verdict = verdicts.find((v) => v.name === s.name);
     return `<g transform="translate(${dx},${dy})">${panel(s, verdict, endS, warmupS)}</g>`;
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="10">\n<rect width="100%" height="100%" fill="#fff"/>\n${panels.join('\n')}\n</svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="10" role="img" aria-label="${label(title)}">\n<title>${label(title)}</title>\n<rect width="100%" height="100%" fill="#fff"/>\n${panels.join('\n')}\n</svg>\n`;
 }
