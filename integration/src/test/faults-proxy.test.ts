@@ -1,15 +1,16 @@
 // Edited-answer cases over real HTTP: the conformance kit's variant proxy in front of the reference
 // server (in-process) edits one answer the app reads, or never answers (the kit's hang proxy), and
 // the app, pointed at the proxy, fails the step with the words of FAULT_CASES, as with nock.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hangWhen } from '../../../conformance/src/testing/hang-proxy.js';
+
+import { hangWhen } from '@parley/conformance/testing/hang-proxy';
 import {
   type Answer,
   type Exchange,
   type ProxyHooks,
   pathOf,
   startVariantProxy,
-} from '../../../conformance/src/testing/variant-proxy.js';
+} from '@parley/conformance/testing/variant-proxy';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { caught } from './app.test-support.js';
 import {
   type AuthData,
