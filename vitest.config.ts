@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './vitest.sequencer.js';
 
-const packages = ['schemas', 'server', 'conformance', 'integration', 'load', 'fixtures'];
+const packages = ['schemas', 'test-browser', 'server', 'conformance', 'integration', 'load', 'fixtures'];
 
 // `npm run test:pg -w server` (PARLEY_TEST_SERVERS_ON_PG=1) runs the route tests again with every
 // test server on PostgreSQL. The speech routes store nothing in the database (their files go to the

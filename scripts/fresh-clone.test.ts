@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import {
   appendFileSync,
   chmodSync,
@@ -11,6 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cannotRunAs, NOBODY, runSync, skipReason, spawnWatched } from '@parley/test-browser/child-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // A new user's first commands on a clone of this repository's HEAD (no node_modules, the Debian
@@ -18,15 +19,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // `npm start` does no setup work; where a step cannot run, one sentence with the command and exit 1.
 // Slow (an `npm ci`, from npm's cache when it holds the packages: about a minute), so not part of
 // `npm test`: `npm run test:fresh-clone` runs it, and `.ci/run` as a step of its own.
+// The clone lies as a user's often does: in a private (0700) folder, as a home directory is, under a
+// name with a space; once installed, the tests that start processes run there (as root and, where
+// the machine lets it, as an unprivileged user).
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const STACK_LINE = /^\s+at .+\(?.*:\d+:\d+\)?$/m;
+let home: string;
 let clone: string;
 
 beforeAll(() => {
-  clone = mkdtempSync(join(tmpdir(), 'parley-clone-'));
+  home = mkdtempSync(join(tmpdir(), 'parley-home-'));
+  clone = join(home, 'my parley');
   execFileSync('git', ['clone', '--quiet', REPO, clone]);
 }, 120_000);
+
+/** The clone's folder shared (0755, as /home/<user> often is) or private again (0700, as /root is). */
+const shareHome = (shared: boolean) => chmodSync(home, shared ? 0o755 : 0o700);
 
 /** Folders removed after the run. */
 const scratchDirs: string[] = [];
@@ -36,12 +45,13 @@ const scratch = (dir: string) => {
 };
 
 afterAll(() => {
-  for (const dir of [clone, ...scratchDirs]) if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [home, ...scratchDirs]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 interface Run {
   child: ChildProcess;
   output: () => string;
+  /** The exit code; rejects at once, naming the command, if npm could not start. */
   exited: Promise<number | null>;
 }
 
@@ -60,7 +70,7 @@ function newUserEnv(): NodeJS.ProcessEnv {
 
 /** `npm start` in the clone, its environment `env` over the test's, in a process group of its own. */
 function npmStart(env: Record<string, string> = {}): Run {
-  const child = spawn('npm', ['start'], {
+  const { child, exited } = spawnWatched('npm', ['start'], {
     cwd: clone,
     env: { ...newUserEnv(), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     detached: true,
@@ -73,7 +83,6 @@ function npmStart(env: Record<string, string> = {}): Run {
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
 }
 
@@ -87,10 +96,8 @@ function bannerUrl(run: Run): Promise<string> {
         resolve(url);
       }
     }, 100);
-    void run.exited.then((code) => {
-      clearInterval(poll);
-      reject(new Error(`npm start exited with ${code}:\n${run.output()}`));
-    });
+    run.exited.then((code) => reject(new Error(`npm start exited with ${code}:\n${run.output()}`)), reject);
+    run.exited.finally(() => clearInterval(poll)).catch(() => {});
   });
 }
 
@@ -103,7 +110,7 @@ async function startAndServe(): Promise<string> {
     return run.output();
   } finally {
     if (run.child.pid && run.child.exitCode === null) process.kill(-run.child.pid, 'SIGTERM');
-    await run.exited;
+    await run.exited.catch(() => {});
   }
 }
 
@@ -113,6 +120,35 @@ const unreachableRegistry = () => ({
   npm_config_registry: 'http://127.0.0.1:9/',
   npm_config_fetch_retries: '0',
 });
+
+/**
+ * The tests that start processes (the server, as another user, killed mid-write), run in the
+ * clone by its own Node and vitest; `tmp` is their TMPDIR (and HOME), `uid` the user they run as.
+ */
+function vitestInClone(tmp: string, uid?: number): { status: number | null; output: string } {
+  const files = [
+    'server/src/main.startup-failures.test.ts',
+    'test-browser/src/child-process.test.ts',
+    'server/src/store/commit-group.durability.test.ts',
+    'server/src/main.test.ts',
+  ];
+  const node = join(clone, 'node_modules/node/bin/node');
+  const result = runSync(
+    node,
+    [join(clone, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=verbose', ...files],
+    {
+      cwd: clone,
+      encoding: 'utf8',
+      env: { ...newUserEnv(), TMPDIR: tmp, HOME: tmp, NO_COLOR: '1', PARLEY_TEST_PG_URL: '' },
+      timeout: 240_000,
+      ...(uid === undefined ? {} : { uid, gid: uid }),
+    },
+  );
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Why nobody cannot run the clone's tests once its folder is shared, if it cannot. */
+const nobodyCannot = cannotRunAs(NOBODY, [tmpdir()]);
 
 describe('a fresh clone', () => {
   it('says in one sentence that the registry cannot be reached, and exits 1', async () => {
@@ -130,15 +166,17 @@ describe('a fresh clone', () => {
     () => {
       // One package more in the clone's list, and the check run by a user who is not root (no sudo here).
       appendFileSync(join(clone, 'scripts/debian-packages.txt'), 'parley-no-such-package\n');
+      shareHome(true);
       chmodSync(clone, 0o755);
-      const result = spawnSync(process.execPath, ['scripts/preflight.mjs'], {
+      const result = runSync(process.execPath, ['scripts/preflight.mjs'], {
         cwd: clone,
-        uid: 65534,
-        gid: 65534,
+        uid: NOBODY,
+        gid: NOBODY,
         encoding: 'utf8',
         env: { PATH: '/usr/bin:/bin' },
       });
       execFileSync('git', ['checkout', '--quiet', 'scripts/debian-packages.txt'], { cwd: clone });
+      shareHome(false);
       expect(result.status).toBe(1);
       expect(result.stderr).toBe(
         'Parley needs the Debian packages parley-no-such-package, and installing them takes root: run `sudo apt-get install -y --no-install-recommends parley-no-such-package`, then `npm start` again.\n',
@@ -160,6 +198,34 @@ describe('a fresh clone', () => {
     expect(output).not.toMatch(/setup:/);
     expect(output).toMatch(/Parley reference server: /);
   }, 120_000);
+
+  it('runs the tests that start processes in its private folder, TMPDIR elsewhere', () => {
+    const run = vitestInClone(scratch(mkdtempSync(join(tmpdir(), 'parley-tmp-'))));
+    expect(run.status, run.output).toBe(0);
+    expect(run.output).toMatch(/Tests {2}\d+ passed/);
+    // Root runs the unwritable-data-directory start as nobody, who cannot enter this 0700 folder.
+    if (process.getuid?.() === 0)
+      expect(run.output).toMatch(
+        /PARLEY_DATA_DIR that cannot be written \(skipped: uid 65534 cannot (reach|run)/,
+      );
+  }, 300_000);
+
+  it.skipIf(nobodyCannot)(
+    `runs them as an ordinary user (nobody) in a private checkout of its own${skipReason(nobodyCannot)}`,
+    () => {
+      // The clone handed to nobody as a user's own clone is theirs: vitest and the bundle write into it.
+      const tmp = scratch(mkdtempSync(join(tmpdir(), 'parley-tmp-')));
+      runSync('chown', ['-R', `${NOBODY}:${NOBODY}`, home, tmp], { encoding: 'utf8' });
+      try {
+        const run = vitestInClone(tmp, NOBODY);
+        expect(run.status, run.output).toBe(0);
+        expect(run.output).toMatch(/✓ .*PARLEY_DATA_DIR that cannot be written/);
+      } finally {
+        runSync('chown', ['-R', '0:0', home], { encoding: 'utf8' });
+      }
+    },
+    300_000,
+  );
 
   it('installs again once package-lock.json names another copy of a package', async () => {
     // Another copy of one installed package (its integrity changed). The registry is made unreachable so that the

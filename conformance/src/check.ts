@@ -9,7 +9,6 @@
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FailureCode } from './failure-codes.js';
-import type { Attempt } from './retry.js';
 
 export type Level = 'MUST' | 'SHOULD';
 /** FLAKY: a FAIL that a retry did not repeat (retry.ts): neither a failure nor a pass. */
@@ -27,6 +26,14 @@ export interface Exchange {
   responseBody?: string;
   /** A command that repeats the request: a curl line, or a small ws script for stream checks. */
   repro: string;
+}
+
+/** One attempt's answer of a retried check (retry.ts), as the report shows it beside the result. */
+export interface Attempt {
+  status: Status;
+  message: string;
+  durationMs: number;
+  fingerprints?: string[];
 }
 
 export interface CheckResult {

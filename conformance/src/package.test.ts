@@ -1,4 +1,4 @@
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { runSync } from '@parley/test-browser/child-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The package as a team installs it: `npm pack` (its prepack builds dist/), unpacked into a
@@ -193,7 +194,7 @@ export const wrong: Promise<RunReport> = run({ profile: 'quick' });
 `,
     );
     const tsc = join(repo, 'node_modules/@typescript/native/bin/tsc');
-    const checked = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], {
+    const checked = runSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], {
       cwd: dir,
       encoding: 'utf8',
     });

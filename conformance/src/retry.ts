@@ -1,5 +1,4 @@
-import type { CheckResult, Status } from './check.js';
-import type { Check } from './checks/define.js';
+import type { Area, Attempt, CheckResult } from './check.js';
 
 // Flaky checks named: a check that FAILs is run again (--retries N times at most, until an attempt
 // does not fail). A failure that repeats on every attempt stays a FAIL; one that does not repeat
@@ -17,16 +16,8 @@ import type { Check } from './checks/define.js';
 // against the spec's deadlines (finalize "about 5 seconds"); judging the same recording again cannot
 // differ, and a fresh session that happens to meet the deadline would hide the miss they report.
 
-/** One attempt's answer, as the report shows it beside the result. */
-export interface Attempt {
-  status: Status;
-  message: string;
-  durationMs: number;
-  fingerprints?: string[];
-}
-
 /** Where a check can be retried (see above). */
-export const retryable = (check: Pick<Check, 'area'>): boolean => check.area !== 'stream';
+export const retryable = (check: { area: Area }): boolean => check.area !== 'stream';
 
 /**
  * --retries when given; otherwise 1 in CI (the `CI` variable every CI service sets, or the github
@@ -51,7 +42,7 @@ export const hung = (r: Pick<CheckResult, 'id' | 'fingerprints'>): boolean =>
 
 /** Runs `attempt` once, and again while it FAILs (not on a hang), at most `retries` more times. */
 export async function withRetries(
-  check: Check,
+  check: { area: Area },
   retries: number,
   attempt: (n: number) => Promise<CheckResult>,
 ): Promise<CheckResult> {

@@ -5,9 +5,12 @@
 // editor's test step). Both are built from one spec, so the words, sample, fields and items are the same.
 
 import { type Bundle, defineTrigger, type PlainOutputField, type ZObject } from 'zapier-platform-core';
+import { checkDelivery } from './answer-check.js';
+import { newestFirstOnce } from './answer-shape.js';
 import type { PartnerHookResponse } from './generated/schema-types.js';
 import { type HOOK_EVENTS, PARTNER_TRIGGERS } from './generated/service-data.js';
 import { dataOf, statusOfAppError, urls } from './service.client.js';
+import { utcStamps } from './timestamps.js';
 
 /** Items shown while the Zap editor loads samples: the platform keeps 3, so fetch no more to hand. */
 export const SAMPLE_ITEMS = 3;
@@ -43,23 +46,43 @@ export interface EventTriggerSpec<K extends string> {
   };
 }
 
-/** A polling route's items: GET under the automation-platform prefix, a JSON array, newest first. */
-export async function pollItems(z: ZObject, bundle: Bundle, path: string): Promise<{ id: string }[]> {
-  const items = dataOf<unknown>(await z.request({ url: urls.partner(path) }));
-  if (!Array.isArray(items)) {
-    throw new z.errors.Error(`Parley answered ${path} with something other than a list`, 'bad_response', 502);
-  }
+/**
+ * A polling route's items: GET under the automation-platform prefix, a JSON array (checkAnswer holds
+ * it to its shape), put newest first by the catalog's `orderedBy` and each id once.
+ */
+export async function pollItems(
+  z: ZObject,
+  bundle: Bundle,
+  trigger: Pick<PartnerTrigger, 'path' | 'orderedBy'>,
+): Promise<{ id: string }[]> {
+  const listed = dataOf<{ id: string }[]>(await z.request({ url: urls.partner(trigger.path) }));
+  const items = newestFirstOnce(listed, trigger.orderedBy);
   return bundle.meta?.isLoadingSample ? items.slice(0, SAMPLE_ITEMS) : items;
 }
 
-/** Subscribes the Zap's hook URL; the answer (its `id`) comes back as bundle.subscribeData. */
-export async function subscribeHook(z: ZObject, bundle: Bundle, event: HookEventName) {
-  const response = await z.request({
-    url: urls.partner('/hooks'),
-    method: 'POST',
-    body: { event, target_url: bundle.targetUrl },
-  });
-  return dataOf<PartnerHookResponse>(response);
+/** What a deployment without the hook subscriptions (the spec shows none) answers their route. */
+const NOT_SERVED = new Set([404, 405]);
+
+/**
+ * Subscribes the Zap's hook URL; the answer (its `id`) comes back as bundle.subscribeData. A deployment
+ * without the hook extension gets one sentence naming what to use instead, when the Zap turns on.
+ */
+export async function subscribeHook(z: ZObject, bundle: Bundle, event: HookEventName, instead: string) {
+  try {
+    const response = await z.request({
+      url: urls.partner('/hooks'),
+      method: 'POST',
+      body: { event, target_url: bundle.targetUrl },
+    });
+    return dataOf<PartnerHookResponse>(response);
+  } catch (error) {
+    if (!NOT_SERVED.has(statusOfAppError(error) ?? 0)) throw error;
+    throw new z.errors.Error(
+      `This service does not offer instant triggers (hook subscriptions); ${instead}`,
+      'instant_triggers_not_offered',
+      404,
+    );
+  }
 }
 
 export async function unsubscribeHook(z: ZObject, bundle: Bundle) {
@@ -80,15 +103,12 @@ export async function unsubscribeHook(z: ZObject, bundle: Bundle) {
 
 /** A delivery is one item, the body of the service's POST. */
 export function deliveredItems(z: ZObject, bundle: Bundle): { id: string }[] {
-  const item = bundle.cleanedRequest as { id?: unknown } | undefined;
-  if (!item || typeof item !== 'object' || typeof item.id !== 'string') {
-    throw new z.errors.Error('Parley sent an event without an item id', 'bad_delivery', 400);
-  }
-  return [item as { id: string }];
+  // Held to the delivery's shape (one of the items the polling routes list, or a meeting) like an answer.
+  return [checkDelivery<{ id: string }>(z, bundle.cleanedRequest, 'partner-hook-delivery', 'an event')];
 }
 
 const built = <K extends string>(spec: EventTriggerSpec<K>, items: { id: string }[]) =>
-  spec.build ? items.map(spec.build) : items;
+  (spec.build ? items.map(spec.build) : items).map(utcStamps);
 
 /** The polling trigger: the list, each item built; what the spec defines. */
 export const definePollingTrigger = <K extends string>(spec: EventTriggerSpec<K>) =>
@@ -107,7 +127,11 @@ export const definePollingTrigger = <K extends string>(spec: EventTriggerSpec<K>
 /** The instant trigger under its own key (the spec's polling key keeps its type, so no Zap changes). */
 export const defineInstantTrigger = <K extends string>(
   spec: EventTriggerSpec<K>,
-  named: { key: string; label: string } = { key: `${spec.key}_instant`, label: `${spec.label} (Instant)` },
+  named: { key: string; label: string; instead: string } = {
+    key: `${spec.key}_instant`,
+    label: `${spec.label} (Instant)`,
+    instead: `use the polling trigger '${spec.label}' instead.`,
+  },
 ) => {
   const enrich = spec.enrich;
   const finish = (z: ZObject, items: { id: string }[]) =>
@@ -118,7 +142,7 @@ export const defineInstantTrigger = <K extends string>(
     display: { label: named.label, description: spec.description },
     operation: {
       type: 'hook',
-      performSubscribe: (z, bundle) => subscribeHook(z, bundle, spec.event),
+      performSubscribe: (z, bundle) => subscribeHook(z, bundle, spec.event, named.instead),
       performUnsubscribe: unsubscribeHook,
       perform: (z, bundle) => finish(z, built(spec, deliveredItems(z, bundle))),
       performList: async (z, bundle) => {
@@ -157,7 +181,7 @@ export const definePartnerTriggers = <N extends PartnerTriggerName>(
     ...spec,
     key: triggerKey(trigger),
     event: trigger.event,
-    list: (z, bundle) => pollItems(z, bundle, trigger.path),
+    list: (z, bundle) => pollItems(z, bundle, trigger),
   });
   return { name, ...triggers };
 };

@@ -61,6 +61,8 @@ export const ErrorCodes = {
   INTERNAL: 500,
   UPSTREAM_FAILED: 502,
   ENGINE_UNAVAILABLE: 503,
+  /** The database is gone, silent, restarting, or its disk full or read-only: retry later. */
+  DATABASE_UNAVAILABLE: 503,
   UPSTREAM_TIMEOUT: 504,
 } as const;
 export type ErrorCode = keyof typeof ErrorCodes;
@@ -77,6 +79,19 @@ export const StreamClose = {
 } as const;
 
 export const STREAM_SESSION_ENDED = 'SESSION_ENDED';
+
+/** Parley's .proto files, under schemas/proto/: the reference layout (the spec shows none). */
+export const PROTO_FILES = ['parley/v1/tts.proto', 'parley/v1/stt.proto', 'parley/v1/stream.proto'] as const;
+
+/**
+ * The protobuf messages a client looks up by name in a deployment's .proto files: the spec names the
+ * TTS pair; it names no stream message, so Parley's is the default a deployment's layout may rename.
+ */
+export const ProtoMessages = {
+  ttsRequest: 'SessionTTSRequest',
+  ttsResponse: 'SessionTTSResponse',
+  stream: 'StreamResponse',
+} as const;
 
 /** The literal path segments the spec uses in place of real product names; configurable per deployment. */
 export const DEFAULT_PARTNER_SEGMENT = 'partner';

@@ -1,9 +1,9 @@
 // openapi.yaml: generated from routes.ts and the schema files, valid OpenAPI 3.1, lint-clean, and
 // listing every route of the catalog exactly once.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { runSync } from '@parley/test-browser/child-process';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -69,7 +69,7 @@ describe('openapi.yaml', () => {
 
   it('passes redocly lint with the recommended ruleset', () => {
     const cli = join(dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
-    const run = spawnSync(
+    const run = runSync(
       process.execPath,
       [cli, 'lint', 'openapi.yaml', '--config', 'redocly.yaml', '--format', 'stylish'],
       {

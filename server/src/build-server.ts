@@ -19,6 +19,7 @@ import { createPartnerInterface } from './partner/partner.wiring.js';
 import { type MailTransport, outboxMailTransport } from './services/mail/mail.transport.js';
 import { createServices, type ServiceDeps, type Services } from './services/services.js';
 import { openClusterSignals } from './store/cluster-signals.js';
+import { databaseTimeoutsOf } from './store/connect.js';
 import { openStore, type Store } from './store/store.js';
 import { createLiveStt, type LiveSttMountDeps } from './ws/live-stt.mount.js';
 import type { LiveSttServer } from './ws/live-stt-server.js';
@@ -84,6 +85,7 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
     dataDir: config.dataDir,
     clock,
     ids,
+    timeouts: databaseTimeoutsOf(config),
   }).catch((error: unknown) => {
     throw databaseFailure(config, error);
   });
@@ -92,6 +94,7 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
     databaseUrl: config.databaseUrl,
     dialect: store.dialect,
     db: store.db,
+    timeouts: databaseTimeoutsOf(config),
     onError: (error) => logger.warn({ err: error }, 'cluster signals: listening connection lost'),
   });
   const outbound = createOutboundClients(config);

@@ -1,10 +1,11 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cannotRunAs, NOBODY, skipReason } from '@parley/test-browser/child-process';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type FailedStart, spawnFailingServer } from '../test-support/spawned-server.js';
+import { type FailedStart, SERVER_DIR, spawnFailingServer } from '../test-support/spawned-server.js';
 import { createPostgresDatabase } from './in-process-server.js';
 
 // Every way the start can fail on a setting ends in one sentence naming that setting, exit code 2,
@@ -65,17 +66,23 @@ describe('a start-up failure on SQLite', () => {
     );
   }, 60_000);
 
-  it('PARLEY_DATA_DIR that cannot be written', async () => {
-    const dir = dataDir();
-    mkdirSync(dir, { mode: 0o555 });
-    // Root writes anywhere: then the server runs as nobody.
-    const uid = process.getuid?.() === 0 ? 65534 : undefined;
-    expect(await start({}, { dir, ...(uid === undefined ? {} : { uid }) })).toMatch(
-      new RegExp(
-        `^PARLEY_DATA_DIR ${dir} is not writable \\(EACCES: permission denied[^)]*\\): set PARLEY_DATA_DIR`,
-      ),
-    );
-  }, 60_000);
+  // Root writes anywhere: then the server runs as nobody, who must be able to reach this Node, the
+  // repository and the scratch folder (a private folder above any of them stops it: then skipped).
+  const asRoot = process.getuid?.() === 0;
+  const nobodyCannot = asRoot ? cannotRunAs(NOBODY, [join(SERVER_DIR, 'src/main.ts'), scratch]) : undefined;
+  it.skipIf(nobodyCannot)(
+    `PARLEY_DATA_DIR that cannot be written${skipReason(nobodyCannot)}`,
+    async () => {
+      const dir = dataDir();
+      mkdirSync(dir, { mode: 0o555 });
+      expect(await start({}, { dir, ...(asRoot ? { uid: NOBODY } : {}) })).toMatch(
+        new RegExp(
+          `^PARLEY_DATA_DIR ${dir} is not writable \\(EACCES: permission denied[^)]*\\): set PARLEY_DATA_DIR`,
+        ),
+      );
+    },
+    60_000,
+  );
 
   it('DATABASE_URL naming a file that is not a SQLite database', async () => {
     const file = join(scratch, 'not-a-database.sqlite');
@@ -103,6 +110,31 @@ describe('a start-up failure on PostgreSQL', () => {
       `DATABASE_URL (PostgreSQL at 127.0.0.1:${port}, database parley) cannot be reached: connect ECONNREFUSED 127.0.0.1:${port}; fix the database or set DATABASE_URL to another.`,
     );
     expect(line).not.toContain('s3cret-pw');
+  }, 60_000);
+
+  it('DATABASE_URL at a host that accepts and never speaks: the start ends within the connect timeout', async () => {
+    // Connections are accepted and held open, and nothing is ever sent: a wedged server or a
+    // firewall that swallows packets after the handshake.
+    const held = new Set<Socket>();
+    const silent: Server = createServer((socket) => {
+      held.add(socket);
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    try {
+      const line = await start({
+        DATABASE_URL: `postgres://parley@127.0.0.1:${port}/parley`,
+        PARLEY_DB_CONNECT_TIMEOUT_MS: '1500',
+      });
+      expect(line).toBe(
+        `DATABASE_URL (PostgreSQL at 127.0.0.1:${port}, database parley) did not answer within 1500 ms (PARLEY_DB_CONNECT_TIMEOUT_MS): fix the database, set DATABASE_URL to another, or raise PARLEY_DB_CONNECT_TIMEOUT_MS.`,
+      );
+      expect(held.size).toBeGreaterThan(0);
+    } finally {
+      for (const socket of held) socket.destroy();
+      silent.close();
+    }
   }, 60_000);
 
   it.runIf(PG_URL)(

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnWatched } from '@parley/test-browser/child-process';
 import { type S3TestServer, startS3TestServer } from './s3-test-server.js';
 
 // Several real server processes (src/main.ts, as `npm run start:dev` runs it) on one PostgreSQL
@@ -131,7 +132,7 @@ function startProcess(
   env: NodeJS.ProcessEnv,
 ): Promise<{ child: ChildProcess; url: string; demoKey: string; adminToken: string }> {
   // The banner names PARLEY_PUBLIC_URL (the balancer), so the process's own address is its port.
-  const child = spawn(
+  const { child, exited } = spawnWatched(
     process.execPath,
     ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'src/main.ts'],
     { cwd: SERVER_DIR, env, stdio: ['ignore', 'ignore', 'pipe'] },
@@ -151,10 +152,11 @@ function startProcess(
         resolve({ child, url: `http://127.0.0.1:${port}`, demoKey, adminToken });
       }
     });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${output}`));
-    });
+    exited.then(
+      (code) => reject(new Error(`server exited with ${code}: ${output}`)),
+      (error: unknown) => reject(error),
+    );
+    exited.finally(() => clearTimeout(timer)).catch(() => {});
   });
 }
 
@@ -166,10 +168,13 @@ export async function startHaproxy(
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const configPath = join(dir, `haproxy-${port}.cfg`);
   writeFileSync(configPath, haproxyConfig(port, servers));
-  const haproxy = spawn('haproxy', ['-db', '-f', configPath], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const { child: haproxy, exited } = spawnWatched('haproxy', ['-db', '-f', configPath], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(url, haproxy);
+    // waitForHealth notices an exit; `exited` adds a start that failed (no 'exit' event follows it).
+    await Promise.race([waitForHealth(url, haproxy), exited.then(() => new Promise<never>(() => {}))]);
   } catch (error) {
     await stop(haproxy);
     throw error;

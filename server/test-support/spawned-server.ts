@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { spawnWatched, type WatchedChild } from '@parley/test-browser/child-process';
 
 // The reference server in a process of its own, for tests that need a real process: one killed
 // with SIGKILL, one a browser talks to, or the bundle as `npm start` runs it. By default it runs as
@@ -7,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 // (build it first: scripts/build.mjs). It listens on 127.0.0.1 at a free port, on the embedded
 // SQLite database in `dataDir` (the caller's: a restarted process may reuse it).
 
-const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
+export const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
 const SOURCE_ENTRY = ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'src/main.ts'];
 const BUNDLE_ENTRY = ['--disable-warning=ExperimentalWarning', 'dist/main.js'];
 
@@ -32,8 +33,8 @@ export interface SpawnOptions {
   uid?: number;
 }
 
-function spawnMain(dataDir: string, options: SpawnOptions): ChildProcess {
-  return spawn(process.execPath, options.bundle ? BUNDLE_ENTRY : SOURCE_ENTRY, {
+function spawnMain(dataDir: string, options: SpawnOptions): WatchedChild {
+  return spawnWatched(process.execPath, options.bundle ? BUNDLE_ENTRY : SOURCE_ENTRY, {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
@@ -51,8 +52,7 @@ function spawnMain(dataDir: string, options: SpawnOptions): ChildProcess {
 
 /** Starts the server; resolves once its banner says it listens (credentials and a curl line). */
 export function spawnServer(dataDir: string, options: SpawnOptions = {}): Promise<SpawnedServer> {
-  const child = spawnMain(dataDir, options);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const { child, exited } = spawnMain(dataDir, options);
   const signal = (name: NodeJS.Signals) => () => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name);
     return exited;
@@ -68,7 +68,7 @@ export function spawnServer(dataDir: string, options: SpawnOptions = {}): Promis
         resolve({ child, url, demoKey, adminToken, stop: signal('SIGTERM'), kill: signal('SIGKILL') });
       }
     });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${banner}`)));
+    exited.then((code) => reject(new Error(`server exited with ${code}: ${banner}`)), reject);
   });
 }
 
@@ -82,14 +82,12 @@ export interface FailedStart {
  * Runs the server as `spawnServer` does, expecting it to stop by itself (a start-up failure);
  * resolves when it exits. A start that succeeds instead is killed once its banner is out.
  */
-export function spawnFailingServer(dataDir: string, options: SpawnOptions = {}) {
-  return new Promise<FailedStart>((resolve) => {
-    const child = spawnMain(dataDir, options);
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('Parley reference server:')) child.kill('SIGKILL');
-    });
-    child.once('exit', (code) => resolve({ code, stderr }));
+export function spawnFailingServer(dataDir: string, options: SpawnOptions = {}): Promise<FailedStart> {
+  const { child, exited } = spawnMain(dataDir, options);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    if (stderr.includes('Parley reference server:')) child.kill('SIGKILL');
   });
+  return exited.then((code) => ({ code, stderr }));
 }

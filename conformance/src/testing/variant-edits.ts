@@ -1,17 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { type Answer, type Exchange, type ProxyHooks, pathOf } from './variant-proxy.js';
 
-// What the variants share: their type and the edits they make to requests, answers and frames.
+export type { Variant } from './variant-proxy.js';
 
-export interface Variant {
-  id: string;
-  area: 'rest' | 'errors' | 'speech' | 'stream' | 'partner';
-  allows: string;
-  only: string[];
-  /** Kit options the deployment's users would give (a --proto of their layout). */
-  options?: { protoFiles?: string[]; protoStreamMessage?: string };
-  hooks(): ProxyHooks;
-}
+// What the variants share: their type (defined beside the proxy that applies it) and the edits they make to requests, answers and frames.
 
 const isJson = (a: { headers: Headers }) => /json/.test(a.headers.get('content-type') ?? '');
 
@@ -59,6 +51,37 @@ export function jsonFrames(edit: (frame: Record<string, unknown>) => Record<stri
     frame(data, isBinary) {
       if (isBinary) return data;
       return JSON.stringify(edit(JSON.parse(data.toString('utf8')) as Record<string, unknown>));
+    },
+  };
+}
+
+/** `value` with `field: mark` added to every JSON object in it, nested ones and array items too. */
+export function markEveryObject(value: unknown, field: string, mark: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => markEveryObject(item, field, mark));
+  if (!value || typeof value !== 'object') return value;
+  const marked: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) marked[key] = markEveryObject(item, field, mark);
+  return { ...marked, [field]: mark };
+}
+
+/** Every JSON answer and JSON stream frame with `field` in each of its objects (binary bodies as they are). */
+export function markEveryAnswer(field: string, mark: string): ProxyHooks {
+  const parse = (text: string): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    answer(_req, a) {
+      const body = isJson(a) ? parse(a.body.toString('utf8')) : undefined;
+      if (!body || typeof body !== 'object') return a;
+      return { ...a, body: Buffer.from(JSON.stringify(markEveryObject(body, field, mark))) };
+    },
+    frame(data, isBinary) {
+      const frame = isBinary ? undefined : parse(data.toString('utf8'));
+      return frame && typeof frame === 'object' ? JSON.stringify(markEveryObject(frame, field, mark)) : data;
     },
   };
 }

@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { Variant } from './variant-edits.js';
 
 // Another deployment the spec allows, made from the reference server: a proxy on 127.0.0.1 that
 // forwards every request and live-stream frame to it and applies one variant on the way (an answer
@@ -33,6 +32,27 @@ export interface ProxyHooks {
   frame?(data: Buffer, isBinary: boolean): Buffer | string | null;
   /** Extra wait before server frames are passed on, once the client sent its empty frame. */
   holdAfterEndMs?: number;
+  /** How long to hold this server frame (and those after it, kept in order) before passing it on. */
+  holdFrameMs?(data: Buffer, isBinary: boolean): number;
+  /** The path and query of a live-stream connection before it goes upstream. */
+  upgrade?(path: string): string;
+  /** A client frame of the live stream (the config, audio) before it goes upstream; null drops it. */
+  clientFrame?(data: Buffer, isBinary: boolean): Buffer | string | null;
+  /** The close code and reason the server's close of the live stream is passed on with. */
+  close?(code: number, reason: string): { code: number; reason: string };
+}
+
+/** One allowed variant: what it allows, the checks it concerns, and its edits on the way. */
+export interface Variant {
+  id: string;
+  area: 'rest' | 'errors' | 'speech' | 'stream' | 'partner';
+  allows: string;
+  only: string[];
+  /** Kit options the deployment's users would give (a --proto of their layout). */
+  options?: { protoFiles?: string[]; protoStreamMessage?: string };
+  /** The profile it is run in: full where the whole kit must pass it (else the profile of its checks). */
+  profile?: 'full';
+  hooks(): ProxyHooks;
 }
 
 const HOP = new Set([
@@ -107,7 +127,8 @@ export async function startVariantProxy(
   });
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
-    const up = new WebSocket(`${upstream.wsUrl}${req.url ?? '/'}`);
+    const path = req.url ?? '/';
+    const up = new WebSocket(`${upstream.wsUrl}${hooks.upgrade ? hooks.upgrade(path) : path}`);
     up.on('unexpected-response', (_r, res) => {
       socket.end(`HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\nconnection: close\r\n\r\n`);
     });
@@ -145,9 +166,13 @@ function pipe(client: WebSocket, up: WebSocket, hooks: ProxyHooks) {
   client.on('message', (data, isBinary) => {
     const bytes = data as Buffer;
     if (isBinary && bytes.length === 0 && hooks.holdAfterEndMs) releaseAt = Date.now() + hooks.holdAfterEndMs;
-    if (up.readyState === WebSocket.OPEN) up.send(bytes, { binary: isBinary });
+    const frame = hooks.clientFrame ? hooks.clientFrame(bytes, isBinary) : bytes;
+    if (frame !== null && up.readyState === WebSocket.OPEN)
+      up.send(frame, { binary: typeof frame !== 'string' && isBinary });
   });
   up.on('message', (data, isBinary) => {
+    const hold = hooks.holdFrameMs?.(data as Buffer, isBinary) ?? 0;
+    if (hold > 0) releaseAt = Math.max(releaseAt, Date.now() + hold);
     const frame = hooks.frame ? hooks.frame(data as Buffer, isBinary) : (data as Buffer);
     if (frame === null) return;
     later(() => {
@@ -155,8 +180,11 @@ function pipe(client: WebSocket, up: WebSocket, hooks: ProxyHooks) {
         client.send(frame, { binary: typeof frame !== 'string' && isBinary });
     });
   });
-  up.on('close', (code, reason) =>
+  up.on('close', (upCode, upReason) =>
     later(() => {
+      const { code, reason } = hooks.close
+        ? hooks.close(upCode, upReason.toString('utf8'))
+        : { code: upCode, reason: upReason.toString('utf8') };
       // 1005 (no code) and 1006 (abnormal) cannot be sent: the client sees a close without a code.
       if (code === 1005 || code === 1006) client.close();
       else client.close(code, reason);

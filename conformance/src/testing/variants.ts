@@ -3,10 +3,16 @@
 // quotes the room the spec leaves; `only` names the checks that see the difference.
 
 import type { Variant } from './variant-edits.js';
+import { APP_VARIANTS } from './variants-app.js';
 import { REST_VARIANTS } from './variants-rest.js';
 import { SPEECH_VARIANTS } from './variants-speech.js';
 import { STREAM_VARIANTS } from './variants-stream.js';
 
-export type { Variant } from './variant-edits.js';
+export { OTHER_LAYOUT, type Variant } from './variant-edits.js';
 
-export const VARIANTS: readonly Variant[] = [...REST_VARIANTS, ...SPEECH_VARIANTS, ...STREAM_VARIANTS];
+export const VARIANTS: readonly Variant[] = [
+  ...REST_VARIANTS,
+  ...SPEECH_VARIANTS,
+  ...STREAM_VARIANTS,
+  ...APP_VARIANTS,
+];

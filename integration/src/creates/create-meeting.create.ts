@@ -6,6 +6,7 @@ import { schemaExamples } from '../generated/service-data.js';
 import { STEP_HELP } from '../listing.js';
 import { createdMeetingOutputFields } from '../output-fields.js';
 import { dataOf, urls } from '../service.client.js';
+import { utcStamps } from '../timestamps.js';
 
 const inputFields = defineInputFields([
   {
@@ -40,7 +41,7 @@ const perform = async (z: ZObject, bundle: Bundle<{ title?: string; participants
   const { meeting } = dataOf<CreateMeetingResponse>(
     await z.request({ url: urls.rest('create-meeting'), method: 'POST', body }),
   );
-  return meeting;
+  return utcStamps(meeting);
 };
 
 export default defineCreate({

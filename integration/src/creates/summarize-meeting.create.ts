@@ -6,6 +6,7 @@ import { schemaExamples } from '../generated/service-data.js';
 import { STEP_HELP } from '../listing.js';
 import { meetingInput } from '../meeting.field.js';
 import { dataOf, urls } from '../service.client.js';
+import { utcStamps } from '../timestamps.js';
 
 const inputFields = defineInputFields([
   meetingInput,
@@ -49,7 +50,7 @@ const perform = async (z: ZObject, bundle: Bundle<Inputs>) => {
   const reply = dataOf<SummarizeMeetingResponse>(
     await z.request({ url: urls.rest('summarize-meeting'), method: 'POST', body }),
   );
-  return summaryOutput(reply.meeting_message);
+  return utcStamps(summaryOutput(reply.meeting_message));
 };
 
 export default defineCreate({

@@ -2,9 +2,11 @@
 // The OAuth token goes in `Authorization: Bearer` (see service.client.ts), never as the `api_key` query.
 // A step has 30 s: a long recording goes through the service's callback_url extension instead
 // ("Deliver Later", or on its own past LATER_PAST_BYTES), and Zapier resumes the step with the
-// delivered result in performResume, whose output is the synchronous one's, field for field.
+// delivered result in performResume, whose output is the synchronous one's, field for field. A
+// deployment without that extension answers with the transcript whatever was asked: the answer decides.
 import { randomUUID } from 'node:crypto';
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import { checkDelivery } from '../answer-check.js';
 import type {
   SttAcceptedResponse,
   SttCallback,
@@ -128,21 +130,57 @@ const perform = async (z: ZObject, bundle: Bundle<Inputs>) => {
   if (hints.length) body.language_hints = hints;
   const keywords = (bundle.inputData.context_keywords ?? []).filter((k) => k.trim());
   if (keywords.length) body.context_keywords = keywords;
-  if (later) body.callback_url = z.generateCallbackUrl();
-  const reply = await z.request({ url: urls.rest('stt'), method: 'POST', body });
-  if (later) {
-    const accepted = dataOf<SttAcceptedResponse>(reply);
-    return { id: accepted.session_id, job_id: accepted.job_id, message: accepted.message };
+  const callbackUrl = later ? z.generateCallbackUrl() : undefined;
+  if (callbackUrl) body.callback_url = callbackUrl;
+  const answer = dataOf<unknown>(await z.request({ url: urls.rest('stt'), method: 'POST', body }));
+  // What the service did is in its answer, not in what was asked: a deployment without the callback
+  // extension ignores callback_url and answers with the transcript (the spec's /v1/stt).
+  if (isTranscript(answer)) {
+    // The platform waits for a callback once its URL was generated: the app delivers the transcript
+    // there itself, so the step resumes at once (performResume) instead of waiting for nothing.
+    if (callbackUrl)
+      await z.request({
+        url: callbackUrl,
+        method: 'POST',
+        body: { ...answer, status: 'success', session_id },
+      });
+    return transcriptOutput(session_id, answer);
   }
-  return transcriptOutput(session_id, dataOf<SttResponse>(reply));
+  if (callbackUrl && isAccepted(answer)) {
+    return { id: answer.session_id ?? session_id, job_id: answer.job_id, message: answer.message };
+  }
+  throw new z.errors.Error(
+    `Parley answered the transcription without a transcript${callbackUrl ? ' or an accepted job' : ''}.`,
+    'no_transcript',
+    502,
+  );
 };
+
+/** A finished transcript: the spec's answer of /v1/stt (text and utterances). */
+const isTranscript = (answer: unknown): answer is SttResponse =>
+  typeof (answer as SttResponse | undefined)?.text === 'string' &&
+  Array.isArray((answer as SttResponse | undefined)?.utterances);
+
+/** A job the service accepted and will deliver to the callback (the stt callback extension's answer). */
+const isAccepted = (answer: unknown): answer is SttAcceptedResponse =>
+  typeof (answer as SttAcceptedResponse | undefined)?.job_id === 'string';
 
 /**
  * Runs with the body Parley POSTed to the callback URL: the transcript, or the failure in the words
  * (and with the error kinds) the synchronous answer of the same failure gets.
  */
 const performResume = async (z: ZObject, bundle: Bundle) => {
-  const callback = bundle.cleanedRequest as SttCallback | undefined;
+  // The app's own delivery of a transcript the service answered at once (perform, above): checked as
+  // the /v1/stt answer when it came, and without the job fields only the callback extension has.
+  const own = bundle.cleanedRequest as (SttResponse & { session_id?: unknown }) | undefined;
+  if (isTranscript(own) && !('job_id' in own) && typeof own.session_id === 'string')
+    return transcriptOutput(own.session_id, own);
+  const callback = checkDelivery<SttCallback>(
+    z,
+    bundle.cleanedRequest,
+    'stt-callback',
+    'a Transcribe Audio callback',
+  );
   if (callback?.status === 'success') return transcriptOutput(callback.session_id, callback);
   const text = callback?.status === 'failed' ? callback.error : 'Parley sent no transcript in its callback';
   throw (

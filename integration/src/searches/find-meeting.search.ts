@@ -9,6 +9,7 @@ import { STEP_HELP } from '../listing.js';
 import { meetingInput } from '../meeting.field.js';
 import { meetingOutputFields } from '../output-fields.js';
 import { dataOf, isMeetingNotFound, urls } from '../service.client.js';
+import { utcStamps } from '../timestamps.js';
 import { fetchMeetingsPage } from '../triggers/meetings-list.trigger.js';
 
 /** Pages of get-meetings a title search reads (50 each): the recent meetings, within perform's 30 s. */
@@ -67,7 +68,7 @@ const perform = async (z: ZObject, bundle: Bundle<{ meeting_id?: string; title?:
   const found = id || (await findIdByTitle(z, title ?? ''));
   if (!found) return [];
   try {
-    return [await meetingDetails(z, found)];
+    return [utcStamps(await meetingDetails(z, found))];
   } catch (error) {
     if (isMeetingNotFound(error)) return [];
     throw error;

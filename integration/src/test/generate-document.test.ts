@@ -45,7 +45,7 @@ describe('Generate Document, waiting for the document (default)', () => {
   it('fails clearly when the service answers without a document', async () => {
     service().post(PATH).reply(200, { success: true, meeting_id: 'mtg_01HX9W2Q', message: 'started' });
     expect((await caught(generate({ meeting_id: 'mtg_01HX9W2Q', prompt: 'P' }))).detail.message).toMatch(
-      /without a document/,
+      /with no document \(the reply for Deliver Later\)/,
     );
   });
 
@@ -78,6 +78,37 @@ describe('Generate Document with Deliver Later', () => {
       meeting_id: 'mtg_01HX9W2Q',
       message: 'Document generation started; the result will be sent to the callback URL',
     });
+  });
+
+  it('returns a document answered at once and delivers it to the waiting callback itself', async () => {
+    const callbackUrl = 'https://hooks.zapier.test/catch/2/doc';
+    service()
+      .post(PATH, (body) => body.callback_url === callbackUrl)
+      .reply(200, schemaExamples.generatedDocument);
+    let delivered: Record<string, unknown> = {};
+    nock('https://hooks.zapier.test')
+      .post('/catch/2/doc', (body) => {
+        delivered = body;
+        return true;
+      })
+      .reply(200);
+    const result = await appTester(
+      (z: { generateCallbackUrl: () => string }, bundle: never) => {
+        z.generateCallbackUrl = () => callbackUrl;
+        return (op.create('generate_document') as (z: unknown, b: unknown) => unknown)(z, bundle);
+      },
+      bundleWith({ inputData: { meeting_id: 'mtg_01HX9W2Q', prompt: 'P', deliver_later: true } as never }),
+    );
+    expect(result).toMatchObject({ document_text: schemaExamples.generatedDocument.document_text });
+    expect(delivered).toMatchObject({
+      status: 'success',
+      document_text: schemaExamples.generatedDocument.document_text,
+    });
+    const resumed = await appTester(create?.operation.performResume, {
+      ...bundleWith(),
+      cleanedRequest: delivered,
+    });
+    expect(resumed).toEqual(result);
   });
 
   it('returns the sample without calling the service while the editor loads samples', async () => {

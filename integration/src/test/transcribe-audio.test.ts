@@ -39,6 +39,62 @@ const resume = (cleanedRequest: unknown) =>
     bundleWith({ cleanedRequest, outputData: { id: 'zap_1' } } as never),
   );
 
+describe('Transcribe Audio against a service that answers /v1/stt as the spec shows it', () => {
+  // A deployment without the callback extension ignores callback_url and answers with the transcript.
+  const sync = (path: string) => {
+    let asked: Record<string, unknown> = {};
+    service()
+      .post('/v1/stt', (body) => {
+        asked = body;
+        return true;
+      })
+      .reply(200, schemaExamples.transcription);
+    let delivered: Record<string, unknown> = {};
+    nock('https://hooks.zapier.test')
+      .post(path, (body) => {
+        delivered = body;
+        return true;
+      })
+      .reply(200, { status: 'success' });
+    return { asked: () => asked, delivered: () => delivered };
+  };
+
+  for (const [why, inputData, head] of [
+    ['Deliver Later asked', { deliver_later: true }, undefined],
+    ['a large file left empty', {}, LATER_PAST_BYTES + 1],
+  ] as const) {
+    it(`returns the transcript it answered (${why}) and delivers it to the waiting callback itself`, async () => {
+      if (head)
+        nock(FILES)
+          .head('/call.m4a')
+          .reply(200, '', { 'content-length': String(head) });
+      const seen = sync('/catch/1/abc');
+      const output = (await perform({ audio_url: `${FILES}/call.m4a`, ...inputData })) as Record<
+        string,
+        unknown
+      >;
+      expect(seen.asked().callback_url).toBe(CALLBACK);
+      expect(output).toMatchObject({
+        text: schemaExamples.transcription.text,
+        detected_language: schemaExamples.transcription.detected_language,
+        utterances: schemaExamples.transcription.utterances,
+      });
+      expect(output.id).toBe(seen.asked().session_id);
+      // The platform resumes the step with what the app delivered: the same output.
+      expect(seen.delivered()).toMatchObject({ status: 'success', session_id: output.id });
+      expect(await resume(seen.delivered())).toEqual(output);
+    });
+  }
+
+  it('an answer that is neither a transcript nor an accepted job is an error, not an empty output', async () => {
+    service().post('/v1/stt').reply(200, { success: true });
+    const error = await caught(perform({ audio_url: `${FILES}/call.m4a`, deliver_later: true }));
+    expect(error.detail.message).toMatch(
+      /POST \/v1\/stt with an answer the Parley interface does not allow: "text" is missing/,
+    );
+  });
+});
+
 describe('Transcribe Audio: waiting or the callback', () => {
   it('sends callback_url for a file past the size, when Deliver Later is left empty', async () => {
     nock(FILES)
@@ -113,8 +169,8 @@ describe('Transcribe Audio: performResume', () => {
       code: 'ENGINE_UNAVAILABLE',
     });
     const empty = await caught(resume({}));
-    expect(empty.detail.message).toBe(
-      'Parley could not transcribe the recording: Parley sent no transcript in its callback',
+    expect(empty.detail.message).toMatch(
+      /^Parley sent a Transcribe Audio callback that the Parley interface does not allow: "text" is missing;/,
     );
   });
 });

@@ -115,7 +115,7 @@ describe.each(triggers)("%s trigger (polling, the spec's route)", (key, path, ex
   it('refuses a list body that is not a list', async () => {
     service().get(path).reply(200, { success: true });
     expect((await caught(appTester(op.trigger(key), bundleWith()))).detail.message).toMatch(
-      /other than a list/,
+      /should be a list, not an object/,
     );
   });
 
@@ -158,6 +158,21 @@ describe.each(triggers)(
       );
     });
 
+    it('names its polling twin when the deployment has no hook subscriptions (404, 405)', async () => {
+      const polled = App.triggers?.[polledKey]?.display.label;
+      for (const status of [404, 405]) {
+        service()
+          .post('/api/partner/hooks')
+          .reply(status, { success: false, error: 'Not found', code: 'NOT_FOUND' });
+        const refused = await caught(
+          appTester(op.subscribe(key), bundleWith({ targetUrl: 'https://hooks.zapier.com/1' })),
+        );
+        expect(refused.detail.message).toBe(
+          `This service does not offer instant triggers (hook subscriptions); use the polling trigger '${polled}' instead.`,
+        );
+      }
+    });
+
     it('counts a subscription the service already ended as unsubscribed', async () => {
       service().delete('/api/partner/hooks/hook_gone').reply(404, { error: 'Hook subscription not found' });
       expect(
@@ -172,7 +187,12 @@ describe.each(triggers)(
       const [item] = (await appTester(op.trigger(key), bundleWith({ cleanedRequest: example }))) as object[];
       expect(item).toMatchObject(example);
       const bad = await caught(appTester(op.trigger(key), bundleWith({ cleanedRequest: { title: 'x' } })));
-      expect(bad.detail.message).toBe('Parley sent an event without an item id');
+      expect(bad.detail).toMatchObject({
+        message: expect.stringMatching(
+          /^Parley sent an event that the Parley interface does not allow: "id" is missing;/,
+        ),
+        code: 'bad_response',
+      });
     });
 
     it('lists its route with the bearer and returns the items in the service order', async () => {

@@ -3,6 +3,7 @@
 // z.cursor, so "Load more" in the editor continues where the previous page ended.
 
 import { type Bundle, defineTrigger, type ZObject } from 'zapier-platform-core';
+import { newestFirstOnce } from '../answer-shape.js';
 import type {
   GetMeetingsRequest,
   GetMeetingsResponse,
@@ -11,6 +12,7 @@ import type {
 import { GET_MEETINGS_MAX_LIMIT, schemaExamples } from '../generated/service-data.js';
 import { STEP_HELP } from '../listing.js';
 import { dataOf, urls } from '../service.client.js';
+import { utcStamp } from '../timestamps.js';
 
 export const MEETINGS_LIST_KEY = 'meetings_list';
 /** `trigger.id.label` reference of the dropdown (D004/D005). */
@@ -19,11 +21,11 @@ export const MEETING_DROPDOWN = `${MEETINGS_LIST_KEY}.id.name`;
 /** What the dropdown shows: the title, or the start time when the meeting has none. */
 export const meetingChoice = (meeting: MeetingWithProfiles) => ({
   id: meeting.id,
-  name: meeting.title.trim() || `Untitled meeting (${meeting.start_at})`,
+  name: meeting.title.trim() || `Untitled meeting (${utcStamp(meeting.start_at)})`,
   title: meeting.title,
-  start_at: meeting.start_at,
+  start_at: utcStamp(meeting.start_at),
   status: meeting.status,
-  updated_at: meeting.updated_at,
+  updated_at: utcStamp(meeting.updated_at),
 });
 
 /** One page of get-meetings with the OAuth bearer; `before` is the cursor of the page before. */
@@ -33,8 +35,10 @@ export async function fetchMeetingsPage(z: ZObject, before?: string) {
   const page = dataOf<GetMeetingsResponse>(
     await z.request({ url: urls.rest('get-meetings'), method: 'POST', body }),
   );
-  const last = page.meetings.at(-1);
-  return { meetings: page.meetings, next: page.has_more && last ? last.updated_at : undefined };
+  // Newest first and each meeting once, whatever the deployment's order: the cursor is the last one's time.
+  const meetings = newestFirstOnce(page.meetings, 'updated_at');
+  const last = meetings.at(-1);
+  return { meetings, next: page.has_more && last ? last.updated_at : undefined };
 }
 
 const perform = async (z: ZObject, bundle: Bundle) => {

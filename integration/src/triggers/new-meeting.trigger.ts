@@ -35,5 +35,10 @@ export default defineInstantTrigger(
     outputFields: createdMeetingOutputFields,
   },
   // No polling route in the spec: instant only, under its own name.
-  { key: 'new_meeting', label: 'New Meeting' },
+  {
+    key: 'new_meeting',
+    label: 'New Meeting',
+    instead:
+      "New Meeting has no polling twin: start the Zap with the polling trigger 'Meeting Ended', or on a schedule with the search 'Find Meeting', instead.",
+  },
 );

@@ -39,6 +39,12 @@ export const CONFIG_DEFAULTS = {
   // Only read when PARLEY_S3_BUCKET is set; the region most S3-compatible services accept.
   s3Region: 'us-east-1',
   s3ForcePathStyle: false,
+  // A PostgreSQL that accepts connections and never answers must end a start (or a request) within
+  // seconds, not hang it: 10 s covers a TLS handshake to a distant server on a busy machine.
+  databaseConnectTimeoutMs: 10_000,
+  // Longer than any query of the service takes (the slowest, a full-text search of a large account,
+  // runs in milliseconds); a statement past it is stuck behind a lock or a lost connection.
+  databaseStatementTimeoutMs: 30_000,
 } as const;
 
 /** Which environment variable sets each top-level field (also used in error messages). */
@@ -77,6 +83,8 @@ const ENV_NAMES: Record<string, string> = {
   s3AccessKeyId: 'PARLEY_S3_ACCESS_KEY_ID',
   s3SecretAccessKey: 'PARLEY_S3_SECRET_ACCESS_KEY',
   s3ForcePathStyle: 'PARLEY_S3_FORCE_PATH_STYLE',
+  databaseConnectTimeoutMs: 'PARLEY_DB_CONNECT_TIMEOUT_MS',
+  databaseStatementTimeoutMs: 'PARLEY_DB_STATEMENT_TIMEOUT_MS',
 };
 
 const UPSTREAM_ENGINES = ['stt', 'tts', 'translate', 'llm'] as const;
@@ -103,6 +111,10 @@ export function loadConfig(env: Env = process.env): Config {
     host: pick('host') ?? CONFIG_DEFAULTS.host,
     dataDir: pick('dataDir') ?? CONFIG_DEFAULTS.dataDir,
     databaseUrl: pick('databaseUrl'),
+    databaseConnectTimeoutMs:
+      integer(pick('databaseConnectTimeoutMs')) ?? CONFIG_DEFAULTS.databaseConnectTimeoutMs,
+    databaseStatementTimeoutMs:
+      integer(pick('databaseStatementTimeoutMs')) ?? CONFIG_DEFAULTS.databaseStatementTimeoutMs,
     adminToken: pick('adminToken'),
     publicUrl: pick('publicUrl')?.replace(/\/+$/, ''),
     meetingUrlTemplate: pick('meetingUrlTemplate'),

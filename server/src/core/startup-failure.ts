@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from './config.js';
+import { CONFIG_DEFAULTS, type Config } from './config.js';
+import { PG_CONNECT_TIMEOUT_WORDS, UNREACHABLE_CODES } from './database-unavailable.js';
 
 // Why a start failed, in one sentence naming the setting to change: main.ts prints it and exits 2
 // (as for a bad value, ConfigError). Each check runs where its step runs (the data directory and
@@ -50,15 +51,6 @@ export function checkFfmpegPath(path: string | undefined): void {
   }
 }
 
-const UNREACHABLE = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-]);
-
 /** The database that `config` names, without its password: `PostgreSQL at host:port, database x`. */
 function databaseOf(config: Config): string {
   const url = config.databaseUrl;
@@ -78,16 +70,29 @@ export function databaseFailure(config: Config, error: unknown): StartupError {
   // The migrator wraps what the database said (store/migrations/index.ts): name the migration, quote the cause.
   const migration =
     error instanceof Error ? /^Database migration (\S+) failed/.exec(error.message)?.[1] : undefined;
+  if (config.databaseUrl && chainOf(error).some((e) => PG_CONNECT_TIMEOUT_WORDS.test(e.message))) {
+    const ms = config.databaseConnectTimeoutMs ?? CONFIG_DEFAULTS.databaseConnectTimeoutMs;
+    return new StartupError(
+      `DATABASE_URL (${databaseOf(config)}) did not answer within ${ms} ms (PARLEY_DB_CONNECT_TIMEOUT_MS): fix the database, set DATABASE_URL to another, or raise PARLEY_DB_CONNECT_TIMEOUT_MS.`,
+    );
+  }
   while (error instanceof Error && error.cause !== undefined) error = error.cause;
   let words = `${migration ? `migration ${migration}: ` : ''}${wordsOf(error)}`;
   const password = config.databaseUrl?.match(/^[a-z]+:\/\/[^:/@]*:([^@]*)@/i)?.[1];
   if (password) words = words.replaceAll(password, '***').replaceAll(decodeURIComponent(password), '***');
   const code =
     (error as NodeJS.ErrnoException).code ?? (error as { errors?: { code?: string }[] }).errors?.[0]?.code;
-  const what = code && UNREACHABLE.has(code) ? 'cannot be reached' : 'could not be opened and migrated';
+  const what = code && UNREACHABLE_CODES.has(code) ? 'cannot be reached' : 'could not be opened and migrated';
   return new StartupError(
     `${setting} (${databaseOf(config)}) ${what}: ${words.replace(/\.$/, '')}; fix the database or set ${setting} to another.`,
   );
+}
+
+/** The error and its causes, outermost first. */
+function chainOf(error: unknown): Error[] {
+  const chain: Error[] = [];
+  for (let e = error; e instanceof Error && chain.length < 5; e = e.cause) chain.push(e);
+  return chain;
 }
 
 /** The HTTP server could not listen: PORT when the port is the cause, HOST otherwise. */

@@ -1,5 +1,6 @@
 import { ApiError } from '../core/api-error.js';
 import type { ErrorCode } from '../core/contracts.js';
+import { databaseUnavailable } from '../core/database-unavailable.js';
 import { EngineFailedError, EngineUnavailableError } from '../engines/engine.js';
 import { OutboundError } from '../net/outbound-errors.js';
 
@@ -23,5 +24,7 @@ export function errorWordsOf(error: unknown): ErrorWords | undefined {
   }
   if (error instanceof EngineFailedError) return words('UPSTREAM_FAILED', error.message);
   if (error instanceof OutboundError) return words(error.code, error.message);
+  const database = databaseUnavailable(error);
+  if (database) return words('DATABASE_UNAVAILABLE', `The database ${database}; try again later`);
   return undefined;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { ClusterSignals, ClusterTopic } from '../core/cluster-signals.js';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './connect.js';
 import type { Database, Dialect } from './database.js';
 
 // ClusterSignals over PostgreSQL's LISTEN/NOTIFY: one dedicated connection listens (a pooled one
@@ -33,10 +34,16 @@ export async function openClusterSignals(options: {
   databaseUrl: string | undefined;
   dialect: Dialect;
   db: Kysely<Database>;
+  timeouts?: DatabaseTimeouts;
   onError?: (error: unknown) => void;
 }): Promise<ClusterSignals> {
   if (options.dialect !== 'postgres' || !options.databaseUrl) return localSignals();
-  const signals = new PostgresSignals(options.databaseUrl, options.db, options.onError ?? (() => {}));
+  const signals = new PostgresSignals(
+    options.databaseUrl,
+    options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS,
+    options.db,
+    options.onError ?? (() => {}),
+  );
   await signals.listen();
   return signals;
 }
@@ -66,12 +73,16 @@ class PostgresSignals implements ClusterSignals {
 
   constructor(
     private readonly connectionString: string,
+    private readonly timeouts: DatabaseTimeouts,
     private readonly db: Kysely<Database>,
     private readonly onError: (error: unknown) => void,
   ) {}
 
   async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      connectionTimeoutMillis: this.timeouts.connectMs,
+    });
     client.on('notification', (message) => this.receive(message.payload));
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, undefined));

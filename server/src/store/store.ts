@@ -4,7 +4,7 @@ import type { IdGenerator } from '../core/ids.js';
 import { AccountsStore } from './accounts.store.js';
 import { AiDocumentsStore } from './ai-documents.store.js';
 import { CommitGroup } from './commit-group.js';
-import { connect } from './connect.js';
+import { connect, type DatabaseTimeouts } from './connect.js';
 import { ContactsStore } from './contacts.store.js';
 import type { Database, Dialect } from './database.js';
 import { HookSubscriptionsStore } from './hook-subscriptions.store.js';
@@ -106,6 +106,8 @@ export interface StoreOptions {
   dataDir: string;
   clock: Clock;
   ids: IdGenerator;
+  /** PostgreSQL's connect and statement deadlines (the configuration's defaults when left out). */
+  timeouts?: DatabaseTimeouts;
 }
 
 const STAMP_RETRIES = 5;
@@ -139,7 +141,7 @@ export const WIPE_ORDER: (keyof Database)[] = [
 
 /** Connects, migrates to the latest schema, and returns the store. */
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const { db, dialect } = connect(options.databaseUrl, options.dataDir);
+  const { db, dialect } = connect(options.databaseUrl, options.dataDir, options.timeouts);
   try {
     await migrateToLatest(db as Kysely<unknown>, dialect);
   } catch (error) {

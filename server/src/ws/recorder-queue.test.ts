@@ -4,6 +4,7 @@ import type { LiveInterim, LiveUtterance } from '../engines/stt/live-stt.contrac
 import { RecorderQueue } from './recorder-queue.js';
 
 const logger = { debug() {}, info() {}, warn() {}, error() {} };
+const RETRY = { everyMs: 10, forMs: 1000 };
 const interim = (id: string, text: string): LiveInterim => ({ id, text, startMs: 0, endMs: 100 });
 const final = (id: string, text: string): LiveUtterance => ({
   id,
@@ -33,6 +34,7 @@ describe('recorder queue', () => {
       },
       logger,
       's',
+      RETRY,
     );
     queue.interim(interim('u1', 'a'));
     queue.interim(interim('u1', 'a b'));
@@ -57,10 +59,59 @@ describe('recorder queue', () => {
       },
       logger,
       's',
+      RETRY,
     );
     queue.final(final('bad', 'x'));
     queue.final(final('good', 'y'));
     expect(await queue.flush(1000)).toBe(true);
     expect(stored).toEqual(['good']);
+  });
+
+  it('tries a final again while the database is unavailable, keeping the order of what follows', async () => {
+    const stored: string[] = [];
+    let refusals = 3;
+    const queue = new RecorderQueue(
+      {
+        onInterim: () => {},
+        onFinal: (u) => {
+          if (u.id === 'first' && refusals-- > 0)
+            throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+          stored.push(u.id);
+        },
+        onSessionEnd: () => {},
+      },
+      logger,
+      's',
+      RETRY,
+    );
+    queue.final(final('first', 'x'));
+    queue.final(final('second', 'y'));
+    expect(await queue.flush(1000)).toBe(true);
+    expect(stored).toEqual(['first', 'second']);
+  });
+
+  it('gives a final up once the database has been unavailable for the whole retry time', async () => {
+    const stored: string[] = [];
+    const queue = new RecorderQueue(
+      {
+        onInterim: () => {},
+        onFinal: (u) => {
+          if (u.id === 'lost')
+            throw Object.assign(new Error('database or disk is full'), {
+              code: 'ERR_SQLITE_ERROR',
+              errcode: 13,
+            });
+          stored.push(u.id);
+        },
+        onSessionEnd: () => {},
+      },
+      logger,
+      's',
+      { everyMs: 5, forMs: 30 },
+    );
+    queue.final(final('lost', 'x'));
+    queue.final(final('next', 'y'));
+    expect(await queue.flush(1000)).toBe(true);
+    expect(stored).toEqual(['next']);
   });
 });

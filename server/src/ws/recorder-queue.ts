@@ -1,3 +1,4 @@
+import { databaseUnavailable } from '../core/database-unavailable.js';
 import type {
   LiveInterim,
   LiveLogger,
@@ -10,7 +11,9 @@ import { withDeadline } from './deadline.js';
 // Hands a session's results to its recorder one call at a time and in order, without making the
 // stream wait for storage. Finals are never dropped; of the interims waiting behind a slow
 // recorder only the newest is kept (each holds all text of its utterance, so nothing is lost).
-// A recorder error is logged and the stream goes on: the client still gets every result.
+// A recorder error is logged and the stream goes on: the client still gets every result. A final
+// the database cannot take now (gone, restarting) is tried again until it can, within `retry.forMs`:
+// the results behind it wait their turn, so the meeting's transcript keeps every final and its order.
 
 type Job = { kind: 'interim'; value: LiveInterim } | { kind: 'final'; value: LiveUtterance };
 
@@ -22,6 +25,7 @@ export class RecorderQueue {
     private readonly recorder: LiveSessionRecorder,
     private readonly logger: LiveLogger,
     private readonly sessionId: string,
+    private readonly retry: { everyMs: number; forMs: number },
   ) {}
 
   interim(value: LiveInterim): void {
@@ -60,17 +64,27 @@ export class RecorderQueue {
         const current = job;
         if (current.kind === 'interim')
           await this.call('onInterim', () => this.recorder.onInterim(current.value));
-        else await this.call('onFinal', () => this.recorder.onFinal(current.value));
+        else await this.call('onFinal', () => this.recorder.onFinal(current.value), this.retry.forMs);
       }
       this.running = undefined;
     })();
   }
 
-  private async call(what: string, fn: () => Promise<void> | void): Promise<void> {
-    try {
-      await fn();
-    } catch (error) {
-      this.logger.error({ err: error, sessionId: this.sessionId }, `live results recorder ${what} failed`);
+  /** Runs `fn`; while the database is unavailable, again every `retry.everyMs` for `retryForMs`. */
+  private async call(what: string, fn: () => Promise<void> | void, retryForMs = 0): Promise<void> {
+    const giveUpAt = performance.now() + retryForMs;
+    for (;;) {
+      try {
+        await fn();
+        return;
+      } catch (error) {
+        if (databaseUnavailable(error) && performance.now() < giveUpAt) {
+          await new Promise((resolve) => setTimeout(resolve, this.retry.everyMs));
+          continue;
+        }
+        this.logger.error({ err: error, sessionId: this.sessionId }, `live results recorder ${what} failed`);
+        return;
+      }
     }
   }
 }

@@ -166,7 +166,11 @@ export class StreamSession {
     };
     this.info = info;
     const recorder = await this.ctx.sink?.openSession(info);
-    if (recorder) this.recorder = new RecorderQueue(recorder, this.ctx.logger, info.sessionId);
+    if (recorder)
+      this.recorder = new RecorderQueue(recorder, this.ctx.logger, info.sessionId, {
+        everyMs: this.ctx.limits.recorderRetryMs,
+        forMs: this.ctx.limits.recorderRetryForMs,
+      });
     if (this.state !== 'opening') return;
     this.recognizer = await LiveRecognizer.open(
       this.ctx.engines,

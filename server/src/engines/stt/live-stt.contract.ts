@@ -149,6 +149,10 @@ export interface LiveSttLimits {
   shutdownGraceMs: number;
   /** How long `{finished: true}` waits for the recorder to store the last finals. */
   recorderFlushTimeoutMs: number;
+  /** A final the database cannot take now (DATABASE_UNAVAILABLE) is tried again this often… */
+  recorderRetryMs: number;
+  /** …for at most this long; the client has it either way. */
+  recorderRetryForMs: number;
 }
 
 export interface LiveSttDeps {

@@ -56,6 +56,9 @@ export const DEFAULT_LIVE_STT_LIMITS: LiveSttLimits = {
   finalizeTimeoutMs: 15_000,
   shutdownGraceMs: 2_000,
   recorderFlushTimeoutMs: 2_000,
+  // A database restart or failover takes seconds to a minute; five minutes of finals are a few KiB.
+  recorderRetryMs: 500,
+  recorderRetryForMs: 5 * 60_000,
 };
 
 export function liveSttLimits(overrides: Partial<LiveSttLimits> = {}): LiveSttLimits {
