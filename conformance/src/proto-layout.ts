@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { ProtoMessages } from '@parley/schemas/constants';
 import { protoDir } from '@parley/schemas/paths';
 import { loadProtoRoot, PROTO_FILES } from '@parley/schemas/proto';
 import type protobuf from 'protobufjs';
@@ -8,7 +9,7 @@ import type protobuf from 'protobufjs';
 // declare: the spec names SessionTTSRequest and SessionTTSResponse; it names no stream message, so
 // the stream's is StreamResponse unless --proto-stream-message names another.
 
-export const STREAM_MESSAGE = 'StreamResponse';
+export const STREAM_MESSAGE: string = ProtoMessages.stream;
 
 export interface ProtoLayout {
   ttsRequest: protobuf.Type;
@@ -46,8 +47,8 @@ export function protoLayout(files?: readonly string[], streamMessage = STREAM_ME
   if (!layout) {
     const root = loadProtoRoot(paths);
     layout = {
-      ttsRequest: findType(root, 'SessionTTSRequest'),
-      ttsResponse: findType(root, 'SessionTTSResponse'),
+      ttsRequest: findType(root, ProtoMessages.ttsRequest),
+      ttsResponse: findType(root, ProtoMessages.ttsResponse),
       stream: findType(root, streamMessage),
     };
     cache.set(key, layout);

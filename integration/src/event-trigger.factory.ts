@@ -5,6 +5,8 @@
 // editor's test step). Both are built from one spec, so the words, sample, fields and items are the same.
 
 import { type Bundle, defineTrigger, type PlainOutputField, type ZObject } from 'zapier-platform-core';
+import { checkDelivery } from './answer-check.js';
+import { newestFirstOnce } from './answer-shape.js';
 import type { PartnerHookResponse } from './generated/schema-types.js';
 import { type HOOK_EVENTS, PARTNER_TRIGGERS } from './generated/service-data.js';
 import { dataOf, statusOfAppError, urls } from './service.client.js';
@@ -44,12 +46,17 @@ export interface EventTriggerSpec<K extends string> {
   };
 }
 
-/** A polling route's items: GET under the automation-platform prefix, a JSON array, newest first. */
-export async function pollItems(z: ZObject, bundle: Bundle, path: string): Promise<{ id: string }[]> {
-  const items = dataOf<unknown>(await z.request({ url: urls.partner(path) }));
-  if (!Array.isArray(items)) {
-    throw new z.errors.Error(`Parley answered ${path} with something other than a list`, 'bad_response', 502);
-  }
+/**
+ * A polling route's items: GET under the automation-platform prefix, a JSON array (checkAnswer holds
+ * it to its shape), put newest first by the catalog's `orderedBy` and each id once.
+ */
+export async function pollItems(
+  z: ZObject,
+  bundle: Bundle,
+  trigger: Pick<PartnerTrigger, 'path' | 'orderedBy'>,
+): Promise<{ id: string }[]> {
+  const listed = dataOf<{ id: string }[]>(await z.request({ url: urls.partner(trigger.path) }));
+  const items = newestFirstOnce(listed, trigger.orderedBy);
   return bundle.meta?.isLoadingSample ? items.slice(0, SAMPLE_ITEMS) : items;
 }
 
@@ -96,11 +103,8 @@ export async function unsubscribeHook(z: ZObject, bundle: Bundle) {
 
 /** A delivery is one item, the body of the service's POST. */
 export function deliveredItems(z: ZObject, bundle: Bundle): { id: string }[] {
-  const item = bundle.cleanedRequest as { id?: unknown } | undefined;
-  if (!item || typeof item !== 'object' || typeof item.id !== 'string') {
-    throw new z.errors.Error('Parley sent an event without an item id', 'bad_delivery', 400);
-  }
-  return [item as { id: string }];
+  // Held to the delivery's shape (one of the items the polling routes list, or a meeting) like an answer.
+  return [checkDelivery<{ id: string }>(z, bundle.cleanedRequest, 'partner-hook-delivery', 'an event')];
 }
 
 const built = <K extends string>(spec: EventTriggerSpec<K>, items: { id: string }[]) =>
@@ -177,7 +181,7 @@ export const definePartnerTriggers = <N extends PartnerTriggerName>(
     ...spec,
     key: triggerKey(trigger),
     event: trigger.event,
-    list: (z, bundle) => pollItems(z, bundle, trigger.path),
+    list: (z, bundle) => pollItems(z, bundle, trigger),
   });
   return { name, ...triggers };
 };

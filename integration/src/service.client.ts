@@ -128,8 +128,14 @@ export function errorText(response: HttpResponse): string {
   for (const candidate of [body.error_description, body.error]) {
     if (typeof candidate === 'string' && candidate.trim()) return candidate;
   }
-  const text = (response.content ?? '').trim().slice(0, 300);
-  return text || `Parley answered HTTP ${response.status}`;
+  // No text of its own: say so rather than pass on a JSON body or a proxy's HTML page as the words.
+  const said = `Parley answered HTTP ${response.status}`;
+  const text = (response.content ?? '').trim();
+  if (response.data && typeof response.data === 'object') {
+    return `${said} without saying why (its error body has no "error" text${typeof body.code === 'string' ? `, code ${body.code}` : ''})`;
+  }
+  if (text.startsWith('<')) return `${said} with a web page instead of its error text`;
+  return text ? text.slice(0, 300) : `${said} with an empty body`;
 }
 
 /** Retry-After is delay-seconds or an HTTP-date (RFC 9110 §10.2.3); null when absent or unreadable. */

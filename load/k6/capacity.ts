@@ -12,6 +12,7 @@ import { env } from './lib/config.js';
 import { loadFixture } from './lib/fixtures.js';
 import { recordSession } from './lib/metrics.js';
 import { baseOptions } from './lib/options.js';
+import { streamFrameLayout } from './lib/proto.js';
 import { checkDeployment } from './lib/setup-check.js';
 import { runSession } from './lib/stream-driver.js';
 
@@ -28,6 +29,7 @@ requireEnv(env, ['apiKey']);
 const fixture = await loadFixture(env.fixture);
 const plan = capacityPlan(__ENV, fixture.frames.durationMs, fixture.turns.length);
 const url = streamUrl(env.wsUrl, { apiKey: env.apiKey, format: env.format });
+const layout = streamFrameLayout();
 const sessions = new Counter(M.capacitySessions);
 const notHeld = new Counter(M.capacityNotHeld);
 
@@ -47,12 +49,16 @@ export default async function () {
   // plan's, as the probe's; a plain sleep is safe here, before any socket exists.
   const round = exec.vu.iterationInScenario;
   if (round === 0) sleep(plan.startDelayMs(level, exec.scenario.iterationInInstance) / 1000);
-  const report = await runSession(url, {
-    frames: fixture.frames,
-    turns: fixture.turns,
-    ...plan.deadlines,
-    config: { session_id: capacitySessionId(env.runId, level, exec.vu.idInTest, round) },
-  });
+  const report = await runSession(
+    url,
+    {
+      frames: fixture.frames,
+      turns: fixture.turns,
+      ...plan.deadlines,
+      config: { session_id: capacitySessionId(env.runId, level, exec.vu.idInTest, round) },
+    },
+    layout,
+  );
   recordSession(report, tags);
   sessions.add(1, tags);
   if (sessionBreaksLevel(report, plan.perLevel(level))) notHeld.add(1, tags);

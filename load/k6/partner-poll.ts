@@ -72,6 +72,8 @@ export const options = baseOptions(
 
 interface RunMeeting {
   meetingId: string;
+  /** Whether the deployment ended it (stream meeting_id is Parley's extension). */
+  ended: boolean;
 }
 
 export async function setup(): Promise<RunMeeting> {
@@ -95,8 +97,16 @@ export async function setup(): Promise<RunMeeting> {
   });
   if (!report.finished)
     throw new Error(`setup: the stream that ends the meeting did not finish (${report.error})`);
-  // Only the meeting id: setup's answer is printed in the summary.
-  return { meetingId };
+  // A stream's meeting_id is Parley's extension (the spec shows no way to end a meeting): a
+  // deployment without it leaves the meeting live, and meeting-ended cannot be asked to list it.
+  const details = jsonOf(getBearer('partner-meeting', meetingId)) as Record<string, unknown> | undefined;
+  const ended = typeof details?.end_at === 'string';
+  if (!ended)
+    console.warn(
+      'setup: the run meeting did not end after a stream with its meeting_id; meeting-ended is checked for a list only',
+    );
+  // Only the meeting id and whether it ended: setup's answer is printed in the summary.
+  return { meetingId, ended };
 }
 
 export function teardown(data: RunMeeting): void {
@@ -122,8 +132,8 @@ export default function (data: RunMeeting) {
       checked(
         body,
         {
-          'meeting-ended lists the run meeting': (b) =>
-            Array.isArray(b) && b.some((m) => m?.id === meetingId),
+          'meeting-ended lists the run meeting (when the deployment ended it)': (b) =>
+            Array.isArray(b) && (!data.ended || b.some((m) => m?.id === meetingId)),
         },
         { journey: 'meeting-ended' },
       );

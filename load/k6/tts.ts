@@ -8,15 +8,17 @@ import { routePath } from '../src/routes.js';
 import { env } from './lib/config.js';
 import { checked, gated } from './lib/metrics.js';
 import { baseOptions } from './lib/options.js';
+import { ttsMessageLayout } from './lib/proto.js';
 import { checkDeployment } from './lib/setup-check.js';
 import { summaryHandler } from './lib/summary.js';
 
-// Text-to-speech latency under load: protobuf SessionTTSRequest in, SessionTTSResponse out (field
-// numbers of schemas/proto/parley/v1/tts.proto), open model. TTS_TEXT overrides the sentence.
+// Text-to-speech latency under load: protobuf SessionTTSRequest in, SessionTTSResponse out (in the
+// layout of PROTO_FILE, Parley's schemas/proto by default), open model. TTS_TEXT overrides the sentence.
 
 requireEnv(env, ['apiKey']);
 const latency = gated(M.tts);
 const ok = gated(M.speechOk);
+const layout = ttsMessageLayout();
 const text = __ENV.TTS_TEXT || 'Thanks everyone, let us meet again next Tuesday at ten.';
 
 export const options = baseOptions(
@@ -33,7 +35,10 @@ export function setup(): void {
 }
 
 export default function () {
-  const body = encodeTtsRequest({ session_id: `${env.runId}-${__VU}`, message_id: `m${__ITER}`, text });
+  const body = encodeTtsRequest(
+    { session_id: `${env.runId}-${__VU}`, message_id: `m${__ITER}`, text },
+    layout,
+  );
   const response = http.post(
     `${env.baseUrl}${routePath('tts')}?api_key=${encodeURIComponent(env.apiKey)}`,
     body.slice().buffer,
@@ -46,7 +51,7 @@ export default function () {
   latency.add(response.timings.duration);
   const decoded =
     response.status === 200 && response.body
-      ? decodeTtsResponse(new Uint8Array(response.body as ArrayBuffer))
+      ? decodeTtsResponse(new Uint8Array(response.body as ArrayBuffer), layout)
       : undefined;
   ok.add(checked(decoded, { 'tts: 200 with audio_url and no error': (d) => !!d?.audio_url && !d.error }));
 }

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { ProtoMessages } from '@parley/schemas/constants';
 import { fixtureFrames } from '../src/audio-frames.js';
 import { capacityPlan, capacitySessionId, type LevelSlot } from '../src/capacity-plan.js';
 import {
@@ -12,9 +13,12 @@ import {
   searchCapacity,
 } from '../src/capacity-search.js';
 import { closeKind } from '../src/close-code.js';
+import { protoPaths } from '../src/env.js';
+import { streamLayout } from '../src/proto-layout.js';
 import type { SessionReport } from '../src/stream-session.js';
 import { streamUrl, wsBase } from '../src/stream-url.js';
 import type { Turn } from '../src/turn-latency.js';
+import { readProtoSource } from './proto-files.js';
 import { driveSession } from './session-driver.js';
 
 // The node twin of k6/capacity.ts, for machines without k6: the same plan (levels, clients, rounds,
@@ -24,9 +28,9 @@ import { driveSession } from './session-driver.js';
 //   npm run load:probe -w load -- --base-url http://127.0.0.1:8080 --api-key prl_demo_… --levels 2:2:12
 
 const USAGE = `Usage: npm run load:probe -w load -- --api-key KEY [--base-url URL] [--ws-url URL]
-  [--fixture en/rms-01.wav] [--format json|protobuf] [--levels START:STEP:MAX] [--stagger-ms MS]
-  [--sessions-per-level N] [--no-stop] [--json FILE]
-Environment: BASE_URL, WS_URL, API_KEY, FIXTURE, FORMAT stand in for the flags.`;
+  [--fixture en/rms-01.wav] [--format json|protobuf] [--proto FILE ...] [--proto-stream-message NAME]
+  [--levels START:STEP:MAX] [--stagger-ms MS] [--sessions-per-level N] [--no-stop] [--json FILE]
+Environment: BASE_URL, WS_URL, API_KEY, FIXTURE, FORMAT, PROTO_FILE, PROTO_STREAM_MESSAGE stand in for the flags.`;
 
 /** Bad arguments: say what is wrong and how to call it, exit 2, no stack trace. */
 function usage(problem?: string): never {
@@ -45,6 +49,12 @@ const parsed = (() => {
         'api-key': { type: 'string', default: process.env.API_KEY ?? '' },
         fixture: { type: 'string', default: process.env.FIXTURE ?? 'en/rms-01.wav' },
         format: { type: 'string', default: process.env.FORMAT ?? 'json' },
+        /** The deployment's own .proto files (protobuf mode), as the kit's --proto. */
+        proto: { type: 'string', multiple: true, default: protoPaths(process.env.PROTO_FILE, process.cwd()) },
+        'proto-stream-message': {
+          type: 'string',
+          default: process.env.PROTO_STREAM_MESSAGE ?? ProtoMessages.stream,
+        },
         levels: { type: 'string', default: '2:2:12' },
         'stagger-ms': { type: 'string', default: '2000' },
         /** Sessions a level runs at least (whole sessions per client), as k6's SESSIONS_PER_LEVEL. */
@@ -73,6 +83,14 @@ if (!entry)
     `fixture ${values.fixture} is not in fixtures/audio/manifest.json (${manifest.files.map((f) => f.path).join(', ')})`,
   );
 const frames = fixtureFrames(entry.path, readFileSync(new URL(entry.path, audio)));
+const layout = (() => {
+  if (values.format !== 'protobuf') return undefined;
+  try {
+    return streamLayout(readProtoSource(values.proto), values['proto-stream-message']);
+  } catch (error) {
+    return usage(`--proto: ${(error as Error).message}`);
+  }
+})();
 const url = streamUrl(wsBase(values['base-url'] ?? '', values['ws-url']), {
   apiKey: values['api-key'] ?? '',
   format: values.format,
@@ -115,6 +133,7 @@ async function runLevel(slot: LevelSlot): Promise<SessionReport[]> {
           turns: entry?.turns ?? [],
           ...plan.deadlines,
           config: { session_id: capacitySessionId(runId, slot.level, client, round) },
+          ...(layout ? { layout } : {}),
         }),
       );
     return reports;

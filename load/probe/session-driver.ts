@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import type { FrameSet } from '../src/audio-frames.js';
+import type { StreamLayout } from '../src/proto-layout.js';
 import { parseServerFrame } from '../src/server-frames.js';
 import { type Action, DEADLINES, type SessionReport, StreamSession } from '../src/stream-session.js';
 import type { Turn } from '../src/turn-latency.js';
@@ -16,6 +17,8 @@ export interface DriveOptions {
   finalizeTimeoutMs?: number;
   connectTimeoutMs?: number;
   closeGraceMs?: number;
+  /** Protobuf mode: where the stream message's fields are (proto-layout.ts). */
+  layout?: StreamLayout;
 }
 
 export function driveSession(options: DriveOptions): Promise<SessionReport> {
@@ -58,7 +61,7 @@ export function driveSession(options: DriveOptions): Promise<SessionReport> {
     socket.on('open', () => perform(session.open(now())));
     socket.on('message', (data: ArrayBuffer | Buffer, isBinary: boolean) => {
       const frame = isBinary
-        ? parseServerFrame(new Uint8Array(data as ArrayBuffer))
+        ? parseServerFrame(new Uint8Array(data as ArrayBuffer), options.layout)
         : parseServerFrame(data.toString());
       perform(session.message(now(), frame));
     });

@@ -1,3 +1,4 @@
+import { ProtoMessages } from '@parley/schemas/constants';
 import { type ProfileName, profileName } from './profiles.js';
 import { wsBase } from './stream-url.js';
 
@@ -19,6 +20,13 @@ export interface LoadEnv {
   /** Public URL of an audio file for file STT and denoise (the server downloads it). */
   audioUrl: string;
   partnerSegment: string;
+  /**
+   * The deployment's own .proto files (PROTO_FILE, comma-separated, as the kit's --proto), absolute;
+   * empty: Parley's schemas/proto. The spec shows no protobuf layout.
+   */
+  protoFiles: string[];
+  /** The live stream's message in them (PROTO_STREAM_MESSAGE, as the kit's --proto-stream-message). */
+  protoStreamMessage: string;
 }
 
 function number(env: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -27,6 +35,22 @@ function number(env: Record<string, string | undefined>, name: string, fallback:
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number; got ${raw}`);
   return value;
+}
+
+/**
+ * PROTO_FILE's paths made absolute against PWD: k6 resolves a relative path from the script's own
+ * folder (load/dist/), not from where the user typed it.
+ */
+export function protoPaths(raw: string | undefined, pwd: string | undefined): string[] {
+  const paths = (raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return paths.map((path) => {
+    if (path.startsWith('/') || path.startsWith('file://') || /^[A-Za-z]:[\\/]/.test(path)) return path;
+    if (!pwd) throw new Error(`PROTO_FILE ${path} is relative and PWD is not set: give an absolute path`);
+    return `${pwd.replace(/\/+$/, '')}/${path.replace(/^\.\//, '')}`;
+  });
 }
 
 export function loadEnv(env: Record<string, string | undefined>): LoadEnv {
@@ -47,6 +71,8 @@ export function loadEnv(env: Record<string, string | undefined>): LoadEnv {
     runId: env.RUN_ID || `load-${Date.now().toString(36)}`,
     audioUrl: env.AUDIO_URL ?? '',
     partnerSegment: env.PARTNER_SEGMENT || 'partner',
+    protoFiles: protoPaths(env.PROTO_FILE, env.PWD),
+    protoStreamMessage: env.PROTO_STREAM_MESSAGE || ProtoMessages.stream,
   };
 }
 

@@ -9,6 +9,8 @@ import {
   startFakeStreamServer,
 } from '../test-support/fake-stream-server.js';
 import { k6Summary } from '../test-support/k6-thresholds.js';
+import { nearServed, TOLERANCE_MS, TWO_TURNS, unlessVoid } from '../test-support/oracle.js';
+import { layoutFor } from '../test-support/stream-layouts.js';
 import { type FrameSet, pcm16Frames } from './audio-frames.js';
 import { Budget, streamThresholds } from './budgets.js';
 import { judgeLevel, levelPlan, levelStats, percentile, sessionBreaksLevel } from './capacity-search.js';
@@ -27,7 +29,6 @@ import type { Turn } from './turn-latency.js';
 // timers fire late, so a figure is held to the latency the server really produced (its timer's
 // actual wait, recorded as `served`), and that to the set value it is asked for.
 
-const TOLERANCE_MS = 20;
 /**
  * Each test's hang limit: its slowest quiet run was ~10 s, a void level or run is repeated up to 3
  * times, and a busy machine doubles a run: 60 s is over three times that.
@@ -43,34 +44,7 @@ let loopDelayMs = 0;
 const tolerance = () => TOLERANCE_MS + loopDelayMs;
 const rms01 = pcm16Frames(readFileSync(new URL('../../fixtures/audio/en/rms-01.wav', import.meta.url)));
 
-/** 2.4 s of silence framed like pcm16 audio, with two turns (the server only counts bytes). */
-const twoTurns: { frames: FrameSet; turns: Turn[] } = (() => {
-  const bytes = 2400 * 32;
-  const ranges: Array<[number, number]> = [];
-  const offsetsMs: number[] = [];
-  for (let at = 0; at < bytes; at += 640) {
-    ranges.push([at, at + 640]);
-    offsetsMs.push(at / 32);
-  }
-  return {
-    frames: { encoding: 'pcm16', buffer: new ArrayBuffer(bytes), ranges, offsetsMs, durationMs: 2400 },
-    turns: [
-      { text: 'can you hear me', start_s: 0.1, end_s: 0.9 },
-      { text: 'yes I can hear you', start_s: 1.3, end_s: 2.1 },
-    ],
-  };
-})();
-
-/**
- * Runs `attempt` again while its result is void (the generator's own pacing fell behind, so it says
- * nothing of the server), at most 3 times in all; the last result stands, void or not.
- */
-async function unlessVoid<T>(attempt: () => Promise<T>, isVoid: (result: T) => boolean): Promise<T> {
-  for (let tries = 1; ; tries++) {
-    const result = await attempt();
-    if (!isVoid(result) || tries === 3) return result;
-  }
-}
+const twoTurns = TWO_TURNS;
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -90,6 +64,7 @@ async function session(
   try {
     return await driveSession({
       url: streamUrl(server.url, { apiKey: 'fake-key', format }),
+      ...layoutFor(format),
       frames: audio.frames,
       turns: audio.turns,
       finalizeTimeoutMs,
@@ -101,16 +76,8 @@ async function session(
   }
 }
 
-const near = (value: number | undefined, served: number | undefined, set: number, what = '') => {
-  expect(value, what).toBeDefined();
-  // Node's timers round to the millisecond, so one may fire a fraction of one early.
-  expect(served, `${what}: the server did not serve what was set`).toBeGreaterThanOrEqual(set - 1);
-  const off = Math.abs((value ?? Number.NaN) - (served ?? Number.NaN));
-  expect(
-    off,
-    `${what} read ${value}, served ${served}, set ${set}, loop delay ${loopDelayMs}`,
-  ).toBeLessThanOrEqual(tolerance());
-};
+const near = (value: number | undefined, served: number | undefined, set: number, what = '') =>
+  nearServed(value, served, set, `${what} (loop delay ${loopDelayMs})`, tolerance());
 
 // One session first: the first in a process pays for loading and compiling the code paths (tens
 // of ms on a busy machine), which is the test's start-up, not a latency of the protocol.

@@ -1,7 +1,9 @@
-// The few protobuf messages the load scripts speak, read and written on the wire. k6 cannot load
-// protobufjs or a .proto file outside gRPC, so these field numbers mirror
-// schemas/proto/parley/v1/{stream,tts}.proto; proto-wire.test.ts encodes every case with protobufjs
-// from those files and checks this module reads and writes the same bytes.
+import type { Slot, StreamLayout, TtsLayout } from './proto-layout.js';
+
+// The few protobuf messages the load scripts speak, read and written on the wire where the layout
+// puts their fields (proto-layout.ts: Parley's schemas/proto or a deployment's PROTO_FILE). Hand-kept
+// because k6 cannot run protobufjs; proto-wire.test.ts encodes every case with protobufjs from
+// Parley's files and from another layout and checks this module reads and writes the same bytes.
 
 /** A decoded StreamResponse, shaped like the JSON frame it mirrors (stream-server-frame.schema.json). */
 export type StreamResponse =
@@ -10,8 +12,6 @@ export type StreamResponse =
   | { finished: true }
   | { error: { code: string; message: string; close_code: number } }
   | { unknown: true };
-
-const SESSION_ENDED = 1;
 
 class Reader {
   at = 0;
@@ -94,7 +94,11 @@ export function utf8Encode(text: string): Uint8Array {
   return Uint8Array.from(out);
 }
 
-function decodeChunk(bytes: Uint8Array) {
+/** Whether the key (number, wire type) read is `slot`. */
+const at = (slot: Slot | undefined, n: number, w: number) =>
+  slot !== undefined && slot.number === n && slot.wireType === w;
+
+function decodeChunk(bytes: Uint8Array, f: StreamLayout['chunkFields']) {
   const chunk: { id: string; session_id: string; text: string; is_final: boolean; speaker?: string } = {
     id: '',
     session_id: '',
@@ -103,40 +107,40 @@ function decodeChunk(bytes: Uint8Array) {
   };
   const r = new Reader(bytes);
   r.each((n, w) => {
-    if (w === 2 && n === 1) chunk.id = utf8Decode(r.bytesField());
-    else if (w === 2 && n === 2) chunk.session_id = utf8Decode(r.bytesField());
-    else if (w === 2 && n === 3) chunk.text = utf8Decode(r.bytesField());
-    else if (w === 0 && n === 4) chunk.is_final = r.varint() !== 0;
-    else if (w === 2 && n === 5) chunk.speaker = utf8Decode(r.bytesField());
+    if (at(f.id, n, w)) chunk.id = utf8Decode(r.bytesField());
+    else if (at(f.session_id, n, w)) chunk.session_id = utf8Decode(r.bytesField());
+    else if (at(f.text, n, w)) chunk.text = utf8Decode(r.bytesField());
+    else if (at(f.is_final, n, w)) chunk.is_final = r.varint() !== 0;
+    else if (at(f.speaker, n, w)) chunk.speaker = utf8Decode(r.bytesField());
     else return false;
     return true;
   });
   return chunk;
 }
 
-function decodeError(bytes: Uint8Array) {
+function decodeError(bytes: Uint8Array, f: NonNullable<StreamLayout['errorFields']>) {
   const error = { code: '', message: '', close_code: 0 };
   const r = new Reader(bytes);
   r.each((n, w) => {
-    if (w === 2 && n === 1) error.code = utf8Decode(r.bytesField());
-    else if (w === 2 && n === 2) error.message = utf8Decode(r.bytesField());
-    else if (w === 0 && n === 3) error.close_code = r.varint();
+    if (at(f.code, n, w)) error.code = utf8Decode(r.bytesField());
+    else if (at(f.message, n, w)) error.message = utf8Decode(r.bytesField());
+    else if (at(f.close_code, n, w)) error.close_code = r.varint();
     else return false;
     return true;
   });
   return error;
 }
 
-/** One binary server frame of WS /v1/stt/stream in protobuf mode. */
-export function decodeStreamResponse(bytes: Uint8Array): StreamResponse {
+/** One binary server frame of WS /v1/stt/stream in protobuf mode, in `layout`. */
+export function decodeStreamResponse(bytes: Uint8Array, layout: StreamLayout): StreamResponse {
   let frame: StreamResponse = { unknown: true };
   const r = new Reader(bytes);
   r.each((n, w) => {
-    if (n === 1 && w === 0) frame = r.varint() ? { connected: true } : { unknown: true };
-    else if (n === 2 && w === 2) frame = { chunk: decodeChunk(r.bytesField()) };
-    else if (n === 3 && w === 0)
-      frame = r.varint() === SESSION_ENDED ? { finished: true } : { unknown: true };
-    else if (n === 4 && w === 2) frame = { error: decodeError(r.bytesField()) };
+    if (at(layout.connected, n, w)) frame = r.varint() ? { connected: true } : { unknown: true };
+    else if (at(layout.chunk, n, w)) frame = { chunk: decodeChunk(r.bytesField(), layout.chunkFields) };
+    else if (at(layout.disconnectReason, n, w))
+      frame = r.varint() === layout.sessionEnded ? { finished: true } : { unknown: true };
+    else if (at(layout.error, n, w)) frame = { error: decodeError(r.bytesField(), layout.errorFields ?? {}) };
     else return false;
     return true;
   });
@@ -160,25 +164,27 @@ function writeString(out: number[], number: number, text: string): void {
   for (const b of bytes) out.push(b);
 }
 
-/** The body of POST /v1/tts. */
-export function encodeTtsRequest(request: {
-  session_id: string;
-  message_id: string;
-  text: string;
-}): Uint8Array {
+/** The body of POST /v1/tts, its fields in number order (as protobufjs writes them). */
+export function encodeTtsRequest(
+  request: { session_id: string; message_id: string; text: string },
+  layout: TtsLayout,
+): Uint8Array {
   const out: number[] = [];
-  writeString(out, 1, request.session_id);
-  writeString(out, 2, request.message_id);
-  writeString(out, 3, request.text);
+  const names = ['session_id', 'message_id', 'text'] as const;
+  const order = [...names].sort((a, b) => layout.request[a].number - layout.request[b].number);
+  for (const name of order) writeString(out, layout.request[name].number, request[name]);
   return Uint8Array.from(out);
 }
 
-export function decodeTtsResponse(bytes: Uint8Array): { audio_url: string; error: string } {
+export function decodeTtsResponse(
+  bytes: Uint8Array,
+  layout: TtsLayout,
+): { audio_url: string; error: string } {
   const response = { audio_url: '', error: '' };
   const r = new Reader(bytes);
   r.each((n, w) => {
-    if (w === 2 && n === 1) response.audio_url = utf8Decode(r.bytesField());
-    else if (w === 2 && n === 2) response.error = utf8Decode(r.bytesField());
+    if (at(layout.response.audio_url, n, w)) response.audio_url = utf8Decode(r.bytesField());
+    else if (at(layout.response.error, n, w)) response.error = utf8Decode(r.bytesField());
     else return false;
     return true;
   });

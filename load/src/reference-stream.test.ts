@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { startTestServer, type TestServer } from '@parley/server/test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driveSession } from '../probe/session-driver.js';
+import { layoutFor } from '../test-support/stream-layouts.js';
 import { fixtureFrames } from './audio-frames.js';
 import { streamUrl } from './stream-url.js';
 
@@ -43,6 +44,7 @@ describe('a live session against the reference server', () => {
       const { frames, turns } = fixture('en/rms-01.wav');
       const report = await driveSession({
         url: streamUrl(server.wsUrl, { apiKey: key, format }),
+        ...layoutFor(format),
         frames,
         turns,
         finalizeTimeoutMs: SLOW,

@@ -1,3 +1,4 @@
+import type { StreamLayout } from './proto-layout.js';
 import { decodeStreamResponse, type StreamResponse } from './proto-wire.js';
 
 // One server frame of WS /v1/stt/stream, JSON text or protobuf binary, in the JSON frame's shape
@@ -44,11 +45,18 @@ export function parseJsonFrame(text: string): ServerFrame {
   return { unknown: true };
 }
 
-/** A received WebSocket message: text is JSON, binary is a protobuf StreamResponse. */
-export function parseServerFrame(data: string | ArrayBuffer | Uint8Array): ServerFrame {
+/**
+ * A received WebSocket message: text is JSON, binary is the stream message of `layout` (protobuf
+ * mode). Without a layout (JSON mode) a binary frame is unknown.
+ */
+export function parseServerFrame(
+  data: string | ArrayBuffer | Uint8Array,
+  layout?: StreamLayout,
+): ServerFrame {
   if (typeof data === 'string') return parseJsonFrame(data);
+  if (!layout) return { unknown: true };
   try {
-    return decodeStreamResponse(data instanceof Uint8Array ? data : new Uint8Array(data));
+    return decodeStreamResponse(data instanceof Uint8Array ? data : new Uint8Array(data), layout);
   } catch {
     return { unknown: true };
   }

@@ -6,6 +6,7 @@ import {
   type FakeServerOptions,
   startFakeStreamServer,
 } from '../test-support/fake-stream-server.js';
+import { layoutFor } from '../test-support/stream-layouts.js';
 import { type FrameSet, pcm16Frames } from './audio-frames.js';
 import { StreamSession } from './stream-session.js';
 import { streamUrl } from './stream-url.js';
@@ -33,6 +34,7 @@ async function run(
     url: streamUrl(server.url, { apiKey: 'fake-key', format }),
     frames,
     turns,
+    ...layoutFor(format),
     ...extra,
   });
 }

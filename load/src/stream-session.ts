@@ -49,7 +49,10 @@ export interface SessionReport {
   phase: Phase;
   /** Socket open and config sent → {connected} (the handshake before it is k6's ws_connecting). */
   connectedMs?: number;
-  /** Per turn: the frame holding its first audio sent → its first result (interim or final). */
+  /**
+   * Per turn: the frame holding its first audio sent → its first result (interim or final); a turn
+   * answered first by its final after all its audio was sent counts from its last audio instead.
+   */
   firstResultMs: number[];
   /** Per turn: the frame holding its last audio sent → its (last) final. */
   turnFinalMs: number[];

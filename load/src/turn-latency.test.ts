@@ -32,6 +32,16 @@ describe('turn latency', () => {
     expect(latency.finalMs()).toEqual([450, 700]);
   });
 
+  it('times a turn answered first by its final (no interim) from its end, not its onset', () => {
+    const latency = new TurnLatency(turns, offsets);
+    sendUpTo(latency, 250);
+    latency.result('u1', 'good morning everyone', true, 1500 + 450);
+    latency.result('u2', 'please share your screen with the team', true, 4000 + 700);
+    // From the onsets these would read 1750 and 2600: each turn's length plus its final's delay.
+    expect(latency.firstResultMs()).toEqual([450, 700]);
+    expect(latency.finalMs()).toEqual([450, 700]);
+  });
+
   it('charges a late generator to the generator, not the server', () => {
     const latency = new TurnLatency(turns, offsets);
     sendUpTo(latency, 250, 0, 1000); // every frame left 1 s late

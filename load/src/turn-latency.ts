@@ -2,6 +2,9 @@ import { normalWords } from './word-error-rate.js';
 
 // Latency as the field measures it (pipecat's stt-benchmark): per spoken turn of the fixture,
 // time from the end of its speech to its final transcript, and from its onset to its first result.
+// A turn whose first result is already its final, once its speech was all sent (a deployment that
+// sends no interims: the spec does not require them), has its first result timed from its end: from
+// its onset the figure would be the turn's own length plus the final's delay.
 // Result frames carry no audio times, so the clock is the client's: a turn's onset (end) is the
 // moment the frame holding its first (last) audio sample left the client, which is the stream
 // start + the manifest's start_s (end_s) when the generator is on time, and later when it is not —
@@ -51,6 +54,8 @@ export class TurnLatency {
   private readonly onsetSentAt: (number | undefined)[];
   private readonly endSentAt: (number | undefined)[];
   private readonly firstResultAt: (number | undefined)[];
+  /** Where each turn's first-result figure starts: its onset, or its end when that result was a final. */
+  private readonly firstResultFrom: (number | undefined)[];
   private readonly lastFinalAt: (number | undefined)[];
   private readonly utterances = new Set<string>();
   private finalTurn = 0;
@@ -64,6 +69,7 @@ export class TurnLatency {
     this.onsetSentAt = turns.map(() => undefined);
     this.endSentAt = turns.map(() => undefined);
     this.firstResultAt = turns.map(() => undefined);
+    this.firstResultFrom = turns.map(() => undefined);
     this.lastFinalAt = turns.map(() => undefined);
   }
 
@@ -88,7 +94,7 @@ export class TurnLatency {
   result(id: string, text: string, isFinal: boolean, atMs: number): void {
     if (!this.utterances.has(id)) {
       this.utterances.add(id);
-      this.firstResult(text, atMs);
+      this.firstResult(text, isFinal, atMs);
     }
     if (isFinal) {
       const k = matchTurn(text, this.turns, this.finalTurn);
@@ -100,7 +106,7 @@ export class TurnLatency {
     }
   }
 
-  private firstResult(text: string, atMs: number): void {
+  private firstResult(text: string, isFinal: boolean, atMs: number): void {
     const waiting = this.turns.findIndex(
       (_, k) => this.onsetSentAt[k] !== undefined && this.firstResultAt[k] === undefined,
     );
@@ -111,11 +117,13 @@ export class TurnLatency {
     if (earlier >= 0 && overlap(text, this.turns[earlier]) > overlap(text, this.turns[later])) return;
     const k = later > waiting && this.onsetSentAt[later] !== undefined ? later : waiting;
     this.firstResultAt[k] = atMs;
+    const ended = this.endSentAt[k];
+    this.firstResultFrom[k] = isFinal && ended !== undefined && atMs >= ended ? ended : this.onsetSentAt[k];
   }
 
-  /** Per turn with a sample: turn onset sent → first result of the turn. */
+  /** Per turn with a sample: turn onset sent → first result of the turn (its end, for a final). */
   firstResultMs(): number[] {
-    return this.samples(this.onsetSentAt, this.firstResultAt);
+    return this.samples(this.firstResultFrom, this.firstResultAt);
   }
 
   /** Per turn with a sample: turn end sent → the turn's last final. */

@@ -80,6 +80,19 @@ export const StreamClose = {
 
 export const STREAM_SESSION_ENDED = 'SESSION_ENDED';
 
+/** Parley's .proto files, under schemas/proto/: the reference layout (the spec shows none). */
+export const PROTO_FILES = ['parley/v1/tts.proto', 'parley/v1/stt.proto', 'parley/v1/stream.proto'] as const;
+
+/**
+ * The protobuf messages a client looks up by name in a deployment's .proto files: the spec names the
+ * TTS pair; it names no stream message, so Parley's is the default a deployment's layout may rename.
+ */
+export const ProtoMessages = {
+  ttsRequest: 'SessionTTSRequest',
+  ttsResponse: 'SessionTTSResponse',
+  stream: 'StreamResponse',
+} as const;
+
 /** The literal path segments the spec uses in place of real product names; configurable per deployment. */
 export const DEFAULT_PARTNER_SEGMENT = 'partner';
 export const DEFAULT_WORKSPACE_SEGMENT = 'workspace';

@@ -3,11 +3,11 @@
 // Field names keep their .proto snake_case (keepCase) so a decoded message reads like the JSON body.
 import path from 'node:path';
 import protobuf from 'protobufjs';
-import { STREAM_SESSION_ENDED } from './constants.js';
+import { PROTO_FILES, STREAM_SESSION_ENDED } from './constants.js';
 import type { StreamServerFrame, SttRequest as SttRequestBody } from './generated/types.js';
 import { protoDir } from './paths.js';
 
-export const PROTO_FILES = ['parley/v1/tts.proto', 'parley/v1/stt.proto', 'parley/v1/stream.proto'] as const;
+export { PROTO_FILES };
 export const PROTO_CONTENT_TYPE = 'application/x-protobuf';
 
 /**

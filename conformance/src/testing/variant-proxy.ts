@@ -32,6 +32,8 @@ export interface ProxyHooks {
   frame?(data: Buffer, isBinary: boolean): Buffer | string | null;
   /** Extra wait before server frames are passed on, once the client sent its empty frame. */
   holdAfterEndMs?: number;
+  /** How long to hold this server frame (and those after it, kept in order) before passing it on. */
+  holdFrameMs?(data: Buffer, isBinary: boolean): number;
   /** The path and query of a live-stream connection before it goes upstream. */
   upgrade?(path: string): string;
   /** A client frame of the live stream (the config, audio) before it goes upstream; null drops it. */
@@ -167,6 +169,8 @@ function pipe(client: WebSocket, up: WebSocket, hooks: ProxyHooks) {
       up.send(frame, { binary: typeof frame !== 'string' && isBinary });
   });
   up.on('message', (data, isBinary) => {
+    const hold = hooks.holdFrameMs?.(data as Buffer, isBinary) ?? 0;
+    if (hold > 0) releaseAt = Math.max(releaseAt, Date.now() + hold);
     const frame = hooks.frame ? hooks.frame(data as Buffer, isBinary) : (data as Buffer);
     if (frame === null) return;
     later(() => {

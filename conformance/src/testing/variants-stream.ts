@@ -18,7 +18,29 @@ function finalsOnly(): ProxyHooks {
   };
 }
 
+/** How long `late-connected` holds {connected}. */
+export const LATE_CONNECTED_MS = 300;
+
+/** Whether a server frame is {connected}, in JSON or in Parley's protobuf layout. */
+function isConnected(data: Buffer, isBinary: boolean): boolean {
+  if (isBinary) return StreamResponse.decode(data).connected === true;
+  return (JSON.parse(data.toString('utf8')) as { connected?: unknown }).connected === true;
+}
+
 export const STREAM_VARIANTS: readonly Variant[] = [
+  {
+    id: 'late-connected',
+    area: 'stream',
+    allows:
+      'Server replies `{connected: true}` (no time is given: a deployment that readies its recognizer first answers later)',
+    only: [
+      'stream.02.json-session',
+      'stream.06.protobuf-session',
+      'stream.07.timing',
+      'stream.08.finalize-pending',
+    ],
+    hooks: () => ({ holdFrameMs: (data, isBinary) => (isConnected(data, isBinary) ? LATE_CONNECTED_MS : 0) }),
+  },
   {
     id: 'session-id-uuid',
     area: 'stream',

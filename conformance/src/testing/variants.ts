@@ -9,7 +9,7 @@ import { REST_VARIANTS } from './variants-rest.js';
 import { SPEECH_VARIANTS } from './variants-speech.js';
 import { STREAM_VARIANTS } from './variants-stream.js';
 
-export type { Variant } from './variant-edits.js';
+export { OTHER_LAYOUT, type Variant } from './variant-edits.js';
 
 export const VARIANTS: readonly Variant[] = [
   ...REST_VARIANTS,

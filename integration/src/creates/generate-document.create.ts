@@ -4,6 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import { badAnswer, checkDelivery } from '../answer-check.js';
 import type {
   GenerateDocumentCallback,
   GenerateDocumentRequest,
@@ -12,7 +13,7 @@ import type {
 import { DOCUMENT_MODELS, schemaExamples } from '../generated/service-data.js';
 import { STEP_HELP } from '../listing.js';
 import { meetingInput } from '../meeting.field.js';
-import { dataOf, urls } from '../service.client.js';
+import { dataOf, serviceConfig, urls } from '../service.client.js';
 
 type Inputs = { meeting_id: string; prompt: string; model?: string; deliver_later?: boolean };
 
@@ -84,7 +85,15 @@ const perform = async (z: ZObject, bundle: Bundle<Inputs>) => {
   const reply = dataOf<GenerateDocumentResponse>(
     await z.request({ url: urls.partner(path), method: 'POST', body }),
   );
-  if ('document_text' in reply && typeof reply.document_text === 'string') {
+  // checkAnswer holds the reply to one of the route's two shapes; which one came is read from the reply.
+  const text = 'document_text' in reply ? reply.document_text : undefined;
+  if (typeof text === 'string') {
+    if (!text.trim())
+      throw badAnswer(
+        z,
+        'Parley answered Generate Document with an empty document.',
+        serviceConfig().integrationUrl,
+      );
     // A deployment that ignores callback_url answers with the document. The platform waits for a
     // callback once the step generated its URL: the app delivers the document there itself, so the
     // step resumes at once (performResume) instead of waiting for nothing.
@@ -92,20 +101,29 @@ const perform = async (z: ZObject, bundle: Bundle<Inputs>) => {
       const delivery: GenerateDocumentCallback = {
         status: 'success',
         meeting_id: reply.meeting_id,
-        document_text: reply.document_text,
+        document_text: text,
         created_at: new Date().toISOString(),
       };
       await z.request({ url: callbackUrl, method: 'POST', body: delivery });
     }
-    return documentOutput(reply);
+    return documentOutput({ meeting_id: reply.meeting_id, document_text: text });
   }
   if (later) return { meeting_id: reply.meeting_id, message: reply.message };
-  throw new z.errors.Error('Parley answered without a document', 'bad_response', 502);
+  throw badAnswer(
+    z,
+    'Parley answered Generate Document with no document (the reply for Deliver Later).',
+    serviceConfig().integrationUrl,
+  );
 };
 
 /** Runs with the body Parley POSTed to the callback URL. */
 const performResume = async (z: ZObject, bundle: Bundle) => {
-  const callback = bundle.cleanedRequest as GenerateDocumentCallback;
+  const callback = checkDelivery<GenerateDocumentCallback>(
+    z,
+    bundle.cleanedRequest,
+    'generate-document-callback',
+    'a Generate Document callback',
+  );
   if (callback?.status !== 'success') {
     const reason = callback && 'error' in callback ? callback.error : 'no document in the callback';
     throw new z.errors.Error(`Parley could not generate the document: ${reason}`, 'document_failed', 502);

@@ -6,6 +6,7 @@
 // deployment without that extension answers with the transcript whatever was asked: the answer decides.
 import { randomUUID } from 'node:crypto';
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import { checkDelivery } from '../answer-check.js';
 import type {
   SttAcceptedResponse,
   SttCallback,
@@ -169,7 +170,17 @@ const isAccepted = (answer: unknown): answer is SttAcceptedResponse =>
  * (and with the error kinds) the synchronous answer of the same failure gets.
  */
 const performResume = async (z: ZObject, bundle: Bundle) => {
-  const callback = bundle.cleanedRequest as SttCallback | undefined;
+  // The app's own delivery of a transcript the service answered at once (perform, above): checked as
+  // the /v1/stt answer when it came, and without the job fields only the callback extension has.
+  const own = bundle.cleanedRequest as (SttResponse & { session_id?: unknown }) | undefined;
+  if (isTranscript(own) && !('job_id' in own) && typeof own.session_id === 'string')
+    return transcriptOutput(own.session_id, own);
+  const callback = checkDelivery<SttCallback>(
+    z,
+    bundle.cleanedRequest,
+    'stt-callback',
+    'a Transcribe Audio callback',
+  );
   if (callback?.status === 'success') return transcriptOutput(callback.session_id, callback);
   const text = callback?.status === 'failed' ? callback.error : 'Parley sent no transcript in its callback';
   throw (

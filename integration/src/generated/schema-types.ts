@@ -1442,6 +1442,14 @@ export interface ServerConfig {
    */
   workspaceTimeoutMs: number;
   /**
+   * PARLEY_DB_CONNECT_TIMEOUT_MS: how long opening a PostgreSQL connection may take (TCP, TLS and the server's greeting); past it the start fails naming DATABASE_URL, or the request answers 503 DATABASE_UNAVAILABLE. Default 10000.
+   */
+  databaseConnectTimeoutMs?: number;
+  /**
+   * PARLEY_DB_STATEMENT_TIMEOUT_MS: longest one PostgreSQL statement may run (the server's statement_timeout, and the client's own deadline for an answer, which also covers a server that stops speaking mid-query); past it the request answers 503 DATABASE_UNAVAILABLE. Default 30000.
+   */
+  databaseStatementTimeoutMs?: number;
+  /**
    * Upstream engines (OpenAI-compatible or LibreTranslate APIs); an engine without one uses its local adapter or is unavailable.
    */
   upstream: {

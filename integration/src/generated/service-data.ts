@@ -8,7 +8,7 @@ export const DOCUMENT_MODELS = ["parley-default","parley-alternate"] as const;
 export const HOOK_EVENTS = ["meeting-ended","summary-ready","contact-discovered","followup-email-ready","meeting-created"] as const;
 export const STT_LANGUAGES = ["en","zh","hi","es","ar","fr","pt","ru","id","de","ja","vi","it","ko","th","af","sq","az","eu","be","bn","bs","bg","ca","hr","cs","da","nl","et","fi","gl","el","gu","he","hu","kn","kk","lv","lt","mk","ms","ml","mr","no","fa","pl","pa","ro","sr","sk","sl","sw","sv","tl","ta","te","tr","uk","ur","cy"] as const;
 export const GET_MEETINGS_MAX_LIMIT = 50 as const;
-export const PARTNER_TRIGGERS = [{"name":"trigger-meeting-ended","path":"/triggers/meeting-ended","event":"meeting-ended"},{"name":"trigger-summary-ready","path":"/triggers/summary-ready","event":"summary-ready"},{"name":"trigger-contact-discovered","path":"/triggers/contact-discovered","event":"contact-discovered"},{"name":"trigger-followup-email-ready","path":"/triggers/followup-email-ready","event":"followup-email-ready"}] as const;
+export const PARTNER_TRIGGERS = [{"name":"trigger-meeting-ended","path":"/triggers/meeting-ended","event":"meeting-ended","orderedBy":"end_at"},{"name":"trigger-summary-ready","path":"/triggers/summary-ready","event":"summary-ready","orderedBy":"created_at"},{"name":"trigger-contact-discovered","path":"/triggers/contact-discovered","event":"contact-discovered","orderedBy":"created_at"},{"name":"trigger-followup-email-ready","path":"/triggers/followup-email-ready","event":"followup-email-ready","orderedBy":"created_at"}] as const;
 
 export const schemaExamples: {
   partnerMe: PartnerMeResponse;

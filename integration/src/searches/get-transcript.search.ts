@@ -3,6 +3,7 @@
 // result (not an error), so a Zap can branch on "nothing found".
 
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
+import { badAnswer } from '../answer-check.js';
 import type { GetMeetingTranscriptsResponse, TranscriptRecord } from '../generated/schema-types.js';
 import { schemaExamples } from '../generated/service-data.js';
 import { STEP_HELP } from '../listing.js';
@@ -26,6 +27,13 @@ export async function meetingTranscripts(z: ZObject, meetingId: string): Promise
       body: { meeting_id: meetingId },
     }),
   );
+  const other = reply.transcripts.find((record) => record.meeting_id !== meetingId);
+  if (other) {
+    throw badAnswer(
+      z,
+      `Parley answered the transcripts of meeting "${meetingId}" with a record of another meeting ("${other.meeting_id}").`,
+    );
+  }
   return reply.transcripts;
 }
 

@@ -4,8 +4,9 @@
 // callbacks, refresh) gives what it gives against the reference server itself, normalised only where
 // the variant's room makes it differ (variant-matrix.test-support.ts). `npm test` runs the REDUCED
 // matrix; PARLEY_E2E_VARIANTS=all (`npm run e2e:variants -w integration`) runs every variant.
+
+import { startVariantProxy } from '@parley/conformance/testing/variant-proxy';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { startVariantProxy } from '../../../conformance/src/testing/variant-proxy.js';
 import { variantFlows } from './app-flows.test-support.js';
 import { E2E_TIMEOUTS, keepHttpUnpatched, loadAppOn, startDeployment } from './e2e.test-support.js';
 import { startFlows } from './flow-deployment.test-support.js';

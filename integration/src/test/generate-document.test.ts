@@ -45,7 +45,7 @@ describe('Generate Document, waiting for the document (default)', () => {
   it('fails clearly when the service answers without a document', async () => {
     service().post(PATH).reply(200, { success: true, meeting_id: 'mtg_01HX9W2Q', message: 'started' });
     expect((await caught(generate({ meeting_id: 'mtg_01HX9W2Q', prompt: 'P' }))).detail.message).toMatch(
-      /without a document/,
+      /with no document \(the reply for Deliver Later\)/,
     );
   });
 

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   generatedPath,
   render,
+  renderShapes,
   renderTriggers,
   renderTypes,
+  shapesPath,
   triggersPath,
   typesCopyPath,
 } from '../../scripts/sync-samples.js';
@@ -20,5 +22,9 @@ describe('src/generated/service-data.ts', () => {
 
   it("src/generated/partner-triggers.ts imports the catalog's triggers (same command)", () => {
     expect(readFileSync(triggersPath, 'utf8')).toBe(renderTriggers());
+  });
+
+  it('src/generated/answer-shapes.ts holds the shapes of the answers the app reads (same command)', () => {
+    expect(readFileSync(shapesPath, 'utf8')).toBe(renderShapes());
   });
 });

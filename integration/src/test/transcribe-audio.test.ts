@@ -89,7 +89,9 @@ describe('Transcribe Audio against a service that answers /v1/stt as the spec sh
   it('an answer that is neither a transcript nor an accepted job is an error, not an empty output', async () => {
     service().post('/v1/stt').reply(200, { success: true });
     const error = await caught(perform({ audio_url: `${FILES}/call.m4a`, deliver_later: true }));
-    expect(error.detail.message).toMatch(/without a transcript or an accepted job/);
+    expect(error.detail.message).toMatch(
+      /POST \/v1\/stt with an answer the Parley interface does not allow: "text" is missing/,
+    );
   });
 });
 
@@ -167,8 +169,8 @@ describe('Transcribe Audio: performResume', () => {
       code: 'ENGINE_UNAVAILABLE',
     });
     const empty = await caught(resume({}));
-    expect(empty.detail.message).toBe(
-      'Parley could not transcribe the recording: Parley sent no transcript in its callback',
+    expect(empty.detail.message).toMatch(
+      /^Parley sent a Transcribe Audio callback that the Parley interface does not allow: "text" is missing;/,
     );
   });
 });

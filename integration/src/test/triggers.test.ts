@@ -115,7 +115,7 @@ describe.each(triggers)("%s trigger (polling, the spec's route)", (key, path, ex
   it('refuses a list body that is not a list', async () => {
     service().get(path).reply(200, { success: true });
     expect((await caught(appTester(op.trigger(key), bundleWith()))).detail.message).toMatch(
-      /other than a list/,
+      /should be a list, not an object/,
     );
   });
 
@@ -187,7 +187,12 @@ describe.each(triggers)(
       const [item] = (await appTester(op.trigger(key), bundleWith({ cleanedRequest: example }))) as object[];
       expect(item).toMatchObject(example);
       const bad = await caught(appTester(op.trigger(key), bundleWith({ cleanedRequest: { title: 'x' } })));
-      expect(bad.detail.message).toBe('Parley sent an event without an item id');
+      expect(bad.detail).toMatchObject({
+        message: expect.stringMatching(
+          /^Parley sent an event that the Parley interface does not allow: "id" is missing;/,
+        ),
+        code: 'bad_response',
+      });
     });
 
     it('lists its route with the bearer and returns the items in the service order', async () => {

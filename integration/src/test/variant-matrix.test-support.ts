@@ -2,8 +2,8 @@
 // (conformance/src/testing/variants*.ts) a decision, run or why it does not touch the app, and for
 // the run ones what their room lets differ in a Zap's output (the rest must be equal to what the app
 // gives against the reference server itself).
-import { VARIANTS } from '../../../conformance/src/testing/variants.js';
-import { SHORT_TRIGGER_ITEMS } from '../../../conformance/src/testing/variants-app.js';
+import { VARIANTS } from '@parley/conformance/testing/variants';
+import { SHORT_TRIGGER_ITEMS } from '@parley/conformance/testing/variants-app';
 
 export { VARIANTS };
 export type Variant = (typeof VARIANTS)[number];
@@ -36,6 +36,7 @@ export const DECISIONS: Record<string, string> = {
   'proto-other-layout-stt': 'the app sends /v1/stt a JSON body, never protobuf',
   'proto-other-layout-stream': NO_LIVE_STREAM,
   'slow-finalize': NO_LIVE_STREAM,
+  'late-connected': NO_LIVE_STREAM,
   'no-interims': NO_LIVE_STREAM,
   'chunk-extra-fields': NO_LIVE_STREAM,
   'no-speaker': NO_LIVE_STREAM,

@@ -3,6 +3,7 @@
 // z.cursor, so "Load more" in the editor continues where the previous page ended.
 
 import { type Bundle, defineTrigger, type ZObject } from 'zapier-platform-core';
+import { newestFirstOnce } from '../answer-shape.js';
 import type {
   GetMeetingsRequest,
   GetMeetingsResponse,
@@ -34,8 +35,10 @@ export async function fetchMeetingsPage(z: ZObject, before?: string) {
   const page = dataOf<GetMeetingsResponse>(
     await z.request({ url: urls.rest('get-meetings'), method: 'POST', body }),
   );
-  const last = page.meetings.at(-1);
-  return { meetings: page.meetings, next: page.has_more && last ? last.updated_at : undefined };
+  // Newest first and each meeting once, whatever the deployment's order: the cursor is the last one's time.
+  const meetings = newestFirstOnce(page.meetings, 'updated_at');
+  const last = meetings.at(-1);
+  return { meetings, next: page.has_more && last ? last.updated_at : undefined };
 }
 
 const perform = async (z: ZObject, bundle: Bundle) => {

@@ -9,5 +9,7 @@ const fromDist = (path: string): string => import.meta.resolve(path);
 export const AUDIO_DIR = fromDist('../../fixtures/audio/');
 /** schemas/json/, with a trailing slash. */
 export const SCHEMA_DIR = fromDist('../../schemas/json/');
+/** schemas/proto/, with a trailing slash: Parley's .proto files, the default layout. */
+export const PROTO_DIR = fromDist('../../schemas/proto/');
 /** load/results/ as a plain path: handleSummary's file names are paths, not URLs. */
 export const RESULTS_DIR = decodeURIComponent(fromDist('../results').replace(/^file:\/\//, ''));

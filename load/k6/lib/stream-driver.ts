@@ -1,6 +1,7 @@
 import { clearTimeout, setTimeout, type TimeoutID } from 'k6/timers';
 import type { FrameSet } from '../../src/audio-frames.js';
 import { ABNORMAL_CLOSE } from '../../src/close-code.js';
+import type { StreamLayout } from '../../src/proto-layout.js';
 import { parseServerFrame } from '../../src/server-frames.js';
 import {
   type Action,
@@ -16,7 +17,12 @@ import { WebSocket } from './websocket.js';
 // fresh slice: k6 hands the buffer to its writer without copying. The socket's `name` tag is the
 // route's name: k6 copies `name` into the `url` tag, so the key in the query never reaches a sample.
 
-export function runSession(url: string, options: SessionOptions): Promise<SessionReport> {
+/** `layout`: protobuf mode's stream message (k6/lib/proto.ts); JSON mode needs none. */
+export function runSession(
+  url: string,
+  options: SessionOptions,
+  layout?: StreamLayout,
+): Promise<SessionReport> {
   const frames: FrameSet = options.frames;
   const session = new StreamSession(options, Date.now());
   const socket = new WebSocket(url, null, { tags: { name: 'stt-stream' } });
@@ -55,7 +61,7 @@ export function runSession(url: string, options: SessionOptions): Promise<Sessio
     socket.onmessage = (event) => {
       const data = event?.data;
       if (typeof data === 'string' || data instanceof ArrayBuffer)
-        perform(session.message(Date.now(), parseServerFrame(data)));
+        perform(session.message(Date.now(), parseServerFrame(data, layout)));
     };
     socket.onerror = () => {};
     // k6 ≥ 1.5 puts the close frame's code on the event; none means no close frame came.
