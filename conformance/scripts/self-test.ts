@@ -155,7 +155,7 @@ try {
           baseUrl: proxy.baseUrl,
           wsUrl: proxy.wsUrl,
           seed: 1,
-          profile: fullOnly ? 'full' : 'smoke',
+          profile: variant.profile ?? (fullOnly ? 'full' : 'smoke'),
           only: variant.only,
           progress: null,
           reporters: [],

@@ -1,4 +1,4 @@
-import { type ValidationDetail, validate } from '@parley/schemas';
+import { getSchema, type ValidationDetail, type ValidationResult, validate } from '@parley/schemas';
 import type { SchemaId, Validated } from '@parley/schemas/schema-types';
 import { choice, deviate, expect, fail, verify } from './check.js';
 import type { FailureCode } from './failure-codes.js';
@@ -50,9 +50,69 @@ const problemsOf = (schemaId: string, detail: readonly ValidationDetail[], what:
     };
   });
 
+/** How deep extra fields can nest inside one another (each level is one more validation). */
+const EXTRA_DEPTH = 8;
+
+/** Deletes the field a detail's `loc` names from `body` (a copy); false where the path is not there. */
+function dropAt(body: unknown, loc: readonly (string | number)[]): boolean {
+  let node: unknown = body;
+  for (const part of loc.slice(0, -1)) {
+    if (!node || typeof node !== 'object') return false;
+    node = (node as Record<string | number, unknown>)[part];
+  }
+  const last = loc[loc.length - 1];
+  if (!node || typeof node !== 'object' || last === undefined || !(last in node)) return false;
+  delete (node as Record<string | number, unknown>)[last];
+  return true;
+}
+
+const declared = new Map<string, Set<string>>();
+
+/** Every field name the schema `schemaId` declares anywhere (its branches, $defs and the schemas it refers to). */
+function declaredNames(schemaId: string): Set<string> {
+  const known = declared.get(schemaId);
+  if (known) return known;
+  const names = new Set<string>();
+  declared.set(schemaId, names);
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) visit(item);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'properties' && value && typeof value === 'object')
+        for (const name of Object.keys(value)) names.add(name);
+      const other =
+        key === '$ref' && typeof value === 'string' ? /^([\w.-]+)\.schema\.json/.exec(value)?.[1] : undefined;
+      if (other) for (const name of declaredNames(other)) names.add(name);
+      else visit(value);
+    }
+  };
+  visit(getSchema(schemaId));
+  return names;
+}
+
+/**
+ * `body` validated as an answer of `schemaId`: a field the schema names nowhere is a deployment's
+ * extension, not a deviation, even where Parley's schema is closed (the spec lists the fields a
+ * client can rely on; "carries only" forbids none of a vendor's). Such fields are dropped from a
+ * copy and the copy validated again, so what remains is judged as the schema words it. A field the
+ * schema does name (in another branch of a oneOf) is kept: its being there is judged.
+ */
+function validateAnswer<T>(schemaId: string, body: unknown): ValidationResult<T> {
+  const copy = structuredClone(body);
+  let result = validate<T>(schemaId, copy, { locPrefix: [] });
+  for (let n = 0; n < EXTRA_DEPTH && !result.ok; n++) {
+    const extras = result.detail.filter(
+      (d) => d.type === 'extra_forbidden' && !declaredNames(schemaId).has(String(d.loc[d.loc.length - 1])),
+    );
+    if (extras.length === 0 || !extras.every((d) => dropAt(copy, d.loc))) break;
+    result = validate<T>(schemaId, copy, { locPrefix: [] });
+  }
+  return result;
+}
+
 /** Every place `body` breaks the schema `schemaId`, as deviations of the answer `what`. */
 export function schemaProblems(schemaId: string, body: unknown, what: string) {
-  const result = validate(schemaId, structuredClone(body), { locPrefix: [] });
+  const result = validateAnswer(schemaId, body);
   return result.ok ? [] : problemsOf(schemaId, result.detail, what);
 }
 
@@ -68,8 +128,8 @@ export function expectValidBody<Id extends SchemaId>(
   what: string,
   prefix = '',
 ): Validated<Id> {
-  // A copy: the recorded body stays as sent whatever validation writes into what it checks.
-  const result = validate(schemaId, structuredClone(body), { locPrefix: [] });
+  // On a copy: the recorded body stays as sent whatever validation writes into what it checks.
+  const result = validateAnswer<Validated<Id>>(schemaId, body);
   if (result.ok) return result.value;
   const problems = problemsOf(schemaId, result.detail, what);
   const last = problems.pop();

@@ -7,7 +7,7 @@ import { at } from '../json-path.js';
 import { expectErrorBody } from '../schema-check.js';
 import { define } from './define.js';
 import { judgeParticipants, listedMeeting, listedMeetings } from './meeting-reads.js';
-import { updatableSettings } from './rest.checks.js';
+import { settingUpdateOf } from './setting-fields.js';
 
 // One account's records as another account (--second-api-key) sees them: none of them in any
 // listing (meetings, people, settings), every read of them by id a 404, and every write to them
@@ -69,7 +69,8 @@ export const effectsIsolationChecks = [
         {},
         { what: 'get settings' },
       );
-      const restore = updatableSettings(saved);
+      // Only the update's own fields go back: the read may carry others (user_id, a vendor's).
+      const restore = settingUpdateOf(saved);
       try {
         await call(ctx, 'update-user-default-meeting-setting', {
           ...restore,

@@ -2,24 +2,18 @@ import { call } from '../call.js';
 import { deviate, verify } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { at } from '../json-path.js';
-import { expectErrorBody, expectValidationBody } from '../schema-check.js';
+import { expectErrorBody, expectValidationBody, expectValidBody } from '../schema-check.js';
 import { define } from './define.js';
+import { SETTING_FIELDS, type SettingFields, settingUpdateOf } from './setting-fields.js';
 
 // The effects of update-user-default-meeting-setting beyond rest.07's round trip: the fields a
 // request leaves out take the spec's defaults, and max_recording_minutes, which the spec calls not
-// updatable, reads back as it was, whether the deployment ignores or refuses an attempt to set it.
+// updatable, reads back as it was, whether the deployment ignores or refuses an attempt to set it;
+// an attempt it ignores is answered as it was stored (an answer saying it changed is wrong too).
 
 type Setting = Awaited<ReturnType<typeof readSetting>>;
-type Fields = Pick<Setting, (typeof FIELDS)[number]>;
-
-const FIELDS = [
-  'original_languages',
-  'view_language',
-  'translation_languages',
-  'contextual_keywords',
-] as const;
 /** The spec's defaults of the update's fields ("optional, default empty", "default `en`"). */
-const DEFAULTS: Fields = {
+const DEFAULTS: SettingFields = {
   original_languages: [],
   view_language: 'en',
   translation_languages: [],
@@ -30,8 +24,8 @@ const readSetting = async (ctx: CheckContext, what: string) =>
   (await call(ctx, 'get-user-default-meeting-setting', {}, { what })).setting;
 
 /** Every field of `wanted` as read back, and max_recording_minutes as it was. */
-function judgeSetting(setting: Setting, wanted: Fields, maxMinutes: number, what: string): void {
-  for (const field of FIELDS)
+function judgeSetting(setting: Setting, wanted: SettingFields, maxMinutes: number, what: string): void {
+  for (const field of SETTING_FIELDS)
     verify(
       JSON.stringify(setting[field]) === JSON.stringify(wanted[field]),
       'VALUE',
@@ -59,7 +53,7 @@ export const effectsSettingsChecks = [
     async run(ctx) {
       const saved = await readSetting(ctx, 'get settings');
       const maxMinutes = saved.max_recording_minutes;
-      const full: Fields = {
+      const full: SettingFields = {
         original_languages: ['en', 'de'],
         view_language: 'de',
         translation_languages: ['fr'],
@@ -84,7 +78,15 @@ export const effectsSettingsChecks = [
         });
         if (reply.status === 422) expectValidationBody(reply, attempt);
         else if (reply.status === 400) expectErrorBody(reply, attempt);
-        else if (reply.status !== 200)
+        else if (reply.status === 200)
+          // Ignored: the write's own answer must agree with the read that follows (nothing changed).
+          judgeSetting(
+            expectValidBody('update-user-default-meeting-setting.response', reply.body, attempt).setting,
+            full,
+            maxMinutes,
+            attempt,
+          );
+        else
           deviate(
             'STATUS',
             `${attempt}: ${reply.status}, expected 200 (ignored) or 400/422 (refused)`,
@@ -108,13 +110,7 @@ export const effectsSettingsChecks = [
         );
       } finally {
         // Runs hit real accounts: put the caller's settings back.
-        const { original_languages, view_language, translation_languages, contextual_keywords } = saved;
-        await ctx.call('update-user-default-meeting-setting', {
-          original_languages,
-          view_language,
-          translation_languages,
-          contextual_keywords,
-        });
+        await ctx.call('update-user-default-meeting-setting', settingUpdateOf(saved));
       }
     },
   }),

@@ -51,7 +51,11 @@ function judgePastLimit(reply: Reply, what: string, served: () => void): void {
  * line, the first checks slower). The check that judges them adds their exchanges to its evidence.
  * Authentication is not shown: the key goes as the header and as api_key.
  */
-function translations(ctx: CheckContext, key: string, bodies: Record<string, unknown>[]): Promise<Reply[]> {
+export function translations(
+  ctx: CheckContext,
+  key: string,
+  bodies: Record<string, unknown>[],
+): Promise<Reply[]> {
   const sent = ctx.shared(key, async () => {
     const replies: Reply[] = [];
     for (const body of bodies) {
@@ -70,7 +74,7 @@ function translations(ctx: CheckContext, key: string, bodies: Record<string, unk
   });
 }
 
-const GREETING = 'Good morning';
+export const GREETING = 'Good morning';
 const TARGET_BODIES = [
   { text: GREETING, target_languages: TEN_TARGETS },
   // The eleventh a name, as the spec allows ("language codes or names").

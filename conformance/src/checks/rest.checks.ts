@@ -1,8 +1,7 @@
 import { Limits, MeetingStatus } from '@parley/schemas/constants';
 import { expectAnswer } from '../answer.js';
 import { call } from '../call.js';
-import type { AnswerOf } from '../catalog.js';
-import { deviate, expect, verify } from '../check.js';
+import { expect, verify } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { at, pick } from '../json-path.js';
 import {
@@ -15,11 +14,10 @@ import {
 } from '../schema-check.js';
 import { restSequence, runSteps } from '../sequence.js';
 import { define } from './define.js';
+import { SETTING_FIELDS, settingUpdateOf } from './setting-fields.js';
 
-// REST: every route's answer against its schema, the spec's defaults and limits, pagination
-// invariants under random page sizes, and the create → … → delete sequence with 404s after it.
-
-type Meeting = AnswerOf<'get-meetings'>['meetings'][number];
+// REST: every route's answer against its schema, the spec's defaults and limits (the pagination
+// walk is meetings-walk.checks.ts), and the create → … → delete sequence with 404s after it.
 
 export const restChecks = [
   define({
@@ -144,79 +142,6 @@ export const restChecks = [
     },
   }),
   define({
-    id: 'rest.05.pagination-walk',
-    title: 'get-meetings pages: each meeting once, order kept, has_more true exactly when more exist',
-    area: 'rest',
-    clause: 'Endpoints/Meetings: get-meetings last_updated_at cursor, limit, has_more',
-    spec: 'last_updated_at string RFC 3339 (optional; returns meetings updated before this time); limit integer (optional, default 50, max 50)',
-    level: 'MUST',
-    async run(ctx) {
-      const made = new Set<string>();
-      for (let i = 0; i < 7; i++) made.add((await ctx.createMeeting(`page ${i}`)).meeting.id);
-      const seen: Meeting[] = [];
-      let cursor: string | undefined;
-      const page = 'get-meetings page';
-      for (let n = 0; n < 200; n++) {
-        const limit = ctx.rng.int(1, 4);
-        const reply = await ctx.call('get-meetings', cursor ? { limit, last_updated_at: cursor } : { limit });
-        expectStatus(reply, 200, page);
-        const body = expectAnswer(reply, 'get-meetings', page);
-        verify(
-          body.meetings.length <= limit,
-          'COUNT',
-          `page ${n} held ${body.meetings.length} items for limit ${limit}`,
-          at(page, '$.meetings', `at most ${limit}`, body.meetings.length),
-        );
-        if (body.has_more)
-          verify(
-            body.meetings.length === limit,
-            'VALUE',
-            `page ${n}: has_more true on a short page`,
-            at(page, '$.has_more', false, true),
-          );
-        seen.push(...body.meetings);
-        if (!body.has_more) {
-          const after = await ctx.call('get-meetings', { limit: 1, last_updated_at: last(seen) ?? cursor });
-          const rest = after.status === 200 ? expectAnswer(after, 'get-meetings', page).meetings : [];
-          verify(
-            rest.length === 0 || seen.length === 0,
-            'VALUE',
-            `has_more false on page ${n} but more meetings follow`,
-            at(page, '$.has_more', true, false),
-          );
-          break;
-        }
-        cursor = last(seen);
-        expect(
-          cursor,
-          'VALUE',
-          `page ${n}: has_more true on an empty page`,
-          at(page, '$.has_more', false, true),
-        );
-      }
-      const ids = seen.map((m) => m.id);
-      const dupes = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
-      for (const id of dupes)
-        deviate('DUPLICATE', `listed twice: ${id}`, at(page, '$.meetings[*].id', 'each meeting once', id));
-      for (const id of [...made].filter((id) => !ids.includes(id)))
-        deviate(
-          'MISSING_ITEM',
-          `never listed: ${id}`,
-          at(page, '$.meetings', 'every meeting of the caller', id),
-        );
-      for (let i = 1; i < seen.length; i++) {
-        const [a, b] = [String(seen[i - 1]?.updated_at), String(seen[i]?.updated_at)];
-        if (a < b)
-          deviate(
-            'ORDER',
-            `order broken across pages: ${seen[i - 1]?.id} (${a}) before ${seen[i]?.id} (${b})`,
-            at(page, '$.meetings[*].updated_at', `at most ${a}`, b),
-          );
-      }
-      return `${seen.length} meetings walked`;
-    },
-  }),
-  define({
     id: 'rest.06.stateful-sequence',
     title: 'create → participants → co-hosts → messages → summary → transcripts → delete, then 404 on each',
     area: 'rest',
@@ -290,7 +215,7 @@ export const restChecks = [
         }
       } finally {
         // Runs hit real accounts: put the caller's settings back.
-        await ctx.call('update-user-default-meeting-setting', updatableSettings(saved));
+        await ctx.call('update-user-default-meeting-setting', settingUpdateOf(saved));
       }
     },
   }),
@@ -308,23 +233,6 @@ export const restChecks = [
     },
   }),
 ];
-
-/** The fields rest.07 saves and reads back: those the update takes. */
-const SETTING_FIELDS = [
-  'original_languages',
-  'view_language',
-  'translation_languages',
-  'contextual_keywords',
-] satisfies readonly (keyof AnswerOf<'get-user-default-meeting-setting'>['setting'])[];
-
-/**
- * The settings as the update takes them back: only the updatable fields, since a deployment may add
- * fields to what it reads and refuse them in an update.
- */
-export const updatableSettings = (saved: AnswerOf<'get-user-default-meeting-setting'>['setting']) =>
-  Object.fromEntries(SETTING_FIELDS.map((field) => [field, saved[field]]));
-
-const last = (items: Meeting[]) => items[items.length - 1]?.updated_at;
 
 async function countMeetings(ctx: CheckContext): Promise<number> {
   const reply = await ctx.call('get-meetings', { limit: Limits.meetings.max });

@@ -54,3 +54,34 @@ export function jsonFrames(edit: (frame: Record<string, unknown>) => Record<stri
     },
   };
 }
+
+/** `value` with `field: mark` added to every JSON object in it, nested ones and array items too. */
+export function markEveryObject(value: unknown, field: string, mark: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => markEveryObject(item, field, mark));
+  if (!value || typeof value !== 'object') return value;
+  const marked: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) marked[key] = markEveryObject(item, field, mark);
+  return { ...marked, [field]: mark };
+}
+
+/** Every JSON answer and JSON stream frame with `field` in each of its objects (binary bodies as they are). */
+export function markEveryAnswer(field: string, mark: string): ProxyHooks {
+  const parse = (text: string): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    answer(_req, a) {
+      const body = isJson(a) ? parse(a.body.toString('utf8')) : undefined;
+      if (!body || typeof body !== 'object') return a;
+      return { ...a, body: Buffer.from(JSON.stringify(markEveryObject(body, field, mark))) };
+    },
+    frame(data, isBinary) {
+      const frame = isBinary ? undefined : parse(data.toString('utf8'));
+      return frame && typeof frame === 'object' ? JSON.stringify(markEveryObject(frame, field, mark)) : data;
+    },
+  };
+}

@@ -50,6 +50,8 @@ export interface Variant {
   only: string[];
   /** Kit options the deployment's users would give (a --proto of their layout). */
   options?: { protoFiles?: string[]; protoStreamMessage?: string };
+  /** The profile it is run in: full where the whole kit must pass it (else the profile of its checks). */
+  profile?: 'full';
   hooks(): ProxyHooks;
 }
 

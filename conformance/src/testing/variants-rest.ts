@@ -1,4 +1,4 @@
-import { editJson, isErrorBody, type Variant } from './variant-edits.js';
+import { editJson, isErrorBody, markEveryAnswer, type Variant } from './variant-edits.js';
 import { type Exchange, type ProxyHooks, pathOf } from './variant-proxy.js';
 
 // The variants of REST, error bodies and the partner surface (what they allow: variants.ts).
@@ -244,5 +244,14 @@ export const REST_VARIANTS: readonly Variant[] = [
         },
       ),
     }),
+  },
+  {
+    id: 'vendor-field-everywhere',
+    area: 'rest',
+    allows:
+      'Resources list the fields a client can rely on; nothing forbids a vendor\'s own, in any object of any answer ("An update response carries only id, meeting_id, transcript, language, speaker_v2, texts" names what it carries, it bans no extension)',
+    only: ['rest', 'errors', 'speech', 'partner', 'stream'],
+    profile: 'full',
+    hooks: () => markEveryAnswer('x_vendor', 'acme'),
   },
 ];

@@ -91,7 +91,7 @@ export const SPEECH_VARIANTS: readonly Variant[] = [
     id: 'translate-other-shape',
     area: 'speech',
     allows: 'Response body of translate-text: not shown',
-    only: ['speech.06.translate-text'],
+    only: ['speech.06.translate-text', 'speech.14.translate-language-names'],
     hooks: () => ({
       answer: editJson(
         (req, a) => pathOf(req) === '/v1/translate-text' && a.status === 200,

@@ -1,7 +1,8 @@
 // The faults the reference server can inject (POST /_emulator/faults, admin only, all off by default).
 // Each one breaks one rule of the spec at the server's edge, so the conformance kit can prove it
 // notices: `check` names the kit check that must fail while the fault is on (npm run kit:self-test).
-// The transforms live in faults.http.ts (HTTP requests and answers) and faults.ws.ts (stream frames).
+// The transforms live in faults.http.ts (HTTP requests and answers, with faults.effects.ts,
+// faults.pages.ts and faults.lenience.ts) and faults.ws.ts (stream frames).
 
 export interface FaultSpec {
   id: string;
@@ -186,6 +187,16 @@ export const FAULTS: readonly FaultSpec[] = [
     'an update that sets max_recording_minutes (not updatable) is accepted and applied',
   ),
   fault(
+    'max-recording-answered-changed',
+    'rest.14.settings-effects',
+    'an update that sets max_recording_minutes answers it changed while storing nothing',
+  ),
+  fault(
+    'summary-not-listed',
+    'rest.26.summary-listed',
+    'the AI summary summarize-meeting made is missing from get-meeting-messages',
+  ),
+  fault(
     'utterance-correction-lost',
     'rest.15.utterance-correction',
     'a corrected utterance reads back with its first text',
@@ -204,6 +215,27 @@ export const FAULTS: readonly FaultSpec[] = [
     'foreign-write-accepted',
     'errors.08.second-account-writes',
     'a write to a meeting the caller cannot see answers 200 instead of 404',
+  ),
+  // Paging, seen only by a client that walks every page (faults.pages.ts).
+  fault(
+    'meetings-page-skips',
+    'rest.05.pagination-walk',
+    'get-meetings after a cursor leaves out the first meeting of the page',
+  ),
+  fault(
+    'people-cursor-name-only',
+    'rest.27.people-walk',
+    "get-my-people's cursor compares the name alone: the people sharing its name are skipped",
+  ),
+  fault(
+    'transcription-page-repeats',
+    'rest.28.transcription-walks',
+    'the transcription lists take last_updated_at inclusively: the record at the cursor comes again',
+  ),
+  fault(
+    'transcription-has-more-early',
+    'rest.28.transcription-walks',
+    'the transcription lists answer has_more false on a full page although more follow',
   ),
   // The rules of lenience (faults.lenience.ts, faults.ws.ts): what must be accepted is refused.
   fault('stt-fourth-hint-refused', 'speech.07.stt-language-hints', 'file STT refuses a fourth language hint'),
@@ -240,6 +272,16 @@ export const FAULTS: readonly FaultSpec[] = [
     'translate-long-text-refused',
     'speech.12.translate-text-length',
     'translate-text refuses 100,000 characters',
+  ),
+  fault(
+    'translate-names-refused',
+    'speech.14.translate-language-names',
+    'translate-text refuses a language given by name ("French") where it takes its code',
+  ),
+  fault(
+    'null-optional-refused',
+    'rest.29.optional-forms',
+    'the routes refuse null in the fields the spec types "string or null", "integer or null", "boolean or null"',
   ),
   fault('tts-english-only', 'speech.13.tts-language-detected', 'TTS fails on text that is not English'),
   fault(

@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MeetingStatus } from '@parley/schemas/constants';
+import { MeetingStatus, MessageType } from '@parley/schemas/constants';
 import { activeFaults } from './faults.catalog.js';
 import { jsonOf } from './faults.lenience.js';
+import { PAGE_FAULT_IDS, pageFaults } from './faults.pages.js';
 
 // Faults that break the effects of writes as a reader sees them: a removal or a delete that does not
-// show, a correction lost, a cursor ignored, a value the spec calls not updatable that changes, one
+// show, a summary missing from the meeting's messages, a correction lost, a cursor ignored, a value
+// the spec calls not updatable that changes (or is answered as changed while nothing was stored), one
 // account's records listed to another, a write to a meeting the caller cannot see accepted. They
 // remember what earlier answers said (per caller, by API key) and replay it into later ones; the
 // request's body is observed as the route reads it (never read ahead of it) where a fault needs it.
@@ -21,6 +23,8 @@ const FAULT_IDS = [
   'deleted-message-listed',
   'deleted-meeting-listed',
   'max-recording-updatable',
+  'max-recording-answered-changed',
+  'summary-not-listed',
   'utterance-correction-lost',
   'chunks-cursor-ignored',
   'foreign-meetings-listed',
@@ -65,7 +69,7 @@ const maxMinutes = new Map<string, unknown>();
 
 /** Observes the request's body and caller when one of these faults is on. */
 export function tapEffects(req: IncomingMessage, res: ServerResponse, path: string): void {
-  if (!path.startsWith('/v1/') || !FAULT_IDS.some(activeFaults.has)) return;
+  if (!path.startsWith('/v1/') || ![...FAULT_IDS, ...PAGE_FAULT_IDS].some(activeFaults.has)) return;
   const parts: Buffer[] = [];
   const emit = req.emit.bind(req) as (event: string | symbol, ...args: unknown[]) => boolean;
   req.emit = ((event: string | symbol, ...args: unknown[]) => {
@@ -101,9 +105,10 @@ export function effectsAnswer(
   if (
     route === 'update-user-default-meeting-setting' &&
     'max_recording_minutes' in asked &&
-    on('max-recording-updatable')
+    (on('max-recording-updatable') || on('max-recording-answered-changed'))
   ) {
-    maxMinutes.set(request.key, asked.max_recording_minutes);
+    // max-recording-answered-changed: the answer says it changed, the store keeps what it had.
+    if (on('max-recording-updatable')) maxMinutes.set(request.key, asked.max_recording_minutes);
     const { max_recording_minutes: _m, ...fields } = asked;
     return {
       status: 200,
@@ -137,6 +142,9 @@ export function effectsAnswer(
   }
   if (route === 'get-meetings') listMeetings(request.key, asked, body);
   givenRecords(route, asked, body);
+  pageFaults(route, asked, body);
+  if (route === 'get-meeting-messages' && on('summary-not-listed'))
+    body.messages = ((body.messages as Json[]) ?? []).filter((m) => m.type !== MessageType.SUMMARY);
   if (route === 'get-meeting-messages' && on('deleted-message-listed'))
     replay(messages, String(asked.meeting_id), body, 'messages');
   if (route === 'get-live-transcription-chunks' && on('chunks-cursor-ignored'))

@@ -32,8 +32,18 @@ const FAULT_IDS = [
   'messages-default-limit-100',
   'people-default-limit-50',
   'optional-body-refused',
+  'translate-names-refused',
+  'null-optional-refused',
 ];
 
+/** The routes with optional fields the spec types "X or null". */
+const NULLABLE = [
+  '/v1/get-meeting-summary',
+  '/v1/summarize-meeting',
+  '/v1/ask-ai-for-meeting',
+  '/v1/get-live-transcription-chunks',
+  '/v1/get-transcript-utterances',
+];
 /** The routes whose bodies these faults read. */
 const PATHS = [
   '/v1/stt',
@@ -44,7 +54,11 @@ const PATHS = [
   '/v1/get-my-people',
   '/v1/get-meetings',
   '/v1/get-user-default-meeting-setting',
+  ...NULLABLE,
 ];
+
+/** A language given as a code (or `auto`), not a name: what translate-names-refused lets through. */
+const LANGUAGE_CODE = /^([a-z]{2,3}(-[A-Za-z0-9]+)*|auto)$/;
 
 const OPTIONAL_BODY = ['/v1/get-meetings', '/v1/get-user-default-meeting-setting', '/v1/get-my-people'];
 
@@ -184,8 +198,19 @@ function refusalOf(path: string, type: string, bytes: Buffer): Refusal | undefin
     if (on('denoise-atten-past-500') && (atten < Limits.attenLimitDb.min || atten > Limits.attenLimitDb.max))
       return { status: 500, body: { success: false, error: 'Internal error', code: 'INTERNAL' } };
   }
+  // null-optional-refused: a null where the spec types a field "X or null" is refused.
+  const nulled = Object.keys(body).find((field) => body[field] === null);
+  if (nulled && on('null-optional-refused') && (NULLABLE.includes(path) || path === '/v1/get-my-people'))
+    return invalid(nulled, 'Input should be a valid string', 'string_type', null);
   if (path === '/v1/translate-text') {
     const targets = body.target_languages;
+    // translate-names-refused: "codes or names" taken as codes only.
+    const isName = (language: unknown) => typeof language === 'string' && !LANGUAGE_CODE.test(language);
+    const named = (Array.isArray(targets) ? targets : []).find(isName);
+    if (named && on('translate-names-refused'))
+      return invalid('target_languages', `Unknown language code: ${named}`, 'value_error', named);
+    if (isName(body.source_language) && on('translate-names-refused'))
+      return invalid('source_language', 'Unknown language code', 'value_error', body.source_language);
     if (
       on('translate-ten-targets-refused') &&
       Array.isArray(targets) &&
