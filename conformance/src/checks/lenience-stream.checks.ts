@@ -22,13 +22,15 @@ const FOUR_HINTS = ['en', 'de', 'fr', 'es'];
 
 const SESSIONS = [
   {
-    label: 'json session, 4 comma-separated query hints, reduce_noise, keyword list, diarization off by query',
+    label:
+      'json session, 4 comma-separated query hints, reduce_noise, keyword list, diarization off by query',
     query: `language_hints=${FOUR_HINTS.join(',')}&reduce_noise=true&enable_diarization=false`,
     config: { context_keywords: LONG_KEYWORDS },
     diarization: false,
   },
   {
-    label: 'json session, 4 repeated query hints, 4 config hints, comma-separated keywords, diarization off by config',
+    label:
+      'json session, 4 repeated query hints, 4 config hints, comma-separated keywords, diarization off by config',
     query: FOUR_HINTS.map((hint) => `language_hints=${hint}`).join('&'),
     config: {
       language_hints: FOUR_HINTS,
