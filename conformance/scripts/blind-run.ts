@@ -5,6 +5,7 @@ import { PROTO_FILES } from '@parley/schemas/proto';
 import { type RunReport, run } from '../src/index.js';
 import type { ReferenceServer } from '../src/reference.js';
 import { startReferenceServer } from '../src/reference-server.js';
+import { namedCases, namesCase } from '../src/testing/blind/decisions.js';
 import { BLIND_VARIANTS } from '../src/testing/blind/variants.js';
 import { BLIND_VIOLATIONS } from '../src/testing/blind/violations.js';
 import { referenceTarget } from '../src/testing/reference-target.js';
@@ -74,9 +75,9 @@ async function judge(server: ReferenceServer, kind: Verdict['kind'], c: Variant)
 const args = process.argv.slice(2);
 const out = args.find((a) => a.endsWith('.json'));
 const names = args.filter((a) => a !== out);
-const matches = (n: string, id: string) => (n.endsWith('*') ? id.startsWith(n.slice(0, -1)) : id === n);
-const named = (id: string) => names.length === 0 || names.some((n) => matches(n, id));
-const unknown = names.filter((n) => ![...BLIND_VIOLATIONS, ...BLIND_VARIANTS].some((c) => matches(n, c.id)));
+const unknown = names.filter(
+  (n) => ![...BLIND_VIOLATIONS, ...BLIND_VARIANTS].some((c) => namesCase(n, c.id)),
+);
 if (unknown.length > 0) {
   console.error(`no blind case named ${unknown.join(', ')}`);
   process.exit(2);
@@ -84,7 +85,7 @@ if (unknown.length > 0) {
 const cases: [Verdict['kind'], Variant][] = [
   ...BLIND_VIOLATIONS.map((c) => ['violation', c] as [Verdict['kind'], Variant]),
   ...BLIND_VARIANTS.map((c) => ['variant', c] as [Verdict['kind'], Variant]),
-].filter(([, c]) => named(c.id));
+].filter(([, c]) => namedCases([c], names).length > 0);
 // Two lanes, each with a reference server of its own (a server caps one account's live sessions, so
 // two runs on one account would refuse each other's): a full run spends most of its time waiting on
 // live sessions in real time.

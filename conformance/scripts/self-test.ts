@@ -7,7 +7,7 @@ import { PROTO_FILES } from '@parley/schemas/proto';
 import { FAULTS } from '@parley/server/faults';
 import { CHECKS, type RunReport, run } from '../src/index.js';
 import { startReferenceServer } from '../src/reference-server.js';
-import { BLIND_FAULTS, BLIND_SELF_TEST_VARIANTS } from '../src/testing/blind/decisions.js';
+import { BLIND_FAULTS, BLIND_SELF_TEST_VARIANTS, namedCases } from '../src/testing/blind/decisions.js';
 import { blindFaultLane, profileOf } from '../src/testing/blind/self-test-lane.js';
 import { hangWhen, malformedJson } from '../src/testing/hang-proxy.js';
 import { referenceTarget } from '../src/testing/reference-target.js';
@@ -35,14 +35,8 @@ import { VARIANTS } from '../src/testing/variants.js';
 const args = process.argv.slice(2);
 const blindOnly = args.includes('--blind');
 const names = args.filter((a) => !a.startsWith('--'));
-const named = <T extends { id: string }>(list: readonly T[]): T[] =>
-  list.filter(
-    (c) =>
-      names.length === 0 ||
-      names.some((n) => (n.endsWith('*') ? c.id.startsWith(n.slice(0, -1)) : c.id === n)),
-  );
-const blindFaults = named(BLIND_FAULTS);
-const blindVariants = named(BLIND_SELF_TEST_VARIANTS);
+const blindFaults = namedCases(BLIND_FAULTS, names);
+const blindVariants = namedCases(BLIND_SELF_TEST_VARIANTS, names);
 
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;

@@ -152,3 +152,11 @@ export const BLIND_SELF_TEST_VARIANTS: readonly Variant[] = BLIND_VARIANTS.map((
   ...v,
   only: [...(VARIANT_CHECKS[v.id] ?? [])],
 }));
+
+/** Whether a case id is named: by itself, or by a prefix ending in `*`. */
+export const namesCase = (name: string, id: string): boolean =>
+  name.endsWith('*') ? id.startsWith(name.slice(0, -1)) : id === name;
+
+/** The cases `names` name (all of them when none is given). */
+export const namedCases = <T extends { id: string }>(list: readonly T[], names: readonly string[]): T[] =>
+  list.filter((c) => names.length === 0 || names.some((n) => namesCase(n, c.id)));
