@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { activeFaults } from './faults.catalog.js';
 import { effectsAnswer, tapEffects } from './faults.effects.js';
+import { retainRequestBody } from './faults.leak.js';
 import { refusalFor, tapRequestBody } from './faults.lenience.js';
 
 // The HTTP edge of fault injection: called by the request handler (http/request-handler.ts) before anything else sees a request.
@@ -22,6 +23,9 @@ export function applyHttpFaults(req: IncomingMessage, res: ServerResponse): void
   const url = req.url ?? '/';
   const path = url.split('?')[0] ?? '/';
   if (path.startsWith('/_emulator')) return;
+  retainRequestBody(req);
+  // The soak's leak alone leaves the answers as they are (no buffering).
+  if (!activeFaults.anyConformance()) return;
   rewriteRequest(req, path, url);
   tapEffects(req, res, path);
   tapRequestBody(req, res, path);

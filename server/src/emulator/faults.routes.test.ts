@@ -5,7 +5,8 @@ import {
   type TestServer,
   type TestUser,
 } from '../../test-support/test-server.js';
-import { FAULTS } from './faults.catalog.js';
+import { FAULTS, RETAIN_REQUEST_BODIES } from './faults.catalog.js';
+import { retainedBytes } from './faults.leak.js';
 
 // Fault injection is off by default, admin only, and changes answers only while a fault is on.
 
@@ -85,5 +86,45 @@ describe('/_emulator/faults', () => {
     );
     expect(lying.body.has_more).toBe(!honest.body.has_more);
     expect(lying.body.meetings.map((m) => m.id)).toEqual(honest.body.meetings.map((m) => m.id).reverse());
+  });
+});
+
+// The soak's seeded leak: listed apart from the conformance faults; while on it keeps every request
+// body and changes no answer.
+// JSON allows whitespace after the document: a larger body with the same meaning, as the soak sends.
+const body = `${JSON.stringify({ title: 'kept' })}${' '.repeat(10_000)}`;
+const create = async () => {
+  const reply = await fetch(`${server.url}/v1/create-meeting`, {
+    method: 'POST',
+    headers: { 'x-api-key': user.key, 'content-type': 'application/json' },
+    body,
+  });
+  return { status: reply.status, body: (await reply.json()) as { meeting: { title: string } } };
+};
+
+describe('retain-request-bodies', () => {
+  it('is listed as a soak fault, not a conformance one', async () => {
+    const list = await server.get<{ faults: { id: string }[]; soak_faults: { id: string }[] }>(
+      '/_emulator/faults',
+      admin,
+    );
+    expect(list.body.soak_faults.map((f) => f.id)).toEqual([RETAIN_REQUEST_BODIES]);
+    expect(list.body.faults.map((f) => f.id)).not.toContain(RETAIN_REQUEST_BODIES);
+  });
+
+  it('keeps nothing while off, every body while on, and answers alike', async () => {
+    const before = retainedBytes();
+    const off = await create();
+    expect(off.status).toBe(200);
+    expect(retainedBytes()).toBe(before);
+    expect((await setFaults([RETAIN_REQUEST_BODIES])).status).toBe(200);
+    const on = await create();
+    expect(on.status).toBe(off.status);
+    expect(on.body.meeting.title).toBe('kept');
+    expect(retainedBytes() - before).toBe(Buffer.byteLength(body));
+    await setFaults([]);
+    const after = retainedBytes();
+    await create();
+    expect(retainedBytes()).toBe(after);
   });
 });

@@ -187,6 +187,24 @@ describe.each(testDatabases)('job worker on $name', (database) => {
     expect(await store.jobs.get(done?.id ?? '')).toBeUndefined();
     expect(await store.jobs.get(failed?.id ?? '')).toMatchObject({ status: JobStatus.FAILED });
   });
+
+  it('purges the record of delivery tries older than the cut-off (the worker does with the done jobs)', async () => {
+    const entry = {
+      jobId: 'job_1',
+      clientId: '',
+      keyId: null,
+      url: 'https://x.test/',
+      statusCode: 200,
+      error: null,
+    };
+    await store.webhookDeliveries.record({ ...entry, deliveryId: 'dlv_old', attempt: 1 });
+    clock.advance(1_000);
+    const cutOff = clock.nowMicros();
+    clock.advance(1_000);
+    await store.webhookDeliveries.record({ ...entry, deliveryId: 'dlv_new', attempt: 1 });
+    expect(await store.webhookDeliveries.purgeBefore(cutOff)).toBe(1);
+    expect((await store.webhookDeliveries.list(10)).map((t) => t.deliveryId)).toEqual(['dlv_new']);
+  });
 });
 
 describe('summary e-mail through a failing transport', () => {

@@ -28,7 +28,7 @@ export interface JobWorkerOptions {
   batchSize?: number;
   /** How long a claim holds; a job still running after it may be claimed again by another worker. */
   leaseMs?: number;
-  /** Done jobs are deleted this long after they finished. */
+  /** Done jobs, and the record of every delivery try, are deleted this long after they finished. */
   keepDoneMs?: number;
 }
 
@@ -124,7 +124,9 @@ export class JobWorker {
     const now = this.options.clock.nowMicros();
     if (now - this.lastPurgeUs < DEFAULTS.purgeEveryMs * 1000) return;
     this.lastPurgeUs = now;
-    await this.options.store.jobs.purgeDone(now - (this.options.keepDoneMs ?? DEFAULTS.keepDoneMs) * 1000);
+    const before = now - (this.options.keepDoneMs ?? DEFAULTS.keepDoneMs) * 1000;
+    await this.options.store.jobs.purgeDone(before);
+    await this.options.store.webhookDeliveries.purgeBefore(before);
   }
 
   private async runOne(job: JobRow): Promise<keyof RunReport> {

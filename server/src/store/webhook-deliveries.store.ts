@@ -37,6 +37,15 @@ export class WebhookDeliveriesStore {
       .execute();
   }
 
+  /** Deletes the tries recorded before `beforeUs` (one row per try would otherwise grow without end). */
+  async purgeBefore(beforeUs: number): Promise<number> {
+    const result = await this.ctx.db
+      .deleteFrom('webhook_deliveries')
+      .where('created_us', '<', beforeUs)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** The newest tries first. */
   async list(limit: number): Promise<DeliveryTry[]> {
     const rows = await this.ctx.db

@@ -1,0 +1,70 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { soakPlot } from '../src/soak-plot.js';
+import type { ServerSample } from '../src/soak-samples.js';
+import { formatValue, median, type Series, SOAK_BOUNDS, type SoakVerdict } from '../src/soak-verdict.js';
+
+// What a soak leaves in its folder (load/results/soak-<time>/ by default): summary.md (settings,
+// verdict per series, counts, load averages), summary.json (the same, and every sample), plot.svg.
+
+export interface SoakReport {
+  startedAt: string;
+  endedAt: string;
+  target: string;
+  settings: Record<string, unknown>;
+  capacity: { streamsHeld: number; source: string };
+  verdict: SoakVerdict;
+  series: Series[];
+  unavailable: string[];
+  samples: ServerSample[];
+  counts: Record<string, number>;
+  /** /proc/loadavg (1, 5, 15 min) at each sample. */
+  loadAverages: { t: number; load: number[] }[];
+}
+
+export function writeReport(dir: string, report: SoakReport): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'plot.svg'),
+    soakPlot(report.series, report.verdict.series, report.verdict.warmupS, plotTitle(report)),
+  );
+  writeFileSync(join(dir, 'summary.md'), summaryMarkdown(report));
+}
+
+export function summaryMarkdown(report: SoakReport): string {
+  const ones = report.loadAverages.map((l) => l.load[0] ?? Number.NaN).filter(Number.isFinite);
+  const rows = report.verdict.series.map((v) => {
+    const show = (x: number | undefined) => (x === undefined ? '—' : formatValue(x, v.unit));
+    return `| ${v.name} | ${v.samples} | ${show(v.baseline)} | ${show(v.late)} | ${show(v.limit)} | ${v.judged ? (v.pass ? 'pass' : '**FAIL**') : v.pass ? 'not judged' : '**FAIL** (too few samples)'} |`;
+  });
+  const bounds = Object.entries(SOAK_BOUNDS).map(([kind, b]) => `- ${kind}: ${b.why}`);
+  return [
+    `# Soak ${report.startedAt} → ${report.endedAt}: ${report.verdict.pass ? 'PASS' : 'FAIL'}`,
+    '',
+    `Target ${report.target}; live streams at half of ${report.capacity.streamsHeld} held (${report.capacity.source}).`,
+    `Settings: ${JSON.stringify(report.settings)}.`,
+    `Load average (1 min) over the run: min ${Math.min(...ones).toFixed(2)}, median ${median(ones).toFixed(2)}, max ${Math.max(...ones).toFixed(2)}.`,
+    report.unavailable.length > 0 ? `Not available from this target: ${report.unavailable.join(', ')}.` : '',
+    '',
+    `Warm-up ${report.verdict.warmupS / 60} min. Baseline: median of the first samples after warm-up; late: median of the last third.`,
+    '',
+    '| series | samples | baseline | late | limit | verdict |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    'Bounds:',
+    ...bounds,
+    '',
+    'Counts:',
+    ...Object.entries(report.counts).map(([k, n]) => `- ${k}: ${n}`),
+    '',
+    '![series](plot.svg)',
+    '',
+  ].join('\n');
+}
+
+/** The plot's title and alternative text: when, and the verdict. */
+export function plotTitle(report: Pick<SoakReport, 'startedAt' | 'verdict'>): string {
+  return `Soak from ${report.startedAt}: ${report.verdict.pass ? 'pass' : 'FAIL'}`;
+}
