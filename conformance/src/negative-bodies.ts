@@ -26,6 +26,20 @@ export interface NegativeBody {
   proof: string;
 }
 
+/**
+ * Per type, the wrong value sent in every full run: one no common lax parser reads as the type
+ * (pydantic's lax mode takes "yes" as true and 1 as a number, but not these); a deployment that
+ * takes it has coerced malformed input (a number stored as a title's text).
+ */
+const NEVER_COERCED: Record<string, unknown> = {
+  string: 12345,
+  array: 7,
+  boolean: 3,
+  integer: 'ten',
+  number: 'ten',
+  object: 'text',
+};
+
 const WRONG: Record<string, unknown[]> = {
   string: [12345, true, ['x'], { x: 1 }],
   array: ['not-an-array', 7, { x: 1 }],
@@ -96,10 +110,10 @@ function candidates(
     out.push({ body: withValue(root, path, value), path, how });
   if (path.length > 0) {
     const wrong = type ? WRONG[type] : undefined;
-    // One wrong value at random; `wide`, the first one too (a number for a string: the one a lax
-    // deployment coerces).
+    // One wrong value at random; `wide`, the one never coerced too.
     const picked = wrong ? rng.pick(wrong) : undefined;
-    if (wrong) for (const value of new Set(wide ? [wrong[0], picked] : [picked])) add('wrong-type', value);
+    const never = type ? NEVER_COERCED[type] : undefined;
+    if (wrong) for (const value of new Set(wide ? [never, picked] : [picked])) add('wrong-type', value);
     if (type === 'integer' || type === 'number') {
       const bounds = new Set<number>([-1, 2 ** 53]);
       if (schema.minimum !== undefined) bounds.add(schema.minimum - 1);
@@ -131,7 +145,7 @@ function candidates(
   return out;
 }
 
-/** `wide`: each wrong-typed field also with the first wrong value of its type (the full profile). */
+/** `wide`: each wrong-typed field also with its type's value never coerced (the full profile). */
 export function negativeBodies(
   route: string,
   valid: Record<string, unknown>,
