@@ -165,18 +165,25 @@ describe('a fresh clone', () => {
     'says in one sentence which Debian packages it cannot install without root, and exits 1',
     () => {
       // One package more in the clone's list, and the check run by a user who is not root (no sudo here).
+      // The system's Node runs the check, as on a new user's machine: this test's own Node may lie in
+      // a private folder (a clone in `mktemp -d`), which that user cannot enter.
       appendFileSync(join(clone, 'scripts/debian-packages.txt'), 'parley-no-such-package\n');
       shareHome(true);
       chmodSync(clone, 0o755);
-      const result = runSync(process.execPath, ['scripts/preflight.mjs'], {
-        cwd: clone,
-        uid: NOBODY,
-        gid: NOBODY,
-        encoding: 'utf8',
-        env: { PATH: '/usr/bin:/bin' },
-      });
-      execFileSync('git', ['checkout', '--quiet', 'scripts/debian-packages.txt'], { cwd: clone });
-      shareHome(false);
+      let result: ReturnType<typeof runSync>;
+      try {
+        result = runSync('node', ['scripts/preflight.mjs'], {
+          cwd: clone,
+          uid: NOBODY,
+          gid: NOBODY,
+          encoding: 'utf8',
+          env: { PATH: '/usr/bin:/bin' },
+        });
+      } finally {
+        // Put back whatever happened: the tests after this one install from the clone's own list.
+        execFileSync('git', ['checkout', '--quiet', 'scripts/debian-packages.txt'], { cwd: clone });
+        shareHome(false);
+      }
       expect(result.status).toBe(1);
       expect(result.stderr).toBe(
         'Parley needs the Debian packages parley-no-such-package, and installing them takes root: run `sudo apt-get install -y --no-install-recommends parley-no-such-package`, then `npm start` again.\n',

@@ -22,10 +22,12 @@ flag PARLEY_OAUTH_CLIENT --oauth-client
 flag PARLEY_OAUTH_USER --oauth-user
 flag PARLEY_OAUTH_REDIRECT_URI --oauth-redirect-uri
 flag PARLEY_OAUTH_SCOPE --oauth-scope
+flag PARLEY_OAUTH_REVOKE_URL --oauth-revoke-url
 flag PARLEY_INTEGRATION_URL --integration-url
 flag PARLEY_CALLBACK_URL --callback-url
 flag PARLEY_CALLBACK_LISTEN --callback-listen
 flag PARLEY_WEBHOOK_SECRET --webhook-secret
+flag PARLEY_WORKSPACE_USER --workspace-user
 flag PARLEY_PROFILE --profile
 flag PARLEY_BASELINE --baseline
 flag PARLEY_ONLY --only

@@ -14,7 +14,7 @@ if (!file) {
   process.exit(2);
 }
 const server = await startReferenceServer();
-const { client, user, redirectUri, webhookSecret } = server.partner;
+const { client, user, redirectUri, webhookSecret, revokeUrl } = server.partner;
 const outputs = {
   'base-url': server.baseUrl,
   'ws-url': server.wsUrl,
@@ -25,7 +25,9 @@ const outputs = {
   'oauth-client': `${client.id}:${client.secret}`,
   'oauth-user': `${user.email}:${user.password}`,
   'oauth-redirect-uri': redirectUri,
+  'oauth-revoke-url': revokeUrl,
   'webhook-secret': webhookSecret,
+  'workspace-user': server.workspaceUserId,
   pid: String(process.pid),
 };
 // Whole or not at all: the workflow waits for the file to appear.

@@ -9,8 +9,8 @@ import type { RunReport } from './report.js';
 
 export const USAGE = `Usage: parley-conformance [--base-url URL --api-key KEY] [--ws-url URL] [--second-api-key KEY]
   [--partner-token T | --oauth-client ID:SECRET --oauth-user EMAIL:PASSWORD --oauth-redirect-uri URI]
-  [--oauth-scope SCOPES] [--integration-url URL] [--callback-url URL] [--callback-listen HOST:PORT]
-  [--webhook-secret SECRET] [--reference-db sqlite|postgres]
+  [--oauth-scope SCOPES] [--oauth-revoke-url URL] [--integration-url URL] [--callback-url URL]
+  [--callback-listen HOST:PORT] [--webhook-secret SECRET] [--workspace-user ID] [--reference-db sqlite|postgres]
   [--audio-base-url URL] [--transcript-meeting-id ID] [--only IDS] [--exclude IDS] [--profile smoke|full]
   [--reporter console,junit,json,html,github] [--out DIR] [--baseline FILE] [--seed N] [--timeout MS]
   [--retries N] [--min-coverage N] [--proto FILE ...] [--proto-stream-message NAME] [--parley-choices]
@@ -70,6 +70,8 @@ export function parseCli(argv: string[]): RunOptions {
       'oauth-user': { type: 'string' },
       'oauth-redirect-uri': { type: 'string' },
       'oauth-scope': { type: 'string' },
+      'oauth-revoke-url': { type: 'string' },
+      'workspace-user': { type: 'string' },
       'integration-url': { type: 'string' },
       'callback-url': { type: 'string' },
       'callback-listen': { type: 'string' },
@@ -133,6 +135,10 @@ export function parseCli(argv: string[]): RunOptions {
       ? { oauthRedirectUri: url(values['oauth-redirect-uri'], '--oauth-redirect-uri') }
       : {}),
     ...(values['oauth-scope'] ? { oauthScope: values['oauth-scope'] } : {}),
+    ...(values['oauth-revoke-url']
+      ? { oauthRevokeUrl: url(values['oauth-revoke-url'], '--oauth-revoke-url') }
+      : {}),
+    ...(values['workspace-user'] ? { workspaceUser: values['workspace-user'] } : {}),
     ...(values['integration-url']
       ? { integrationUrl: url(values['integration-url'], '--integration-url') }
       : {}),

@@ -21,6 +21,10 @@ export interface Target {
   oauthUser?: { email: string; password: string };
   oauthRedirectUri?: string;
   oauthScope?: string;
+  /** The deployment's RFC 7009 revocation endpoint (--oauth-revoke-url; revocation is not in the spec). */
+  oauthRevokeUrl?: string;
+  /** The key's user, whose notes-workspace connection the deployment holds (--workspace-user). */
+  workspaceUser?: string;
   /**
    * The kit's callback receiver: where it listens (`host:port`) and the URL the deployment posts to
    * (--callback-url; the listening address itself when absent).

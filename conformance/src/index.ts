@@ -39,6 +39,10 @@ export interface RunOptions {
   oauthUser?: { email: string; password: string };
   oauthRedirectUri?: string;
   oauthScope?: string;
+  /** The deployment's RFC 7009 revocation endpoint (no part of the spec; partner.11 needs it). */
+  oauthRevokeUrl?: string;
+  /** A user (the key's) whose notes-workspace connection the deployment holds (rest.30). */
+  workspaceUser?: string;
   /** Where the deployment reaches the kit's callback receiver. */
   callbackUrl?: string;
   /** Where the receiver listens (`host:port`); 127.0.0.1 and the port of callbackUrl by default. */
@@ -111,6 +115,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
       ...partnerTarget(options, reference),
       ...optional('audioBaseUrl', options.audioBaseUrl ?? reference?.audioBaseUrl),
       ...optional('transcriptMeetingId', options.transcriptMeetingId ?? reference?.transcriptMeetingId),
+      ...optional('workspaceUser', options.workspaceUser ?? reference?.workspaceUserId),
       ...(options.protoFiles ? { protoFiles: options.protoFiles } : {}),
       ...optional('protoStreamMessage', options.protoStreamMessage),
       ...(options.parleyChoices ? { parleyChoices: true } : {}),
@@ -234,12 +239,14 @@ function partnerTarget(options: RunOptions, reference: ReferenceServer | undefin
   const oauthUser = options.oauthUser ?? partner?.user;
   const oauthRedirectUri = options.oauthRedirectUri ?? partner?.redirectUri;
   const webhookSecret = options.webhookSecret ?? partner?.webhookSecret;
+  const oauthRevokeUrl = options.oauthRevokeUrl ?? partner?.revokeUrl;
   return {
     ...(options.integrationUrl ? { integrationUrl: options.integrationUrl.replace(/\/+$/, '') } : {}),
     ...(oauthClient ? { oauthClient } : {}),
     ...(oauthUser ? { oauthUser } : {}),
     ...(oauthRedirectUri ? { oauthRedirectUri } : {}),
     ...(options.oauthScope ? { oauthScope: options.oauthScope } : {}),
+    ...(oauthRevokeUrl ? { oauthRevokeUrl } : {}),
     ...(listen
       ? { callback: { listen, ...(callbackUrl ? { url: callbackUrl } : {}) } }
       : partner

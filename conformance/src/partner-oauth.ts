@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, fail, skip, Verdict, verify } from './check.js';
+import { couldNotJudge, expect, fail, skip, Verdict, verify } from './check.js';
 import type { CheckContext } from './context.js';
 import { formsOf, type HtmlForm, submission } from './html-form.js';
 import type { Reply } from './http-client.js';
@@ -88,14 +88,22 @@ class Browser {
   }
 }
 
-const isAllow = (b: HtmlForm['buttons'][number]) =>
-  /allow|approve|authori[sz]e|accept|grant/i.test(`${b.value} ${b.label}`);
+const BUTTONS = {
+  allow: /allow|approve|authori[sz]e|accept|grant/i,
+  deny: /deny|decline|reject|cancel|refuse/i,
+};
 
 /**
  * Walks the authorize pages for `query` (client_id, redirect_uri, state, PKCE challenge …) as the
- * user of --oauth-user and approves; returns the redirect back to the client.
+ * user of --oauth-user and approves (or, `deny`, presses the consent page's deny button); returns
+ * the redirect back to the client.
  */
-export async function approve(ctx: CheckContext, query: URLSearchParams): Promise<URL> {
+export async function approve(
+  ctx: CheckContext,
+  query: URLSearchParams,
+  decision: keyof typeof BUTTONS = 'allow',
+): Promise<URL> {
+  const pressed = (b: HtmlForm['buttons'][number]) => BUTTONS[decision].test(`${b.value} ${b.label}`);
   const { user, redirectUri } = oauthInputs(ctx);
   const browser = new Browser(ctx);
   const page = await browser.open(`${ctx.partnerUrl(AUTHORIZE_PATH)}?${query}`);
@@ -123,9 +131,12 @@ export async function approve(ctx: CheckContext, query: URLSearchParams): Promis
     submission(signIn, { [login.name]: user.email, [password]: user.password }),
   );
   // A consent page (skipped by providers that remember the grant): press its allow button.
-  const consent = next.location ? undefined : formsOf(next.text).find((f) => f.buttons.some(isAllow));
+  const consent = next.location ? undefined : formsOf(next.text).find((f) => f.buttons.some(pressed));
+  // A provider that remembers the grant shows no consent page: a denial cannot be asked for.
+  if (!consent && decision === 'deny')
+    couldNotJudge(`after sign-in: no consent page with a deny button (${next.status})`);
   if (consent) {
-    const button = consent.buttons.find(isAllow);
+    const button = consent.buttons.find(pressed);
     next = await browser.open(
       new URL(consent.action || next.url, next.url).href,
       submission(consent, {}, button),
@@ -141,14 +152,21 @@ export async function approve(ctx: CheckContext, query: URLSearchParams): Promis
   return back as URL;
 }
 
-/** POST to the token endpoint, the client authenticated by HTTP Basic (RFC 6749 §2.3.1). */
-export function tokenRequest(ctx: CheckContext, fields: Record<string, string>): Promise<Reply> {
+/**
+ * POST to the token endpoint (or another endpoint of the provider, `url`: revocation), the client
+ * authenticated by HTTP Basic (RFC 6749 §2.3.1).
+ */
+export function tokenRequest(
+  ctx: CheckContext,
+  fields: Record<string, string>,
+  url = ctx.partnerUrl(TOKEN_PATH),
+): Promise<Reply> {
   const { client } = oauthInputs(ctx);
   const basic = Buffer.from(`${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`).toString(
     'base64',
   );
   ctx.secret('OAUTH_CLIENT_BASIC', basic);
-  return ctx.http.send(ctx.partnerUrl(TOKEN_PATH), {
+  return ctx.http.send(url, {
     method: 'POST',
     headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
@@ -221,25 +239,37 @@ export function isRefusal(reply: Reply): boolean {
   );
 }
 
-/** A whole authorization: PKCE S256, the pages, `state` echoed, the code exchanged with its verifier. */
-export async function connect(ctx: CheckContext): Promise<TokenAnswer> {
-  const { redirectUri } = oauthInputs(ctx);
+/**
+ * An authorization of the run's client for --oauth-user, PKCE S256 with a fresh pair: the redirect
+ * back's `code` and the verifier that goes with it (`state` is checked by the caller that cares).
+ */
+export async function authorizedCode(
+  ctx: CheckContext,
+  state: string,
+): Promise<{ back: URL; code: string; verifier: string }> {
   const { verifier, challenge } = pkcePair();
-  // Seeded (a replay sends the same); `state` protects a browser's session, which the kit has none of.
-  const state = `kit-${ctx.rng.int(0, 2 ** 30).toString(36)}${ctx.rng.int(0, 2 ** 30).toString(36)}`;
   const back = await approve(ctx, authorizeQuery(ctx, { state, code_challenge: challenge }));
-  verify(
-    back.searchParams.get('state') === state,
-    'SECURITY',
-    `redirect back: state is ${JSON.stringify(back.searchParams.get('state'))}, not the one sent`,
-    at('redirect back', 'query state', 'the state sent', back.searchParams.get('state')),
-  );
   const code = back.searchParams.get('code');
   expect(
     code,
     'MISSING_FIELD',
     `redirect back carries no code: ${back.search}`,
     at('redirect back', 'query code'),
+  );
+  return { back, code, verifier };
+}
+
+/** A whole authorization: PKCE S256, the pages, `state` echoed, the code exchanged with its verifier. */
+export async function connect(ctx: CheckContext): Promise<TokenAnswer> {
+  const { redirectUri } = oauthInputs(ctx);
+  // Seeded (a replay sends the same); `state` protects a browser's session, which the kit has none of.
+  const state = `kit-${ctx.rng.int(0, 2 ** 30).toString(36)}${ctx.rng.int(0, 2 ** 30).toString(36)}`;
+  const { back, code, verifier } = await authorizedCode(ctx, state);
+  verify(
+    back.searchParams.get('state') === state,
+    'SECURITY',
+    `redirect back: state is ${JSON.stringify(back.searchParams.get('state'))}, not the one sent`,
+    at('redirect back', 'query state', 'the state sent', back.searchParams.get('state')),
   );
   return expectTokens(
     ctx,

@@ -70,5 +70,6 @@ export async function setUpPartner(server: InProcessServer, user: SeededUser): P
     user: { email: user.email, password },
     redirectUri: REDIRECT_URI,
     webhookSecret: registered.webhook_secret,
+    revokeUrl: `${server.url}/api/oauth/partner/revoke`,
   };
 }

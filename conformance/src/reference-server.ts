@@ -16,6 +16,7 @@ import { FIXTURES_DIR } from './fixture-dir.js';
 import type { ReferenceDatabase, ReferenceServer } from './reference.js';
 import { setUpPartner } from './reference-partner.js';
 import { seedTranscript } from './reference-transcript.js';
+import { connectWorkspace, serveWorkspace } from './reference-workspace.js';
 
 const TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
@@ -39,15 +40,18 @@ export async function startReferenceServer(
     if (!serverUrl) throw new Error('a reference server on PostgreSQL needs PARLEY_TEST_PG_URL');
     database = await createPostgresDatabase(serverUrl);
   }
+  const workspace = await serveWorkspace();
   const server = await startInProcessServer({
     ...(database ? { databaseUrl: database.url } : {}),
-    // 127.0.0.1 callbacks (the kit's receiver) and audio_url (the fixture host) are allowed.
-    env: { PARLEY_ALLOW_PRIVATE_URLS: 'true' },
+    // 127.0.0.1 callbacks (the kit's receiver) and audio_url (the fixture host) are allowed; meeting
+    // pages go to the notes workspace on 127.0.0.1.
+    env: { PARLEY_ALLOW_PRIVATE_URLS: 'true', PARLEY_WORKSPACE_API_URL: workspace.url },
   });
   const [first, second] = [await server.user('Kit'), await server.user('Other')];
   // The partner checks' user is a third one, so what the REST checks create never shows in its triggers.
   const partner = await setUpPartner(server, await server.user('Partner'));
   const transcriptMeetingId = await seedTranscript(server, first);
+  const workspaceUserId = await connectWorkspace(server, first, workspace);
   const audio = await serveFixtures();
   return {
     baseUrl: server.url,
@@ -57,10 +61,12 @@ export async function startReferenceServer(
     adminToken: server.adminToken,
     audioBaseUrl: audio.url,
     transcriptMeetingId,
+    workspaceUserId,
     partner,
     async close() {
       await server.built.jobs.stop();
       await new Promise<void>((resolve) => audio.server.close(() => resolve()));
+      await new Promise<void>((resolve) => workspace.server.close(() => resolve()));
       await server.close();
       await database?.drop();
     },

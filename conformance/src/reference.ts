@@ -10,6 +10,8 @@ export interface ReferencePartner {
   user: { email: string; password: string };
   redirectUri: string;
   webhookSecret: string;
+  /** Its RFC 7009 revocation endpoint (a Parley extension: what --oauth-revoke-url names). */
+  revokeUrl: string;
 }
 
 export interface ReferenceServer {
@@ -21,6 +23,8 @@ export interface ReferenceServer {
   audioBaseUrl: string;
   /** A transcribed meeting of the kit's user (seeded: the spec shows no way to create utterances). */
   transcriptMeetingId: string;
+  /** The kit's user, whose notes workspace is connected (upload-meeting-to-workspace). */
+  workspaceUserId: string;
   /** The kit's OAuth client, its user's sign-in and the callback secret. */
   partner: ReferencePartner;
   close(): Promise<void>;

@@ -16,7 +16,10 @@ import { lenienceStreamChecks } from './lenience-stream.checks.js';
 import { lenienceSttChecks } from './lenience-stt.checks.js';
 import { meetingsWalkChecks } from './meetings-walk.checks.js';
 import { partnerChecks } from './partner.checks.js';
+import { partnerRevocationChecks } from './partner-revocation.checks.js';
+import { partnerTokenChecks } from './partner-token.checks.js';
 import { restChecks } from './rest.checks.js';
+import { routeInputsChecks } from './route-inputs.checks.js';
 import { speechChecks } from './speech.checks.js';
 import { streamChecks } from './stream.checks.js';
 import { streamFinalizeChecks } from './stream-finalize.checks.js';
@@ -46,7 +49,10 @@ export const CHECKS: readonly Check[] = [
   ...lenienceSttChecks,
   ...lenienceAudioChecks,
   ...lenienceFormsChecks,
+  ...routeInputsChecks,
   ...partnerChecks,
+  ...partnerTokenChecks,
+  ...partnerRevocationChecks,
   ...streamChecks,
   ...streamFinalizeChecks,
   ...lenienceStreamChecks,

@@ -12,6 +12,8 @@ export interface Recorded {
   location?: string;
   setCookie?: string[];
   cacheControl?: string;
+  /** The challenge of a 401 (RFC 6749 §5.2 asks for one when the client authenticated by Basic). */
+  wwwAuthenticate?: string;
 }
 
 const pathOf = (input: unknown) => {
@@ -36,6 +38,9 @@ export function recordingFetch(original: typeof fetch, log: Recorded[]): typeof 
       ...(response.headers.get('cache-control')
         ? { cacheControl: response.headers.get('cache-control') as string }
         : {}),
+      ...(response.headers.get('www-authenticate')
+        ? { wwwAuthenticate: response.headers.get('www-authenticate') as string }
+        : {}),
     });
     return new Response(response.status === 204 ? null : bytes, {
       status: response.status,
@@ -59,6 +64,7 @@ export function replayingFetch(answers: readonly Recorded[]): typeof fetch {
     if (next.location) headers.set('location', next.location);
     for (const cookie of next.setCookie ?? []) headers.append('set-cookie', cookie);
     if (next.cacheControl) headers.set('cache-control', next.cacheControl);
+    if (next.wwwAuthenticate) headers.set('www-authenticate', next.wwwAuthenticate);
     return new Response(next.status === 204 ? null : Buffer.from(next.body, 'base64'), {
       status: next.status,
       headers,

@@ -9,9 +9,11 @@ export function referenceTarget(server: ReferenceServer) {
     secondApiKey: server.secondApiKey,
     audioBaseUrl: server.audioBaseUrl,
     transcriptMeetingId: server.transcriptMeetingId,
+    workspaceUser: server.workspaceUserId,
     oauthClient: server.partner.client,
     oauthUser: server.partner.user,
     oauthRedirectUri: server.partner.redirectUri,
+    oauthRevokeUrl: server.partner.revokeUrl,
     webhookSecret: server.partner.webhookSecret,
     callbackListen: '127.0.0.1:0',
   };

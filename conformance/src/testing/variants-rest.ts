@@ -138,7 +138,14 @@ export const REST_VARIANTS: readonly Variant[] = [
     area: 'partner',
     allows:
       'request and response fields of the token exchange: not shown (RFC 6749 §5.1: token_type case-insensitive, expires_in RECOMMENDED)',
-    only: ['partner.01.oauth-pkce-flow', 'partner.02.token-refresh-rotation', 'partner.03.me'],
+    only: [
+      'partner.01.oauth-pkce-flow',
+      'partner.02.token-refresh-rotation',
+      'partner.03.me',
+      'partner.09.client-authentication',
+      'partner.11.refresh-after-revocation',
+      'partner.12.revoked-grant-tokens',
+    ],
     hooks: () => ({
       answer: editJson(
         (req, a) => pathOf(req).endsWith('/token') && a.status === 200,

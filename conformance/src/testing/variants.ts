@@ -4,6 +4,7 @@
 
 import type { Variant } from './variant-edits.js';
 import { APP_VARIANTS } from './variants-app.js';
+import { PYDANTIC_VARIANTS } from './variants-pydantic.js';
 import { REST_VARIANTS } from './variants-rest.js';
 import { SPEECH_VARIANTS } from './variants-speech.js';
 import { STREAM_VARIANTS } from './variants-stream.js';
@@ -12,6 +13,7 @@ export { OTHER_LAYOUT, type Variant } from './variant-edits.js';
 
 export const VARIANTS: readonly Variant[] = [
   ...REST_VARIANTS,
+  ...PYDANTIC_VARIANTS,
   ...SPEECH_VARIANTS,
   ...STREAM_VARIANTS,
   ...APP_VARIANTS,

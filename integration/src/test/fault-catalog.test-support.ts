@@ -126,4 +126,32 @@ export const CATALOG_VERDICTS: Record<string, Verdict> = {
   'stream-hints-keep-last': { notRead: STREAM },
   'stream-encoding-default-opus': { notRead: STREAM },
   'stream-session-id-empty': { notRead: STREAM },
+  'token-invalid-grant-misnamed': {
+    tolerated:
+      "a refusal under another error name is shown in the service's words; only invalid_grant (RFC 6749 §5.2) asks the user to reconnect",
+  },
+  'token-refusal-403': { tolerated: "the token endpoint's refusal is shown whatever its status" },
+  'basic-wrong-secret-400': {
+    notRead: 'the app sends its client credentials in the body, not in a Basic header',
+  },
+  'consent-denied-error-dropped': {
+    notRead: "the consent page redirects to the platform's own URL, not to the app's code",
+  },
+  'revocation-ignored': { notRead: 'the app never revokes a token' },
+  'workspace-url-not-url': UNUSED_ROUTE('/v1/upload-meeting-to-workspace'),
+  'max-recording-answered-changed': UNUSED_ROUTE('/v1/update-user-default-meeting-setting'),
+  'summary-not-listed': UNUSED_ROUTE('/v1/get-meeting-messages'),
+  'meetings-page-skips': {
+    cannotTell: 'a page without one meeting is valid in shape; the dropdown cannot see a meeting never sent',
+  },
+  'people-cursor-name-only': UNUSED_ROUTE('/v1/get-my-people'),
+  'transcription-page-repeats': UNUSED_ROUTE(
+    'the transcription lists (Get Transcript reads the cached transcripts)',
+  ),
+  'transcription-has-more-early': UNUSED_ROUTE(
+    'the transcription lists (Get Transcript reads the cached transcripts)',
+  ),
+  'stt-protobuf-layout-415': { notRead: 'Transcribe Audio sends a JSON body' },
+  'translate-names-refused': { notRead: SPEECH_EXTRAS },
+  'null-optional-refused': { notRead: 'the app leaves an optional field out rather than sending null' },
 };

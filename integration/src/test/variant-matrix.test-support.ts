@@ -48,6 +48,10 @@ export const DECISIONS: Record<string, string> = {
   'triggers-short': RUN,
   'extra-fields-nested': RUN,
   'spec-only': RUN,
+  'vendor-field-everywhere':
+    "its extra field in every object is the room extra-fields-nested (run) covers at every depth; its stream frames are not the app's",
+  'pydantic-fastapi':
+    "its timestamps are timestamps-offset's (+00:00 with the reference's microseconds), and its 422, 404 and 405 bodies answer only input no flow sends",
 };
 
 export const variantsToRun = () => VARIANTS.filter((v) => DECISIONS[v.id] === RUN);

@@ -121,6 +121,32 @@ export const FAULTS: readonly FaultSpec[] = [
     'generate-document callbacks carry a signature that does not verify',
   ),
   fault('partner-401-as-200', 'partner.07.no-token-401', 'partner routes without a token answer 200'),
+  fault(
+    'token-invalid-grant-misnamed',
+    'partner.08.token-errors',
+    'the token endpoint calls an unknown or used code invalid_request instead of invalid_grant',
+  ),
+  fault('token-refusal-403', 'partner.08.token-errors', 'the token endpoint refuses with 403 instead of 400'),
+  fault(
+    'basic-wrong-secret-400',
+    'partner.09.client-authentication',
+    'a wrong client secret sent by HTTP Basic is a 400 without WWW-Authenticate instead of a 401',
+  ),
+  fault(
+    'consent-denied-error-dropped',
+    'partner.10.consent-denied',
+    'a denied consent redirects back without error=access_denied',
+  ),
+  fault(
+    'revocation-ignored',
+    'partner.11.refresh-after-revocation',
+    'RFC 7009 revocation answers 200 and revokes nothing: the refresh token keeps working',
+  ),
+  fault(
+    'workspace-url-not-url',
+    'rest.30.workspace-upload',
+    'upload-meeting-to-workspace answers the page id instead of its URL',
+  ),
   // The effects of writes as a reader sees them (faults.effects.ts).
   fault(
     'participant-removal-ignored',
@@ -230,6 +256,11 @@ export const FAULTS: readonly FaultSpec[] = [
     'file STT refuses keywords past 2000 characters',
   ),
   fault('stt-protobuf-refused', 'speech.09.stt-protobuf-body', 'file STT refuses a protobuf body (415)'),
+  fault(
+    'stt-protobuf-layout-415',
+    'speech.15.stt-protobuf-media-type',
+    'file STT refuses a protobuf body of a layout it does not read as an unsupported media type (415)',
+  ),
   fault('denoise-atten-max-refused', 'speech.10.denoise-atten-range', 'denoise refuses atten_limit_db 100'),
   fault(
     'denoise-atten-past-500',

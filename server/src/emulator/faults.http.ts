@@ -11,6 +11,9 @@ import { refusalFor, tapRequestBody } from './faults.lenience.js';
 
 type Json = Record<string, unknown>;
 
+const TOKEN_PATH = '/api/oauth/partner/token';
+const REVOKE_PATH = '/api/oauth/partner/revoke';
+
 let lastKey: string | undefined;
 let lastTokenAnswer: Json | undefined;
 const firstFileQuery = new Map<string, string>();
@@ -40,6 +43,8 @@ function rewriteRequest(req: IncomingMessage, path: string, url: string): void {
   ) {
     req.headers['x-api-key'] = lastKey;
   }
+  // revocation-ignored: the revocation request goes nowhere (its answer is made a 200 below).
+  if (activeFaults.has('revocation-ignored') && path === REVOKE_PATH) req.url = `${REVOKE_PATH}-ignored`;
   if (activeFaults.has('signed-url-unchecked') && path.startsWith('/files/')) {
     const query = url.slice(path.length);
     const first = firstFileQuery.get(path);
@@ -97,9 +102,18 @@ function transformAnswer(res: ServerResponse, path: string, body: Buffer): Buffe
   if (type.startsWith('audio/ogg') && activeFaults.has('broken-ogg')) return corrupt(body);
   if (type.startsWith('audio/mp4') && activeFaults.has('broken-m4a')) return corrupt(body);
   if (path === '/oauth/partner/authorize' && activeFaults.has('oauth-state-dropped')) dropState(res);
-  if (path === '/api/oauth/partner/token' && activeFaults.has('token-cacheable')) {
+  if (path === '/oauth/partner/authorize' && activeFaults.has('consent-denied-error-dropped'))
+    dropDenial(res);
+  if (path === TOKEN_PATH && activeFaults.has('token-cacheable')) {
     res.setHeader('Cache-Control', 'private, max-age=3600');
     res.removeHeader('Pragma');
+  }
+  if (path === TOKEN_PATH && res.statusCode === 401 && activeFaults.has('basic-wrong-secret-400'))
+    res.removeHeader('WWW-Authenticate');
+  if (path === REVOKE_PATH && activeFaults.has('revocation-ignored')) {
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    return Buffer.from('{}');
   }
   if (!type.includes('json')) return body;
   let json: Json;
@@ -121,6 +135,16 @@ function dropState(res: ServerResponse): void {
   if (typeof location !== 'string' || !location.includes('state=')) return;
   const url = new URL(location);
   url.searchParams.delete('state');
+  res.setHeader('location', url.toString());
+}
+
+/** Removes `error=access_denied` from the redirect back to the client (a denial it cannot tell). */
+function dropDenial(res: ServerResponse): void {
+  const location = res.getHeader('location');
+  if (typeof location !== 'string' || !location.includes('error=access_denied')) return;
+  const url = new URL(location);
+  url.searchParams.delete('error');
+  url.searchParams.delete('error_description');
   res.setHeader('location', url.toString());
 }
 
@@ -155,10 +179,15 @@ function transformJson(path: string, status: number, body: Json): { status: numb
 /** The partner interface's answers (bodies may be arrays: the triggers). */
 function transformPartner(path: string, status: number, body: Json): { status: number; body: Json } {
   const on = activeFaults.has;
-  if (path === '/api/oauth/partner/token') {
+  if (path === TOKEN_PATH) {
     if (status === 200 && typeof body.refresh_token === 'string') lastTokenAnswer = { ...body };
     if (status === 400 && body.error === 'invalid_grant' && on('refresh-reuse-accepted') && lastTokenAnswer)
       return { status: 200, body: lastTokenAnswer };
+    if (status === 400 && body.error === 'invalid_grant' && on('token-invalid-grant-misnamed'))
+      body.error = 'invalid_request';
+    if (status === 400 && on('token-refusal-403')) return { status: 403, body };
+    if (status === 401 && body.error === 'invalid_client' && on('basic-wrong-secret-400'))
+      return { status: 400, body };
     return { status, body };
   }
   if (!path.startsWith('/api/partner/')) return { status, body };
@@ -196,6 +225,8 @@ function transformSuccess(route: string, body: Json): void {
     if (on('wrong-status')) meeting.status = 'LIVE';
   }
   if (route === 'delete-meeting' && on('delete-unsuccessful')) body.success = false;
+  if (route === 'upload-meeting-to-workspace' && on('workspace-url-not-url'))
+    body.workspace_page_url = String(body.workspace_page_url).split('/').pop();
   const settingsRoute =
     route === 'update-user-default-meeting-setting' || route === 'get-user-default-meeting-setting';
   if (settingsRoute && on('settings-not-saved') && body.setting) {

@@ -23,6 +23,7 @@ const FAULT_IDS = [
   'stt-legacy-hint-refused',
   'stt-keywords-refused',
   'stt-protobuf-refused',
+  'stt-protobuf-layout-415',
   'denoise-atten-max-refused',
   'denoise-atten-past-500',
   'translate-ten-targets-refused',
@@ -146,11 +147,16 @@ function refusalOf(path: string, type: string, bytes: Buffer): Refusal | undefin
     return on('tts-english-only') && bytes.some((b) => b >= 0x80)
       ? { status: 500, body: { success: false, error: 'TTS generation failed', code: 'INTERNAL' } }
       : undefined;
-  if (path === '/v1/stt' && type.includes('protobuf') && on('stt-protobuf-refused'))
-    return {
+  if (path === '/v1/stt' && type.includes('protobuf')) {
+    const unsupported = {
       status: 415,
       body: { success: false, error: 'Only JSON bodies', code: 'UNSUPPORTED_MEDIA_TYPE' },
     };
+    if (on('stt-protobuf-refused')) return unsupported;
+    // A deployment that reads only the layout it knows and calls any other body an unsupported
+    // media type: a body carrying no URL cannot be its SttRequest with an audio_url.
+    if (on('stt-protobuf-layout-415') && !bytes.includes('://')) return unsupported;
+  }
   const body = jsonOf(bytes);
   if (!body) return undefined;
   if (path === '/v1/stt') {

@@ -76,7 +76,9 @@ export function createOAuthModel(store: Store, options: OAuthModelOptions): Part
 
   /** The sealed successor of a rotated refresh token, while the grace window and its grant last. */
   const inGrace = async (grant: string, revokedUs: number | null, successor: string | null) => {
-    if (revokedUs === null || successor === null) return undefined;
+    // No window at all when it is 0: the clock reads whole milliseconds and the rotation's stamp is in
+    // microseconds, so within one millisecond the elapsed time reads 0 or less, which 0 would let in.
+    if (revokedUs === null || successor === null || options.refreshGraceSeconds <= 0) return undefined;
     if (now().getTime() * 1000 - revokedUs > options.refreshGraceSeconds * 1_000_000) return undefined;
     return (await store.oauthGrants.grantRevoked(grant)) ? undefined : successor;
   };

@@ -26,6 +26,8 @@ export interface SessionInfo {
 }
 
 const SESSION_TTL_MS = 60 * 60 * 1000;
+/** The library's error for a code exchanged with another redirect_uri than its authorization's. */
+const REDIRECT_URI_MISMATCH = 'Invalid request: `redirect_uri` is invalid';
 /** RFC 7636 §4.2: the challenge's alphabet and length (an S256 one is 43 base64url characters). */
 const PKCE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 
@@ -154,12 +156,15 @@ export function createOAuthProvider(store: Store, options: OAuthModelOptions) {
       } catch (error) {
         if (!(error instanceof OAuthError)) throw error;
         const status = error.name === 'invalid_client' ? 401 : error.code >= 500 ? 500 : 400;
+        // RFC 6749 §5.2 names a code that "does not match the redirection URI used in the
+        // authorization request" invalid_grant; the library reports it as invalid_request.
+        const name = error.message === REDIRECT_URI_MISMATCH ? 'invalid_grant' : error.name;
         const extra: Record<string, string> =
           status === 401 ? { 'WWW-Authenticate': 'Basic realm="parley"' } : {};
         return {
           status,
           headers: { ...pragmaNoCache(), ...extra },
-          body: { error: error.name, error_description: error.message },
+          body: { error: name, error_description: error.message },
         };
       }
     },
