@@ -11,7 +11,14 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cannotRunAs, NOBODY, runSync, skipReason, spawnWatched } from '@parley/test-browser/child-process';
+import {
+  cannotRunAs,
+  NOBODY,
+  runSync,
+  SYSTEM_NODE,
+  skipReason,
+  spawnWatched,
+} from '@parley/test-browser/child-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // A new user's first commands on a clone of this repository's HEAD (no node_modules, the Debian
@@ -147,8 +154,11 @@ function vitestInClone(tmp: string, uid?: number): { status: number | null; outp
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-/** Why nobody cannot run the clone's tests once its folder is shared, if it cannot. */
-const nobodyCannot = cannotRunAs(NOBODY, [tmpdir()]);
+/**
+ * Why nobody cannot run the clone's tests in a checkout of its own under tmpdir, if it cannot: asked
+ * with the system's Node, as the clone's own Node does not exist yet.
+ */
+const nobodyCannot = cannotRunAs(NOBODY, [tmpdir()], SYSTEM_NODE);
 
 describe('a fresh clone', () => {
   it('says in one sentence that the registry cannot be reached, and exits 1', async () => {

@@ -10,7 +10,7 @@ import type { SoakReport } from './report.js';
 // body). The pair holds when the clean run passes and the leaky one fails on resident memory.
 //
 //   npm run soak:leak-pair -w load -- [soak flags; default --minutes 3 --warmup 1 --sample-seconds 10
-//     --pad-bytes 131072 --capacity 2]
+//     --pad-bytes 131072 --capacity 2 --rest-rate 5]
 //
 // Exit 0 when the pair holds, 1 when not. Each run leaves its folder in load/results/.
 
@@ -25,6 +25,9 @@ const flags = [...given];
 for (const [name, value] of DEFAULTS) if (!given.includes(name)) flags.push(name, value);
 if (!['--capacity', '--capacity-json', '--streams'].some((f) => given.includes(f)))
   flags.push('--capacity', '2');
+// Both runs at the same REST rate (k6's average RATE), so the pair differs by the fault alone.
+if (!['--rest-rate', '--rest-capacity', '--capacity-json'].some((f) => given.includes(f)))
+  flags.push('--rest-rate', '5');
 const RESULTS = fileURLToPath(new URL('../results/', import.meta.url));
 const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
 

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RateStepVerdict } from '../src/rest-capacity.js';
 import { soakPlot } from '../src/soak-plot.js';
 import type { ServerSample } from '../src/soak-samples.js';
 import { formatValue, median, type Series, SOAK_BOUNDS, type SoakVerdict } from '../src/soak-verdict.js';
@@ -13,6 +14,8 @@ export interface SoakReport {
   target: string;
   settings: Record<string, unknown>;
   capacity: { streamsHeld: number; source: string };
+  /** The REST mix's arrivals/s held (NaN when the rate was given) and each step of its search. */
+  restCapacity: { restHeld: number; source: string; steps?: RateStepVerdict[] };
   verdict: SoakVerdict;
   series: Series[];
   unavailable: string[];
@@ -43,6 +46,7 @@ export function summaryMarkdown(report: SoakReport): string {
     `# Soak ${report.startedAt} → ${report.endedAt}: ${report.verdict.pass ? 'PASS' : 'FAIL'}`,
     '',
     `Target ${report.target}; live streams at half of ${report.capacity.streamsHeld} held (${report.capacity.source}).`,
+    restLine(report),
     `Settings: ${JSON.stringify(report.settings)}.`,
     `Load average (1 min) over the run: min ${Math.min(...ones).toFixed(2)}, median ${median(ones).toFixed(2)}, max ${Math.max(...ones).toFixed(2)}.`,
     report.unavailable.length > 0 ? `Not available from this target: ${report.unavailable.join(', ')}.` : '',
@@ -62,6 +66,16 @@ export function summaryMarkdown(report: SoakReport): string {
     '![series](plot.svg)',
     '',
   ].join('\n');
+}
+
+/** The REST rate used and the capacity it is half of (a run given its rate says so). */
+function restLine({ restCapacity: rest, settings }: SoakReport): string {
+  const steps = (rest.steps ?? []).map(
+    ({ stats: s, held }) =>
+      `${s.rate}/s ${held ? 'held' : 'failed'} (${s.latencyStat} ${s.latencyMs.toFixed(0)} ms, ${s.ok}/${s.answers} 200)`,
+  );
+  const of = Number.isFinite(rest.restHeld) ? `half of ${rest.restHeld}/s held` : 'as given';
+  return `REST mix at ${settings.restRate}/s, ${of} (${rest.source})${steps.length ? `: ${steps.join(', ')}` : ''}.`;
 }
 
 /** The plot's title and alternative text: when, and the verdict. */

@@ -12,6 +12,8 @@ import type { Auth, Json, TimedClient } from './timed-client.js';
 const CLIENTS = 10;
 const MEETINGS_PER_CLIENT = 5;
 const MAX_IN_FLIGHT = 200;
+/** The tally's key for an arrival dropped past MAX_IN_FLIGHT. */
+export const DROPPED_ARRIVAL = 'rest-mix dropped arrival';
 
 export interface RestMixOptions {
   client: TimedClient;
@@ -72,7 +74,7 @@ export async function runRestMix(options: RestMixOptions): Promise<void> {
     rate: options.rate,
     stopAt: options.stopAt,
     maxInFlight: MAX_IN_FLIGHT,
-    onDropped: () => client.tally.add('rest-mix dropped arrival'),
+    onDropped: () => client.tally.add(DROPPED_ARRIVAL),
     arrive: async (n) => {
       const mine = owned[n % CLIENTS] ?? [];
       for (const step of stepsFor(arrivalPoint(n), mine.length)) await journeys[step](mine);

@@ -27,6 +27,8 @@ describe('npm run soak: bad settings', () => {
       {},
       /--capacity-json: \/nonexistent\/capacity.json does not exist/,
     ],
+    [['--rest-rate', '5', '--rest-capacity', '20'], {}, /give --rest-rate or --rest-capacity, not both/],
+    [['--rest-rate', 'fast'], {}, /--rest-rate must be a number ≥ 0; got fast/],
     [
       ['--fault', 'retain-request-bodies'],
       { BASE_URL: 'http://127.0.0.1:9', API_KEY: 'k' },

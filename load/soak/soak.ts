@@ -3,11 +3,13 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { REST_RATES } from '../src/rest-capacity.js';
 import { routePath } from '../src/routes.js';
 import { LatencyWindow, type ServerSample, soakSeries } from '../src/soak-samples.js';
 import { formatValue, judgeSoak } from '../src/soak-verdict.js';
 import { streamUrl, wsBase } from '../src/stream-url.js';
 import { MEASURE_LEVELS, measureCapacity } from './measure-capacity.js';
+import { measureRestCapacity } from './measure-rest-capacity.js';
 import { PartnerToken } from './partner-token.js';
 import {
   type HookReceiver,
@@ -24,20 +26,24 @@ import { type ReferenceServer, startReferenceServer } from './server-process.js'
 import { type AudioServer, runFileStt, runStreams, startAudioServer } from './speech-traffic.js';
 import { Tally, TimedClient } from './timed-client.js';
 
-// The soak: a mixed load held for a set time at half the measured live-stream capacity (REST mix,
-// partner polls, live streams, file STT, hook deliveries), the server sampled every 30 s, and a
+// The soak: a mixed load held for a set time at half the measured capacity — live streams and the
+// REST mix's arrival rate each at half of what was held — with partner polls, file STT and hook deliveries,, the server sampled every 30 s, and a
 // verdict on whether anything grew past its bound after warm-up (src/soak-verdict.ts). Against a
 // reference server it starts itself (its /proc files read), or BASE_URL (then what its /metrics
 // gives, and the latencies). `npm run soak -w load -- --help`; load/README.md, "Soak".
 
 const USAGE = `Usage: npm run soak -w load -- [--minutes 30] [--warmup 5] [--sample-seconds 30]
-  [--capacity N | --capacity-json FILE] [--streams N] [--rate 5] [--pollers 2] [--poll-seconds 15]
+  [--capacity N | --capacity-json FILE] [--streams N] [--rest-capacity N | --rest-rate N]
+  [--pollers 2] [--poll-seconds 15]
   [--stt-every 20] [--pad-bytes 0] [--fault retain-request-bodies] [--out DIR]
 Without BASE_URL it starts the reference server. With BASE_URL set: API_KEY (required), PARTNER_TOKEN
 (partner polls), AUDIO_URL (file STT); hooks need the soak's receiver reachable, so only locally.
 Capacity (live streams held; the soak runs half, at least 1): --capacity N, or --capacity-json FILE
 (a capacity search's result: k6/capacity.ts writes results/capacity.json, load:probe --json one),
 or by default measured at the start by load:probe --levels 1:1:8 against the same target.
+REST mix (arrivals/s; the soak runs half): --rest-capacity N, or "restHeld" in --capacity-json's
+file, or by default measured at the start (rates ${REST_RATES.join(', ')}/s, ~10 s each, up to the first
+not held); --rest-rate N sets the rate itself.
 Exit 0 when the verdict passes, 1 when it fails, 2 on bad arguments.`;
 
 function usage(problem?: string): never {
@@ -58,7 +64,8 @@ const { values } = (() => {
         capacity: { type: 'string' },
         'capacity-json': { type: 'string' },
         streams: { type: 'string' },
-        rate: { type: 'string', default: '5' },
+        'rest-capacity': { type: 'string' },
+        'rest-rate': { type: 'string' },
         pollers: { type: 'string', default: '2' },
         'poll-seconds': { type: 'string', default: '15' },
         'generate-every': { type: 'string', default: '10' },
@@ -82,7 +89,6 @@ function count(name: keyof typeof values, min = 0): number {
 const minutes = count('minutes', 1 / 60);
 const warmupS = count('warmup') * 60;
 const sampleS = count('sample-seconds', 1);
-const rate = count('rate');
 const pollers = count('pollers');
 const pollSeconds = count('poll-seconds', 1);
 const generateEvery = count('generate-every', 1);
@@ -90,14 +96,21 @@ const sttEvery = count('stt-every');
 const padBytes = count('pad-bytes');
 if (warmupS >= minutes * 60) usage('--warmup must be shorter than --minutes');
 
-const heldInFile = (() => {
+const capacityFile = (() => {
   const file = values['capacity-json'];
   if (file === undefined) return undefined;
   if (!existsSync(file)) usage(`--capacity-json: ${file} does not exist`);
-  const held = (JSON.parse(readFileSync(file, 'utf8')) as { held?: unknown }).held;
+  const { held, restHeld } = JSON.parse(readFileSync(file, 'utf8')) as { held?: unknown; restHeld?: unknown };
   if (typeof held !== 'number') usage(`--capacity-json: ${file} has no numeric "held"`);
-  return held;
+  if (restHeld !== undefined && typeof restHeld !== 'number')
+    usage(`--capacity-json: ${file} has a "restHeld" that is not a number`);
+  return { held, restHeld };
 })();
+const heldInFile = capacityFile?.held;
+if (values['rest-rate'] !== undefined && values['rest-capacity'] !== undefined)
+  usage('give --rest-rate or --rest-capacity, not both');
+const restRateGiven = values['rest-rate'] !== undefined ? count('rest-rate') : undefined;
+const restHeldGiven = values['rest-capacity'] !== undefined ? count('rest-capacity') : undefined;
 
 const baseUrlEnv = process.env.BASE_URL?.replace(/\/+$/, '');
 if (baseUrlEnv && !process.env.API_KEY) usage('BASE_URL is set: set API_KEY too');
@@ -137,6 +150,24 @@ const capacity = await (async () => {
   const held = await measureCapacity(baseUrl, apiKey, process.env.WS_URL);
   return { streamsHeld: held, source: `measured at start by load:probe --levels ${MEASURE_LEVELS}` };
 })();
+// The REST mix's capacity likewise, measured alone after the streams' search.
+const restCapacity = await (async () => {
+  if (restRateGiven !== undefined) return { restHeld: Number.NaN, source: 'none (--rest-rate given)' };
+  if (restHeldGiven !== undefined) return { restHeld: restHeldGiven, source: '--rest-capacity' };
+  if (capacityFile?.restHeld !== undefined)
+    return { restHeld: capacityFile.restHeld, source: values['capacity-json'] ?? '' };
+  console.log(`soak: measuring the REST mix's capacity first (rates ${REST_RATES.join(', ')}/s)`);
+  const partnerSegment = process.env.PARTNER_SEGMENT || 'partner';
+  const found = await measureRestCapacity({ baseUrl, partnerSegment, auth, runId });
+  return {
+    restHeld: found.held,
+    source: `measured at start, ${REST_RATES.join(', ')}/s ${found.stoppedBy === 'failed' ? 'up to the first not held' : 'all held: a lower bound'}`,
+    steps: found.steps,
+  };
+})();
+// Half the rate held; when even the first rate failed, half of that first rate (load goes on).
+const rate =
+  restRateGiven ?? (restCapacity.restHeld > 0 ? restCapacity.restHeld / 2 : (REST_RATES[0] ?? 5) / 2);
 const streams =
   values.streams !== undefined ? count('streams') : Math.max(1, Math.floor(capacity.streamsHeld / 2));
 const client = new TimedClient(baseUrl, process.env.PARTNER_SEGMENT || 'partner', window, tally);
@@ -187,6 +218,7 @@ const settings = {
 };
 console.log(`soak: ${baseUrl}, ${JSON.stringify(settings)}`);
 console.log(`  capacity ${capacity.streamsHeld} streams held (${capacity.source}) → ${streams} live streams`);
+console.log(`  REST capacity ${restCapacity.restHeld}/s held (${restCapacity.source}) → ${rate}/s`);
 
 const startedAt = new Date().toISOString();
 const t0 = performance.now();
@@ -238,6 +270,7 @@ writeReport(outDir, {
   target: server ? `reference server (pid ${server.pid}, started by the soak)` : baseUrl,
   settings,
   capacity,
+  restCapacity,
   verdict,
   series,
   unavailable,

@@ -2,7 +2,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cannotRunAs, runSync, spawnWatched } from '@parley/test-browser/child-process';
+import { cannotRunAs, runSync, SYSTEM_NODE, spawnWatched } from '@parley/test-browser/child-process';
 
 // A PostgreSQL cluster of the test's own, on a free port in a temp folder, that the test may stop and
 // start again (the shared one of `.ci/start-postgres.sh` must stay up for the other tests). Debian's
@@ -46,7 +46,8 @@ export function throwawayPostgresMissing(): string | undefined {
   const uid = serverUid();
   if (uid === undefined) return undefined;
   if (Number.isNaN(uid)) return 'running as root, and there is no postgres user to run the cluster as';
-  const reason = cannotRunAs(uid, [tmpdir(), join(bin, 'postgres')]);
+  // The system's Node asks: this process's may lie in a private checkout the postgres user cannot enter.
+  const reason = cannotRunAs(uid, [tmpdir(), join(bin, 'postgres')], SYSTEM_NODE);
   return reason && `the postgres user cannot run the cluster: ${reason}`;
 }
 

@@ -6,6 +6,7 @@ import {
   spawn,
   spawnSync,
 } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 // The one way the repo's tests start a process. A process that cannot start (a missing binary, a
@@ -64,21 +65,33 @@ export function runSync(
 export const NOBODY = 65534;
 
 /**
- * Undefined when `uid` can run this Node and read every path in `paths` (the repository's files the
- * test needs, its scratch folders); otherwise the reason, for a skipped test's name. Tried, not
- * guessed: a private (0700) folder above the repository or the Node binary stops another user.
+ * The machine's own Node, where there is one: another user can run it even when this process's Node
+ * lies in a private folder (a checkout in `mktemp -d`), so it asks about paths that have nothing to
+ * do with the checkout (a scratch folder, another program's binary).
  */
-export function cannotRunAs(uid: number, paths: readonly string[]): string | undefined {
+export const SYSTEM_NODE = ['/usr/local/bin/node', '/usr/bin/node'].find((path) => existsSync(path));
+
+/**
+ * Undefined when `uid` can run `node` (this process's Node unless told) and read every path in
+ * `paths` (the repository's files the test needs, its scratch folders); otherwise the reason, for a
+ * skipped test's name. Tried, not guessed: a private (0700) folder above the repository or the Node
+ * binary stops another user.
+ */
+export function cannotRunAs(
+  uid: number,
+  paths: readonly string[],
+  node = process.execPath,
+): string | undefined {
   if (process.getuid?.() !== 0) return 'only root may run a process as another user';
   const check = `for (const p of ${JSON.stringify(paths)}) require('node:fs').accessSync(p, require('node:fs').constants.R_OK)`;
-  const result = spawnSync(process.execPath, ['-e', check], {
+  const result = spawnSync(node, ['-e', check], {
     uid,
     gid: uid,
-    cwd: dirname(process.execPath),
+    cwd: dirname(node),
     encoding: 'utf8',
     env: {},
   });
-  if (result.error) return `uid ${uid} cannot run ${process.execPath} (${result.error.message})`;
+  if (result.error) return `uid ${uid} cannot run ${node} (${result.error.message})`;
   if (result.status !== 0) {
     const reason = /Error: (.+)/.exec(result.stderr)?.[1] ?? result.stderr.trim().split('\n').at(-1);
     return `uid ${uid} cannot reach the files the test needs (${reason})`;
