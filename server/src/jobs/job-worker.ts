@@ -122,9 +122,11 @@ export class JobWorker {
 
   private async purge(): Promise<void> {
     const now = this.options.clock.nowMicros();
-    if (now - this.lastPurgeUs < DEFAULTS.purgeEveryMs * 1000) return;
+    const keepMs = this.options.keepDoneMs ?? DEFAULTS.keepDoneMs;
+    // Hourly, or as often as the rows expire when they are kept less than an hour.
+    if (now - this.lastPurgeUs < Math.min(DEFAULTS.purgeEveryMs, keepMs) * 1000) return;
     this.lastPurgeUs = now;
-    const before = now - (this.options.keepDoneMs ?? DEFAULTS.keepDoneMs) * 1000;
+    const before = now - keepMs * 1000;
     await this.options.store.jobs.purgeDone(before);
     await this.options.store.webhookDeliveries.purgeBefore(before);
   }
