@@ -52,6 +52,8 @@ export function createSpeechJobWorker(deps: Omit<JobDeps, 'mailTransport'>): Job
     clock: deps.clock,
     logger: deps.logger,
     leaseMs: Math.max(deps.leaseMs, SPEECH_JOB_LEASE_MS),
+    // One claimed at a time: a batch runs at once, and transcriptions must not crowd each other.
+    batchSize: 1,
     ...(deps.keepDoneMs === undefined ? {} : { keepDoneMs: deps.keepDoneMs }),
   });
 }
