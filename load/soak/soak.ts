@@ -32,6 +32,9 @@ import { Tally, TimedClient } from './timed-client.js';
 // reference server it starts itself (its /proc files read), or BASE_URL (then what its /metrics
 // gives, and the latencies). `npm run soak -w load -- --help`; load/README.md, "Soak".
 
+/** How long the soak's own server keeps finished outbox jobs and delivery tries (PARLEY_OUTBOX_KEEP_DONE_MS). */
+const SOAK_KEEP_DONE_MS = 2 * 60_000;
+
 const USAGE = `Usage: npm run soak -w load -- [--minutes 30] [--warmup 5] [--sample-seconds 30]
   [--capacity N | --capacity-json FILE] [--streams N] [--rest-capacity N | --rest-rate N]
   [--pollers 2] [--poll-seconds 15]
@@ -128,6 +131,9 @@ if (!baseUrlEnv) {
   dataDir = mkdtempSync(join(tmpdir(), 'parley-soak-'));
   // One key holds a third of the live places by default; the soak's streams all use the demo key.
   server = await startReferenceServer(dataDir, {
+    // Finished outbox jobs and delivery tries are kept 2 minutes, not the default week: rows kept by
+    // design read as growth in any soak shorter than their window; past it the database must be flat.
+    PARLEY_OUTBOX_KEEP_DONE_MS: String(SOAK_KEEP_DONE_MS),
     PARLEY_ALLOW_PRIVATE_URLS: 'true',
     PARLEY_LIVE_STT_ACCOUNT_SESSIONS: '64',
   });

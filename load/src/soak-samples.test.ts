@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LatencyWindow, metricValues, rssFromStatus, serverSample, soakSeries } from './soak-samples.js';
+import {
+  LatencyWindow,
+  MIN_WINDOW_REQUESTS,
+  metricValues,
+  rssFromStatus,
+  serverSample,
+  soakSeries,
+} from './soak-samples.js';
 
 const METRICS = `# HELP parley_nodejs_heap_size_used_bytes Process heap size used from Node.js in bytes.
 # TYPE parley_nodejs_heap_size_used_bytes gauge
@@ -44,14 +51,14 @@ describe('soak samples', () => {
 
   it('a window gives each route with enough requests its p95; a rarer route waits for enough', () => {
     const window = new LatencyWindow();
-    for (let i = 1; i <= 20; i++) window.add('get-meetings', i);
-    for (let i = 0; i < 3; i++) window.add('stt', 1000);
+    for (let i = 1; i <= MIN_WINDOW_REQUESTS; i++) window.add('get-meetings', i);
+    for (let i = 0; i < MIN_WINDOW_REQUESTS - 2; i++) window.add('stt', 1000);
     const closed = window.close();
-    expect(closed.get('get-meetings')?.p95).toBeCloseTo(19.05);
+    expect(closed.get('get-meetings')?.p95).toBeCloseTo(1 + 0.95 * (MIN_WINDOW_REQUESTS - 1));
     expect(closed.has('stt')).toBe(false);
     for (let i = 0; i < 2; i++) window.add('stt', 2000);
     const next = window.close();
-    expect(next.get('stt')).toEqual({ p95: 2000, count: 5 });
+    expect(next.get('stt')).toEqual({ p95: 2000, count: MIN_WINDOW_REQUESTS });
     expect(next.has('get-meetings')).toBe(false);
     expect(window.close().size).toBe(0);
   });

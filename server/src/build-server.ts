@@ -118,6 +118,7 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
     mailTransport: overrides.mailTransport ?? outboxMailTransport(store),
     logger,
     leaseMs: config.jobLeaseMs,
+    keepDoneMs: config.outboxKeepDoneMs,
   });
   // Long transcriptions get their own worker: on the outbox they would hold up mail and hooks.
   const speechJobs = createSpeechJobWorker({
@@ -125,6 +126,7 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
     clock: serviceDeps.clock,
     logger,
     leaseMs: config.jobLeaseMs,
+    keepDoneMs: config.outboxKeepDoneMs,
   });
   const partner = createPartnerInterface({
     store,

@@ -1388,6 +1388,10 @@ export interface ServerConfig {
    */
   jobLeaseMs: number;
   /**
+   * PARLEY_OUTBOX_KEEP_DONE_MS: how long finished outbox jobs and the record of delivery tries are kept (for GET /_emulator/webhook-deliveries and inspection) before the worker deletes them; purged at least hourly. Default 604800000 (7 days).
+   */
+  outboxKeepDoneMs?: number;
+  /**
    * PARLEY_S3_BUCKET: keep produced files in this S3-compatible bucket (shared by every server process) instead of the data directory; their URLs are presigned GET URLs of the bucket.
    */
   s3Bucket?: string;

@@ -31,6 +31,7 @@ export const CONFIG_DEFAULTS = {
   workspaceApiVersion: '2022-06-28',
   workspaceTimeoutMs: 30_000,
   jobLeaseMs: 5 * 60_000,
+  outboxKeepDoneMs: 7 * 24 * 60 * 60_000,
   // Generous: a polling platform makes a few requests a minute per trigger.
   partnerRateLimit: 600,
   oauthRefreshGraceSeconds: OAUTH_REFRESH_GRACE_SECONDS,
@@ -71,6 +72,7 @@ const ENV_NAMES: Record<string, string> = {
   workspaceApiVersion: 'PARLEY_WORKSPACE_API_VERSION',
   workspaceTimeoutMs: 'PARLEY_WORKSPACE_TIMEOUT_MS',
   jobLeaseMs: 'PARLEY_JOB_LEASE_MS',
+  outboxKeepDoneMs: 'PARLEY_OUTBOX_KEEP_DONE_MS',
   partnerRateLimit: 'PARLEY_PARTNER_RATE_LIMIT',
   oauthRefreshGraceSeconds: 'PARLEY_OAUTH_REFRESH_GRACE_SECONDS',
   audioMaxBytes: 'PARLEY_AUDIO_MAX_BYTES',
@@ -133,6 +135,7 @@ export function loadConfig(env: Env = process.env): Config {
     workspaceApiVersion: pick('workspaceApiVersion') ?? CONFIG_DEFAULTS.workspaceApiVersion,
     workspaceTimeoutMs: integer(pick('workspaceTimeoutMs')) ?? CONFIG_DEFAULTS.workspaceTimeoutMs,
     jobLeaseMs: integer(pick('jobLeaseMs')) ?? CONFIG_DEFAULTS.jobLeaseMs,
+    outboxKeepDoneMs: integer(pick('outboxKeepDoneMs')) ?? CONFIG_DEFAULTS.outboxKeepDoneMs,
     partnerRateLimit: integer(pick('partnerRateLimit')) ?? CONFIG_DEFAULTS.partnerRateLimit,
     oauthRefreshGraceSeconds:
       integer(pick('oauthRefreshGraceSeconds')) ?? CONFIG_DEFAULTS.oauthRefreshGraceSeconds,

@@ -18,6 +18,8 @@ export interface JobDeps {
   logger: Logger;
   /** How long a running job is leased before another worker may take it (PARLEY_JOB_LEASE_MS). */
   leaseMs: number;
+  /** How long finished jobs and delivery tries are kept (PARLEY_OUTBOX_KEEP_DONE_MS). */
+  keepDoneMs?: number;
 }
 
 export function createJobWorker(deps: JobDeps): JobWorker {
@@ -26,6 +28,7 @@ export function createJobWorker(deps: JobDeps): JobWorker {
     clock: deps.clock,
     logger: deps.logger,
     leaseMs: deps.leaseMs,
+    ...(deps.keepDoneMs === undefined ? {} : { keepDoneMs: deps.keepDoneMs }),
   });
   jobs.register(MAIL_JOB, mailJobHandler(deps.mailTransport));
   return jobs;
@@ -49,5 +52,8 @@ export function createSpeechJobWorker(deps: Omit<JobDeps, 'mailTransport'>): Job
     clock: deps.clock,
     logger: deps.logger,
     leaseMs: Math.max(deps.leaseMs, SPEECH_JOB_LEASE_MS),
+    // One claimed at a time: a batch runs at once, and transcriptions must not crowd each other.
+    batchSize: 1,
+    ...(deps.keepDoneMs === undefined ? {} : { keepDoneMs: deps.keepDoneMs }),
   });
 }
