@@ -80,8 +80,8 @@ export class JobWorker {
       // Only an empty claim means nothing is due: a short batch may be short because another
       // worker claimed the rest of the rows this one selected, with more due jobs behind them.
       if (jobs.length === 0) return report;
-      // A batch runs at once: one at a time, hook deliveries of ~100 ms each kept up with ~10 a
-      // second while the soak created 12.7 meetings a second, and the queue grew without end.
+      // A batch runs at once: its jobs are independent (each has its own retries), so one slow
+      // receiver no longer holds up the deliveries behind it.
       await Promise.all(
         jobs.map(async (job) => {
           report[await this.runOne(job)]++;
