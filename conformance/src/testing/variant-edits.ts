@@ -85,3 +85,12 @@ export function markEveryAnswer(field: string, mark: string): ProxyHooks {
     },
   };
 }
+
+/** Every string of a JSON value, at any depth, changed by `edit` (a timestamp's form, say). */
+export function mapStrings(value: unknown, edit: (s: string) => string): unknown {
+  if (typeof value === 'string') return edit(value);
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, edit));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, edit)]));
+  return value;
+}

@@ -1,5 +1,5 @@
 import { isCallRoute } from '../catalog.js';
-import type { Variant } from './variant-edits.js';
+import { mapStrings, type Variant } from './variant-edits.js';
 import { type Answer, type Exchange, pathOf } from './variant-proxy.js';
 
 // A deployment that answers as FastAPI with pydantic does wherever the spec leaves room: request
@@ -18,14 +18,6 @@ const TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?Z$/;
 /** `2026-11-29T10:00:00.123456+00:00`, as pydantic serialises an aware datetime in UTC. */
 const pydanticTime = (value: string) =>
   value.replace(TIMESTAMP, (_m, time: string, fraction = '') => `${time}.${fraction.padEnd(6, '0')}+00:00`);
-
-function mapStrings(value: unknown, edit: (s: string) => string): unknown {
-  if (typeof value === 'string') return edit(value);
-  if (Array.isArray(value)) return value.map((v) => mapStrings(v, edit));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, edit)]));
-  return value;
-}
 
 const json = (status: number, body: unknown, a: Answer): Answer => {
   const headers = new Headers(a.headers);

@@ -2,6 +2,7 @@
 // (conformance/src/testing/variants*.ts) a decision, run or why it does not touch the app, and for
 // the run ones what their room lets differ in a Zap's output (the rest must be equal to what the app
 // gives against the reference server itself).
+import { mapStrings } from '@parley/conformance/testing/variant-edits';
 import { VARIANTS } from '@parley/conformance/testing/variants';
 import { SHORT_TRIGGER_ITEMS } from '@parley/conformance/testing/variants-app';
 
@@ -64,14 +65,6 @@ export const variantsToRun = () => VARIANTS.filter((v) => DECISIONS[v.id] === RU
 export const REDUCED = ['oauth-token-minimal', 'timestamps-offset', 'extra-fields-nested', 'spec-only'];
 
 const STAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?Z$/;
-
-function mapStrings(value: unknown, edit: (s: string) => string): unknown {
-  if (typeof value === 'string') return edit(value);
-  if (Array.isArray(value)) return value.map((v) => mapStrings(v, edit));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, edit)]));
-  return value;
-}
 
 /** `got` without the keys `want` lacks at the same place (the fields a deployment adds). */
 function withoutExtra(got: unknown, want: unknown): unknown {
