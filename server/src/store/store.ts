@@ -128,6 +128,8 @@ export const WIPE_ORDER: (keyof Database)[] = [
   'user_settings',
   'ai_documents',
   'live_sessions',
+  'viewer_feed',
+  'meeting_viewers',
   'transcript_utterances',
   'transcription_chunks',
   'messages',

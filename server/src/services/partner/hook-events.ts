@@ -52,7 +52,7 @@ export async function hookItem(
     return meeting && meeting.endUs !== null ? link(meetingEndedItem(meeting), meeting.id) : undefined;
   }
   const kind = MESSAGE_EVENTS[event];
-  const rows = await store.partnerFeed.messages(viewer, [kind.type], TRIGGER_LIMIT, meetingId);
+  const rows = await store.partnerFeed.messagesOfVisibleMeeting(viewer, meetingId, kind.type, TRIGGER_LIMIT);
   const row = rows.find((m) => m.id === itemId);
   return row && link(kind.item(row), row.meetingId);
 }
