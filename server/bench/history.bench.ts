@@ -90,7 +90,7 @@ async function sizedServer(size: number, database: { url: string; drop(): Promis
  * The calls go round the sizes one at a time (100, 1,000, ..., 100, ...), so the machine's load,
  * which other work moves, weighs on every size alike and the ratio compares like with like.
  */
-async function timeRoute(sized: Sized[], call: Call): Promise<Timing[]> {
+async function timeRoute(sized: Sized[], route: string, call: Call): Promise<Timing[]> {
   for (const { server, reader } of sized) for (let i = 0; i < WARM_UP; i++) await call(server, reader);
   const ms = sized.map((): number[] => []);
   for (let i = 0; i < CALLS; i++) {
@@ -98,7 +98,8 @@ async function timeRoute(sized: Sized[], call: Call): Promise<Timing[]> {
       const start = performance.now();
       const reply = await call(server, reader);
       ms[k]?.push(performance.now() - start);
-      if (reply.status !== 200) throw new Error(`answered ${reply.status}`);
+      if (reply.status !== 200)
+        throw new Error(`${route} at ${sized[k]?.size} meetings answered ${reply.status}`);
     }
   }
   return ms.map((values) => ({
@@ -116,7 +117,7 @@ async function benchDialect(
   try {
     for (const size of SIZES) sized.push(await sizedServer(size, await newDatabase()));
     const results = new Map<string, Timing[]>();
-    for (const [route, call] of ROUTES) results.set(route, await timeRoute(sized, call));
+    for (const [route, call] of ROUTES) results.set(route, await timeRoute(sized, route, call));
     printTable(name, results);
   } finally {
     for (const one of sized) await one.drop();
