@@ -4,7 +4,8 @@
 // listing and trigger route is called sequentially over HTTP, a fixed number of times per size after
 // a warm-up, on SQLite (a file) and on PostgreSQL (when PARLEY_TEST_PG_URL names a server). Printed: p50/p95 per route and size, and the
 // ratio of the p50 at the largest size to the p50 at the smallest. Asserts nothing.
-// `npm run bench:history -w server` (knobs: --sizes 100,1000,10000,100000 --calls 100 --people-calls 10).
+// `npm run bench:history -w server` (knobs: --sizes 100,1000,10000,100000 --calls 100 --people-calls 10
+// --dialects sqlite,postgres).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ const CALLS = Number(option('calls', '100'));
 /** get-my-people still reads the whole history (store/README.md): fewer calls keep the run short. */
 const PEOPLE_CALLS = Number(option('people-calls', '10'));
 const WARM_UP = 5;
+const DIALECTS = option('dialects', 'sqlite,postgres').split(',');
 
 type Reader = TestUser & { access: string; newest: string; middle: string };
 type Call = (server: TestServer, reader: Reader) => Promise<{ status: number }>;
@@ -148,12 +150,14 @@ console.log(
 const dataDir = mkdtempSync(join(tmpdir(), 'parley-history-bench-'));
 try {
   let files = 0;
-  await benchDialect('sqlite', async () => ({
-    url: `sqlite:${join(dataDir, `bench-${files++}.sqlite`)}`,
-    drop: async () => {},
-  }));
+  if (DIALECTS.includes('sqlite'))
+    await benchDialect('sqlite', async () => ({
+      url: `sqlite:${join(dataDir, `bench-${files++}.sqlite`)}`,
+      drop: async () => {},
+    }));
   const pgUrl = process.env.PARLEY_TEST_PG_URL;
-  if (pgUrl) await benchDialect('postgres', () => createPostgresDatabase(pgUrl));
+  if (!DIALECTS.includes('postgres')) console.log('postgres: not asked for (--dialects)');
+  else if (pgUrl) await benchDialect('postgres', () => createPostgresDatabase(pgUrl));
   else console.log('postgres: skipped, PARLEY_TEST_PG_URL is unset (eval "$(bash .ci/start-postgres.sh)")');
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
