@@ -1,11 +1,11 @@
 // What one user's history costs the routes that list it: the user's ended meetings (each with chat,
 // a summary, a contact, a live chunk and an utterance; test-support/history-seed.ts) grow through
 // 100, 1,000, 10,000 and 100,000 (a server and database per size, all in this process), and every
-// listing and trigger route is called sequentially over HTTP, a fixed number of times per size after
-// a warm-up, on SQLite (a file) and on PostgreSQL (when PARLEY_TEST_PG_URL names a server). Printed: p50/p95 per route and size, and the
-// ratio of the p50 at the largest size to the p50 at the smallest. Asserts nothing.
-// `npm run bench:history -w server` (knobs: --sizes 100,1000,10000,100000 --calls 100 --people-calls 10
-// --dialects sqlite,postgres).
+// listing and trigger route is called sequentially over HTTP, a fixed number of times per size
+// after a warm-up, on SQLite (a file) and on PostgreSQL (when PARLEY_TEST_PG_URL names a server).
+// Printed: p50/p95 per route and size, and the ratio of the p50 at the largest size to the p50 at
+// the smallest. Asserts nothing. `npm run bench:history -w server` (knobs: --sizes
+// 100,1000,10000,100000 --calls 100 --people-calls 10 --dialects sqlite,postgres).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
