@@ -64,12 +64,11 @@ const ROUTES: RouteCase[] = [
   },
 ];
 
-describe.skipIf(process.env.PARLEY_TEST_PG_URL !== undefined)(
-  'reads bounded by the page on postgres: skipped, PARLEY_TEST_PG_URL is unset (eval "$(bash .ci/start-postgres.sh)")',
-  () => {
-    it('plans no full scan and no sort of the history', () => {});
-  },
-);
+if (process.env.PARLEY_TEST_PG_URL === undefined) {
+  describe('reads bounded by the page on postgres', () => {
+    it.skip('skipped: PARLEY_TEST_PG_URL is unset (eval "$(bash .ci/start-postgres.sh)")', () => {});
+  });
+}
 
 describe.each(testDatabases)('reads bounded by the page on $name', (database) => {
   let server: TestServer;
