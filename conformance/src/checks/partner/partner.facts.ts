@@ -50,6 +50,20 @@ export const partnerFacts: readonly Fact[] = [
     'Base `{integration_url}`.',
     'names an input of the run (--integration-url), not a behaviour',
   ),
+  unjudged(
+    'service.interface',
+    'descriptive',
+    'S-what-the-service-does-13',
+    'An automation-platform interface: OAuth 2.0 authorization-code sign-in, four polling triggers and two actions.',
+    'sums up the interface: each part is a fact of its own (partner.oauth.*, partner.triggers.*, partner.document.*)',
+  ),
+  judged(
+    'meeting-ended.ended',
+    'state',
+    'S-states-and-transitions-06',
+    'the meeting-ended trigger of the automation interface lists meetings that have ended',
+    [TRIGGERS],
+  ),
   judged('auth.bearer-required', 'auth', API(2), 'Bearer-token authentication', ['partner.07.no-token-401']),
   judged(
     'auth.bearer-accepted',

@@ -34,6 +34,9 @@ export const partnerViolations: readonly FactViolation[] = [
   proxied('partner.auth.bearer-accepted', 'refused', 'a valid bearer token refused on /me', () => ({
     answer: (req, a) => (pathOf(req) === '/api/partner/me' ? reply(a, 401, { error: 'invalid_token' }) : a),
   })),
+  proxied('partner.meeting-ended.ended', 'live-listed', 'meeting-ended lists meetings without an end', () =>
+    everyTrigger((list) => list.map((item) => ('end_at' in item ? { ...item, end_at: null } : item))),
+  ),
   proxied('partner.triggers.get', 'post-only', 'trigger routes answer GET with 405', () =>
     everyTrigger(() => ({ detail: 'Method Not Allowed' })),
   ),
