@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -34,6 +34,16 @@ describe('the options table', () => {
       key: 'minCoverage',
     });
     expect(KIT_OPTIONS.find((o) => o.flag === 'reporter')?.env).toBe('PARLEY_REPORTERS');
+    // COMMAND.md's table is this one, row for row.
+    const rows = [
+      ...readFileSync(new URL('../COMMAND.md', import.meta.url), 'utf8').matchAll(
+        /^\| `--([\w-]+)` \| `(PARLEY_\w+)` \| (?:`(\w+)` \([^)]+\))? *\| *(yes)? *\|$/gm,
+      ),
+    ].map(([, flag, env, key, secret]) => ({ flag, env, key, secret: secret === 'yes' }));
+    expect(rows).toEqual([
+      ...KIT_OPTIONS.map((o) => ({ flag: o.flag, env: o.env, key: o.key, secret: o.secret === true })),
+      { flag: 'config', env: 'PARLEY_CONFIG', key: undefined, secret: false },
+    ]);
     expect(KIT_OPTIONS.filter((o) => o.secret).map((o) => o.flag)).toEqual([
       'api-key',
       'second-api-key',
