@@ -80,6 +80,8 @@ describe('options from the environment', () => {
     });
     expect(options.secondApiKey).toBeUndefined();
     expect(parseCli([], { PARLEY_PARLEY_CHOICES: 'false' }).parleyChoices).toBeUndefined();
+    // The action's proto input left empty is a blank line, not a file.
+    expect(parseCli([], { PARLEY_PROTO: '\n' }).protoFiles).toBeUndefined();
   });
 
   it('a wrong value names its variable', () => {
@@ -173,6 +175,16 @@ describe('options from --config', () => {
     expect(() => parseCli(['--config', join(dir, 'missing.yml')], {})).toThrow(
       /--config .+missing\.yml cannot be read/,
     );
+  });
+
+  it('--help prints the usage even with a broken file', async () => {
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      expect(await main(['--help', '--config', config('apiKye: k')])).toBe(0);
+      expect(String(out.mock.calls[0]?.[0])).toMatch(/^Usage: parley-conformance/);
+    } finally {
+      out.mockRestore();
+    }
   });
 
   it('exit 2 with the sentence on stderr', async () => {

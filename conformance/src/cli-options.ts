@@ -110,10 +110,13 @@ export function resolveOptions(argv: string[], env: NodeJS.ProcessEnv): Resolved
     },
   });
   const flags = parsed as Record<string, string | boolean | string[] | undefined>;
+  const origin = new Map<string, string>();
+  const label = (flag: string) => origin.get(flag) ?? `--${flag}`;
+  // --help prints the usage whatever the rest says (a config file that does not parse included).
+  if (flags.help === true) return { values: {}, positionals, help: true, label };
   const configPath = (flags.config as string | undefined) || env[CONFIG_OPTION.env] || undefined;
   const file = configPath ? readConfigFile(configPath, KIT_OPTIONS, env) : {};
   const values: OptionValues = {};
-  const origin = new Map<string, string>();
   for (const option of KIT_OPTIONS) {
     const given = flags[option.flag];
     const text = env[option.env];
@@ -128,10 +131,5 @@ export function resolveOptions(argv: string[], env: NodeJS.ProcessEnv): Resolved
       origin.set(option.flag, `${option.key} in ${configPath}`);
     }
   }
-  return {
-    values,
-    positionals,
-    help: flags.help === true,
-    label: (flag) => origin.get(flag) ?? `--${flag}`,
-  };
+  return { values, positionals, help: false, label };
 }

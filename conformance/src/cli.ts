@@ -130,7 +130,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     ...(timeout !== undefined ? { timeoutMs: timeout } : {}),
     ...(retries !== undefined ? { retries } : {}),
     ...(minCoverage !== undefined ? { minCoverage } : {}),
-    ...(protoFiles ? { protoFiles } : {}),
+    ...(protoFiles?.length ? { protoFiles } : {}),
     ...(values['proto-stream-message'] ? { protoStreamMessage: values['proto-stream-message'] } : {}),
     ...(given['parley-choices'] === true ? { parleyChoices: true } : {}),
     ...(list(values.only) ? { only: list(values.only) } : {}),
