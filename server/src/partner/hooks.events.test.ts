@@ -10,6 +10,7 @@ import {
 } from '../../test-support/partner-oauth.js';
 import { expectSchema, type TestServer, type TestUser } from '../../test-support/test-server.js';
 import { HookEvent } from '../core/contracts.js';
+import { HOOK_EVENT_JOB } from '../services/partner/hook-events.js';
 
 // What a hook event is: what happened at its time. Its item is fixed in the transaction that
 // caused it, so a meeting deleted right after its create still reaches the subscriber, once; a
@@ -139,5 +140,19 @@ describe('hook events', () => {
     // The subscription that stayed gets the event: the outbox did run.
     expect(reached.filter((d) => d.path === '/kept').map((d) => JSON.parse(d.body).id)).toEqual([meetingId]);
     expect(reached.filter((d) => d.path === '/removed' || d.path === '/revoked')).toEqual([]);
+  });
+
+  it('fans out an event an older version queued, building the item when it runs as that version did', async () => {
+    const { access } = await connect(server, ana, 'meetings:read');
+    const id = await subscribe(access, '/queued');
+    const meetingId = await createMeeting('Queued before an upgrade');
+    expect((await drain('/queued')).map((d) => JSON.parse(d.body).id)).toEqual([meetingId]);
+    await server.store.jobs.enqueue({
+      kind: HOOK_EVENT_JOB,
+      payload: { event: HookEvent.MEETING_CREATED, meetingId, itemId: meetingId },
+    });
+    const again = await drain('/queued');
+    expect(again.map((d) => JSON.parse(d.body).title)).toEqual(['Queued before an upgrade']);
+    await fetch(`${server.url}/api/partner/hooks/${id}`, { method: 'DELETE', headers: bearer(access) });
   });
 });
