@@ -107,26 +107,26 @@ console.log(
   `backlog: ${jobs} signed deliveries to 127.0.0.1 drained in ${drainS.toFixed(2)} s = ${(jobs / drainS).toFixed(0)} deliveries/s`,
 );
 
-// Live: the worker polls as in the server; creates at RATE/s, each meeting deleted after a while.
+// Live: the worker polls as in the server; creates arrive at RATE/s whether or not the previous one
+// answered (an open model, as clients do), each meeting deleted a while after its answer.
 arrivals.clear();
 const answered = new Map<string, number>();
-const deletions: Promise<unknown>[] = [];
+const pending: Promise<unknown>[] = [];
 server.jobs.start();
 const liveStart = performance.now();
 for (let i = 0; i < RATE * SECONDS; i++) {
-  const due = liveStart + (i * 1000) / RATE;
-  const wait = due - performance.now();
+  const wait = liveStart + (i * 1000) / RATE - performance.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  const { meeting } = await meetings.create(caller, { title: 'live' });
-  answered.set(meeting.id, performance.now());
-  deletions.push(
-    new Promise((resolve) => setTimeout(resolve, DELETE_AFTER_MS)).then(() =>
-      meetings.delete(caller, { meeting_id: meeting.id }),
-    ),
+  pending.push(
+    meetings.create(caller, { title: 'live' }).then(async ({ meeting }) => {
+      answered.set(meeting.id, performance.now());
+      await new Promise((resolve) => setTimeout(resolve, DELETE_AFTER_MS));
+      await meetings.delete(caller, { meeting_id: meeting.id });
+    }),
   );
 }
 const sentS = (performance.now() - liveStart) / 1000;
-await Promise.all(deletions);
+await Promise.all(pending);
 // Bounded wait for the last deliveries: 30 s past the last create.
 for (let waited = 0; waited < 300 && arrivals.size < answered.size; waited++)
   await new Promise((resolve) => setTimeout(resolve, 100));
@@ -134,7 +134,7 @@ await server.jobs.stop();
 const lags = [...answered].flatMap(([id, at]) => (arrivals.get(id) ?? []).slice(0, 1).map((t) => t - at));
 const repeats = [...arrivals.values()].filter((times) => times.length > 1).length;
 console.log(
-  `live: ${answered.size} creates in ${sentS.toFixed(1)} s (${(answered.size / sentS).toFixed(1)}/s), each deleted ${DELETE_AFTER_MS} ms after its answer: ` +
+  `live: ${answered.size} creates sent in ${sentS.toFixed(1)} s (${(answered.size / sentS).toFixed(1)}/s), each deleted ${DELETE_AFTER_MS} ms after its answer: ` +
     `${lags.length} delivered, ${answered.size - lags.length} missing, ${repeats} delivered more than once`,
 );
 console.log(`live lag, create answered → delivery received: ${describeSpread(spread(lags))}`);
