@@ -108,7 +108,7 @@ describe('hook events', () => {
     }
     expect(await drain('/deleted')).toEqual([]);
     await fetch(`${server.url}/api/partner/hooks/${id}`, { method: 'DELETE', headers: bearer(access) });
-  }, 120_000);
+  });
 
   it('stops the deliveries of a subscription removed, or a grant revoked, before they went out', async () => {
     const kept = await connect(server, ana, 'meetings:read');
