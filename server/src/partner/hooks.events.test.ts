@@ -8,7 +8,12 @@ import {
   setPassword,
   startPartnerServer,
 } from '../../test-support/partner-oauth.js';
-import { expectSchema, type TestServer, type TestUser } from '../../test-support/test-server.js';
+import {
+  expectSchema,
+  TEST_ADMIN_TOKEN,
+  type TestServer,
+  type TestUser,
+} from '../../test-support/test-server.js';
 import { HookEvent } from '../core/contracts.js';
 import { HOOK_EVENT_JOB } from '../services/partner/hook-events.js';
 
@@ -154,5 +159,32 @@ describe('hook events', () => {
     const again = await drain('/queued');
     expect(again.map((d) => JSON.parse(d.body).title)).toEqual(['Queued before an upgrade']);
     await fetch(`${server.url}/api/partner/hooks/${id}`, { method: 'DELETE', headers: bearer(access) });
+  });
+
+  it('delivers meeting-ended once for a meeting deleted right after it ended', async () => {
+    const { access } = await connect(server, ana, 'meetings:read');
+    const subscribed = await server.post<{ id: string }>(
+      '/api/partner/hooks',
+      { event: HookEvent.MEETING_ENDED, target_url: `${base}/ended` },
+      bearer(access),
+    );
+    expect(subscribed.status).toBe(200);
+    const meetingId = await createMeeting('Ended, then deleted');
+    const ended = await server.post(
+      `/_emulator/meetings/${meetingId}/end`,
+      undefined,
+      bearer(TEST_ADMIN_TOKEN),
+    );
+    expect(ended.status).toBe(200);
+    expect((await server.call('delete-meeting', ana.key, { meeting_id: meetingId })).status).toBe(200);
+    const items = (await drain('/ended')).map((d) => JSON.parse(d.body) as { id: string; title: string });
+    expect(items.map(({ id, title }) => ({ id, title }))).toEqual([
+      { id: meetingId, title: 'Ended, then deleted' },
+    ]);
+    expectSchema('trigger-meeting-ended.item', items[0]);
+    await fetch(`${server.url}/api/partner/hooks/${subscribed.body.id}`, {
+      method: 'DELETE',
+      headers: bearer(access),
+    });
   });
 });
