@@ -203,14 +203,8 @@ export const SPEECH_DEMOS5: Record<string, Demo> = {
   's5-health-needs-key': health(),
   's5-health-plain-text': health(),
   's5v-token-without-expires-in': tokenDemo,
-  's5v-translate-header-key': async (t) => {
-    const r = await fetch(`${t.baseUrl}/v1/translate-text`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': t.ref.apiKey },
-      body: JSON.stringify({ text: 'Good morning', target_languages: ['es'] }),
-    });
-    return r.status;
-  },
+  's5v-translate-query-key': async (t) =>
+    (await speechCall(t, '/v1/translate-text', { text: 'Good morning', target_languages: ['es'] })).status,
   's5v-translate-extra-fields': translate({ text: 'Good morning', target_languages: ['es'] }),
   's5v-denoise-errors-nested': async (t) => seen(await call(t, '/v1/denoise', {})),
   's5v-partner-errors-oauth-shape': async (t) =>

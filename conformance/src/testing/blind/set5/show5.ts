@@ -30,7 +30,14 @@ await call(direct, '/v1/add-meeting-participants', {
 });
 await call(direct, '/v1/summarize-meeting', { meeting_id: ref.transcriptMeetingId });
 
-const shown = (value: unknown) => JSON.stringify(value ?? null).slice(0, 300);
+const shown = (value: unknown) => JSON.stringify(value ?? null);
+/** Where two shown values first differ (0 when they are equal), so long answers show their change. */
+const firstDiff = (a: string, b: string) => {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i < a.length || a.length !== b.length ? Math.max(0, i - 100) : 0;
+};
+const cut = (text: string, from: number) => `${from > 0 ? '…' : ''}${text.slice(from, from + 260)}`;
 const tally = { changed: 0, same: [] as string[], missing: [] as string[] };
 try {
   for (const [kind, variant] of entries) {
@@ -49,10 +56,11 @@ try {
       await proxy.close();
     }
     const changed = before !== after;
+    const at = firstDiff(before, after);
     if (changed) tally.changed += 1;
     else tally.same.push(variant.id);
     console.log(
-      `${changed ? 'CHANGED' : 'SAME   '} ${kind} ${variant.id}\n  reference: ${before}\n  deployment: ${after}`,
+      `${changed ? 'CHANGED' : 'SAME   '} ${kind} ${variant.id}\n  reference: ${cut(before, at)}\n  deployment: ${cut(after, at)}`,
     );
   }
 } finally {

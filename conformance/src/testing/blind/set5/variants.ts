@@ -58,18 +58,19 @@ export const SET5_VARIANTS: Variant[] = [
     }),
   },
   {
-    id: 's5v-translate-header-key',
+    id: 's5v-translate-query-key',
     area: 'speech',
     allows:
       'Lifetime of access and refresh tokens, request and response fields of the token exchange, and the authentication scheme of translate-text: not shown.',
     only: [],
-    // translate-text also reads the key from the X-API-Key header, as the meeting routes do.
+    // translate-text also reads the key from the api_key query parameter, as the speech routes do.
     hooks: () => ({
       request: (req: Exchange) => {
-        const key = req.headers.get('x-api-key');
-        if (pathOf(req) !== TRANSLATE || !key || queryOf(req).get('api_key')) return req;
-        const sep = req.path.includes('?') ? '&' : '?';
-        return { ...req, path: `${req.path}${sep}api_key=${encodeURIComponent(key)}` };
+        const key = queryOf(req).get('api_key');
+        if (pathOf(req) !== TRANSLATE || !key || req.headers.get('x-api-key')) return req;
+        const headers = new Headers(req.headers);
+        headers.set('x-api-key', key);
+        return { ...req, headers };
       },
     }),
   },

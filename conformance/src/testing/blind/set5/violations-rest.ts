@@ -210,12 +210,13 @@ export const SET5_REST_VIOLATIONS: Variant[] = [
     allows:
       'POST /v1/remove-meeting-participants | meeting_id string (required); participant_ids string[] (required) | {success, meeting: Meeting}',
     only: [],
-    // The removal route answers the meeting as it is and removes nobody.
+    // The removal route bound to the add handler: the ids asked to go are added (they are already
+    // there), and the meeting is answered as it was.
     hooks: () =>
       servedBy(
         '/v1/remove-meeting-participants',
         '/v1/add-meeting-participants',
-        (asked) => ({ meeting_id: asked.meeting_id, participant_ids: [] }),
+        (asked) => asked,
         (up, status) => [status, up],
       ),
   },

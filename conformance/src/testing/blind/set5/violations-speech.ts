@@ -210,6 +210,7 @@ export const SET5_SPEECH_VIOLATIONS: Variant[] = [
         (b, s, req) => {
           const targets = askedJson(req).target_languages;
           const named =
+            s !== 401 &&
             Array.isArray(targets) &&
             targets.some((t) => typeof t === 'string' && !/^[a-z]{2,3}([-_][A-Za-z0-9]+)*$/.test(t));
           return named ? [400, errorBody('Unsupported target language', 'BAD_REQUEST')] : [s, b];
@@ -226,7 +227,7 @@ export const SET5_SPEECH_VIOLATIONS: Variant[] = [
       answer: onJson(
         (path) => path === '/v1/translate-text',
         (b, s, req) =>
-          askedJson(req).source_language === 'auto'
+          s !== 401 && askedJson(req).source_language === 'auto'
             ? validation422('source_language', 'Input should be a valid language code', 'value_error', 'auto')
             : [s, b],
       ),
@@ -242,7 +243,7 @@ export const SET5_SPEECH_VIOLATIONS: Variant[] = [
         (path) => path === '/v1/translate-text',
         (b, s, req) => {
           const text = askedJson(req).text;
-          return typeof text === 'string' && text.length > 10_000
+          return s !== 401 && typeof text === 'string' && text.length > 10_000
             ? [413, errorBody('Text longer than 10000 characters', 'PAYLOAD_TOO_LARGE')]
             : [s, b];
         },
