@@ -53,7 +53,7 @@ const denoise: Demo = async (t) =>
 const translate =
   (body: Json): Demo =>
   async (t) =>
-    seen(await speechCall(t, '/v1/translate-text', body));
+    seen(await call(t, '/v1/translate-text', body));
 
 /** What a client sees of a live session: frame kinds, utterance ids, interims, speakers, the end. */
 const streamDemo =
@@ -132,7 +132,7 @@ export const SPEECH_DEMOS5: Record<string, Demo> = {
   's5-stt-times-in-seconds': sttDemo,
   's5-stt-speaker-integer': sttDemo,
   's5-stt-text-last-utterance': async (t) => {
-    const r = await speechCall(t, '/v1/stt', { audio_url: audioUrl(t) });
+    const r = await speechCall(t, '/v1/stt', { audio_url: audioUrl(t, 'conversations/two-speakers.wav') });
     return {
       whole:
         list(r.body, 'utterances')
