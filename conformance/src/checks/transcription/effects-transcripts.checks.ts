@@ -63,6 +63,37 @@ function judgeListed(
     );
 }
 
+/** The utterance fields an update response does not carry ("carries only id, meeting_id, transcript, language, speaker_v2, texts"). */
+const NOT_CARRIED = [
+  'message_id',
+  'start_seconds',
+  'end_seconds',
+  'confidence',
+  'created_at',
+  'updated_at',
+] as const;
+
+/**
+ * The update response's utterance carries its texts map (where the listing shows one) and none of the
+ * utterance's other fields; a field of the deployment's own is no utterance field and is not judged.
+ */
+function judgeCarried(utterance: Record<string, unknown>, texts: boolean, what: string): void {
+  if (texts)
+    verify(
+      utterance.texts !== null && typeof utterance.texts === 'object' && !Array.isArray(utterance.texts),
+      'MISSING_FIELD',
+      `${what}: the utterance carries no texts map`,
+      at(what, '$.utterance.texts', 'an object', utterance.texts),
+    );
+  for (const field of NOT_CARRIED)
+    verify(
+      !(field in utterance),
+      'UNEXPECTED_ITEM',
+      `${what}: carries ${field}, which an update response does not carry`,
+      at(what, `$.utterance.${field}`, 'absent', utterance[field]),
+    );
+}
+
 export const effectsTranscriptsChecks = [
   define({
     id: 'rest.15.utterance-correction',
@@ -108,6 +139,7 @@ export const effectsTranscriptsChecks = [
             `${answered}: ${field} is ${JSON.stringify(utterance[field])}`,
             at(answered, `$.utterance.${field}`, value, utterance[field]),
           );
+        judgeCarried(utterance as unknown as Record<string, unknown>, target.texts !== undefined, answered);
         const unknown = await send(ctx, 'update-transcript-utterance', {
           id: `${ctx.target.runId}-no-such-utterance`,
           meeting_id: meetingId,
