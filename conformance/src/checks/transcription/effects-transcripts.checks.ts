@@ -1,9 +1,11 @@
 import { FIRST_PAGE_CURSOR } from '@parley/schemas/constants';
+import { expectAnswer } from '../../answer.js';
 import { type Answer, call, send } from '../../call.js';
 import { choice, skip, verify } from '../../check.js';
 import type { CheckContext } from '../../context.js';
 import { instantOf } from '../../instants.js';
-import { at } from '../../json-path.js';
+import { at, pick } from '../../json-path.js';
+import { expectStatus } from '../../schema-check.js';
 import { define } from '../define.js';
 import {
   chunkRecords,
@@ -117,12 +119,14 @@ export const effectsTranscriptsChecks = [
       const cursor = before.find((u) => instantOf(u.updated_at) === stamp)?.updated_at ?? FIRST_PAGE_CURSOR;
       const corrected = `${target.transcript} (${ctx.target.runId})`;
       try {
-        const { utterance } = await call(ctx, 'update-transcript-utterance', {
+        const answered = 'update-transcript-utterance';
+        const reply = await send(ctx, 'update-transcript-utterance', {
           id: target.id,
           meeting_id: meetingId,
           transcript: corrected,
         });
-        const answered = 'update-transcript-utterance';
+        expectStatus(reply, 200, answered);
+        const { utterance } = expectAnswer(reply, 'update-transcript-utterance', answered);
         // The answer "carries only id, meeting_id, transcript, language, speaker_v2, texts": the
         // utterance's own, its speaker where the listing shows one.
         const carried = [
@@ -139,7 +143,13 @@ export const effectsTranscriptsChecks = [
             `${answered}: ${field} is ${JSON.stringify(utterance[field])}`,
             at(answered, `$.utterance.${field}`, value, utterance[field]),
           );
-        judgeCarried(utterance as unknown as Record<string, unknown>, target.texts !== undefined, answered);
+        // As sent: the validated copy leaves out what the schema does not declare.
+        const sent = pick(reply.body, 'utterance');
+        judgeCarried(
+          sent && typeof sent === 'object' ? (sent as Record<string, unknown>) : {},
+          target.texts !== undefined,
+          answered,
+        );
         const unknown = await send(ctx, 'update-transcript-utterance', {
           id: `${ctx.target.runId}-no-such-utterance`,
           meeting_id: meetingId,

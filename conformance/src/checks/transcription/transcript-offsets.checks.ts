@@ -24,7 +24,7 @@ async function lengthOf(ctx: CheckContext, meetingId: string): Promise<number> {
     return couldNotJudge(
       `the transcribed meeting ${meetingId} is ${meeting ? `listed with start_at ${meeting.start_at}, end_at ${meeting.end_at}` : 'not listed by get-meetings'}: no length to hold its offsets to`,
     );
-  return Number(end - start) / 1e6;
+  return Number(end - start) / 1e9;
 }
 
 export const transcriptOffsetsChecks = [
