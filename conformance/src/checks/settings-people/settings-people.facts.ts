@@ -200,7 +200,7 @@ export const settingsPeopleFacts: readonly Fact[] = [
     'MUST',
     PEOPLE,
     'cursor (format `<name>:<email>`): a page asked with the cursor repeats none of the page before',
-    ['rest.27.people-walk', 'rest.41.people-presence'],
+    ['rest.27.people-walk'],
   ),
   fact('people.has_more', 'cursor', 'MUST', PEOPLE, '{success, people: Person[], has_more: boolean}', [
     'rest.27.people-walk',
