@@ -6,8 +6,10 @@ import { define } from '../define.js';
 
 // What create-meeting makes of its request beyond rest.02's title and status: participant_ids left
 // out is empty (the meeting holds its host alone), the host is the caller (the user id the caller's
-// own default meeting setting names), and a participant named by a bare user id is taken: another
-// account's user (--second-api-key), else the caller's own id.
+// own default meeting setting names), its language is a language code, and a participant named by a
+// bare user id is taken: another account's user (--second-api-key), else the caller's own id.
+
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 
 /** The user id of `key`'s account, as its default meeting setting names it. */
 export async function userIdOf(ctx: CheckContext, key: string, what: string): Promise<string> {
@@ -18,11 +20,11 @@ export const createRequestChecks = [
   define({
     id: 'rest.40.create-meeting-request-defaults',
     title:
-      'create-meeting: participant_ids left out means the host alone; host_user_id is the caller; a bare user id is taken as a participant',
+      'create-meeting: participant_ids left out means the host alone; host_user_id is the caller; language a code; a bare user id is taken as a participant',
     area: 'rest',
     clause:
       'Endpoints/Meetings: create-meeting participant_ids (optional, default empty; bare id or em:<email>); Resources/Meeting: host_user_id',
-    spec: 'participant_ids string[] (optional, default empty; bare id or `em:<email>`) / host_user_id | string | user id of the host / participant_ids | string[] | host included / user_id | string (User default meeting setting)',
+    spec: 'participant_ids string[] (optional, default empty; bare id or `em:<email>`) / host_user_id | string | user id of the host / language | string | language code of the meeting / participant_ids | string[] | host included / user_id | string (User default meeting setting)',
     level: 'MUST',
     async run(ctx) {
       const caller = await userIdOf(ctx, ctx.target.apiKey, 'get-user-default-meeting-setting');
@@ -46,6 +48,16 @@ export const createRequestChecks = [
         `${what}: participant_ids is ${JSON.stringify(meeting.participant_ids)}: default empty, the host alone`,
         at(what, '$.meeting.participant_ids', [meeting.host_user_id], meeting.participant_ids),
       );
+      // "language code of the meeting": a language tag (BCP 47: a primary subtag of two or three
+      // letters), not a language's name; a meeting without one yet is not judged.
+      const language = meeting.language;
+      if (language !== undefined && language !== '')
+        verify(
+          LANGUAGE_TAG.test(language),
+          'VALUE',
+          `${what}: language ${JSON.stringify(language)} is not a language code`,
+          at(what, '$.meeting.language', 'a language code (BCP 47)', language),
+        );
       const second = ctx.target.secondApiKey;
       const invited = second
         ? await userIdOf(ctx, second, 'get-user-default-meeting-setting of the second account')

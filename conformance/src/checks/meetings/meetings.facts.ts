@@ -75,6 +75,14 @@ export const meetingsFacts: readonly Fact[] = [
     SCHEMAS,
   ),
   fact(
+    'meeting.language.code',
+    'form',
+    'MUST',
+    'S-meeting-09',
+    'language | string | language code of the meeting',
+    ['rest.40.create-meeting-request-defaults'],
+  ),
+  fact(
     'meeting.translation_languages.type',
     'type',
     'MUST',

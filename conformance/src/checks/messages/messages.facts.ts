@@ -13,6 +13,14 @@ const SUMMARY = ['rest.26.summary-listed'];
 export const messagesFacts: readonly Fact[] = [
   fact('message.id.type', 'type', 'MUST', 'S-meeting-message-01', 'id | string', SCHEMAS),
   fact('message.meeting_id.type', 'type', 'MUST', 'S-meeting-message-02', 'meeting_id | string', SCHEMAS),
+  fact(
+    'message.meeting_id.content',
+    'content',
+    'MUST',
+    'S-meeting-message-02',
+    'meeting_id | string: the meeting the message is of',
+    ['rest.43.summary-carries'],
+  ),
   fact('message.created_at.type', 'type', 'MUST', 'S-meeting-message-03', 'created_at | timestamp', SCHEMAS),
   fact('message.sender_id.type', 'type', 'MUST', 'S-meeting-message-04', 'sender_id | string', SCHEMAS),
   fact('message.type.type', 'type', 'MUST', 'S-meeting-message-05', 'type | string', SCHEMAS),

@@ -6,13 +6,13 @@ import { define } from '../define.js';
 
 // What a summary message carries, on a summary the run makes: summarize-meeting answers a message
 // of type MT_SUMMARY with summary.ai_model, and a summary message, as answered and as listed by
-// get-meeting-messages, carries summary_status.
+// get-meeting-messages, carries summary_status; every message names the meeting it is of.
 
 export const summaryCarriesChecks = [
   define({
     id: 'rest.43.summary-carries',
     title:
-      'A summary message is MT_SUMMARY with summary.ai_model, and carries summary_status, as answered and as listed',
+      'A summary message is MT_SUMMARY with summary.ai_model and carries summary_status, as answered and as listed; each message names its meeting',
     area: 'rest',
     clause:
       'Endpoints/Meeting AI: summarize-meeting answer; States and transitions: a summary message carries summary_status',
@@ -55,6 +55,18 @@ export const summaryCarriesChecks = [
         { meeting_id: meeting.id },
         { what: listing },
       );
+      for (const [i, m] of [made, ...messages].entries())
+        verify(
+          m.meeting_id === meeting.id,
+          'VALUE',
+          `${i === 0 ? what : listing}: message ${m.id} names meeting ${m.meeting_id}, not ${meeting.id}`,
+          at(
+            i === 0 ? what : listing,
+            i === 0 ? '$.meeting_message.meeting_id' : '$.messages[*].meeting_id',
+            meeting.id,
+            m.meeting_id,
+          ),
+        );
       const listed = messages.find((m) => m.id === made.id);
       if (listed)
         verify(

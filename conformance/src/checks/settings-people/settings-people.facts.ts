@@ -20,6 +20,14 @@ export const settingsPeopleFacts: readonly Fact[] = [
     'original_languages | string[] | speech-to-text input languages, IETF BCP-47',
     SCHEMAS,
   ),
+  fact(
+    'setting.original_languages.bcp47',
+    'form',
+    'MUST',
+    `${SETTING}-02`,
+    'original_languages | speech-to-text input languages, IETF BCP-47: saved tags read back as tags',
+    ['rest.07.settings-round-trip'],
+  ),
   fact('setting.view_language.type', 'type', 'MUST', `${SETTING}-03`, 'view_language | string', SCHEMAS),
   fact(
     'setting.view_language.use',

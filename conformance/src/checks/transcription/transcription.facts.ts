@@ -207,6 +207,14 @@ export const transcriptionFacts: readonly Fact[] = [
     [...READS, ...WALKS],
   ),
   fact(
+    'chunks.cursor.first-page',
+    'form',
+    'MUST',
+    'S-transcription-01',
+    '`1970-01-01T00:00:00Z` for the first page',
+    READS,
+  ),
+  fact(
     'chunks.cursor.moves',
     'cursor',
     'MUST',
@@ -252,6 +260,14 @@ export const transcriptionFacts: readonly Fact[] = [
     'MUST',
     'S-transcription-02',
     'last_updated_at string RFC 3339 (required, same cursor rule)',
+    READS,
+  ),
+  fact(
+    'utterances.cursor.first-page',
+    'form',
+    'MUST',
+    'S-transcription-02',
+    'same cursor rule: `1970-01-01T00:00:00Z` for the first page',
     READS,
   ),
   fact(

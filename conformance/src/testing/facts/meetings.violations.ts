@@ -208,6 +208,9 @@ export const meetingsViolations: readonly FactViolation[] = [
   proxied(m('meeting.language.type'), 'retyped', 'language answered as an object', () =>
     setField(EVERY, 'language', (v) => ({ code: v }), true),
   ),
+  proxied(m('meeting.language.code'), 'named', 'meeting language answered as a name ("English")', () =>
+    setField(EVERY, 'language', (v) => (v === 'en' ? 'English' : `Language ${String(v)}`), true),
+  ),
   proxied(
     m('meeting.translation_languages.type'),
     'retyped',

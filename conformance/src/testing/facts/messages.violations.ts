@@ -80,6 +80,9 @@ export const messagesViolations: readonly FactViolation[] = [
     (v) => ({ id: v }),
     'meeting_id listed as an object',
   ),
+  proxied(g('message.meeting_id.content'), 'other-meeting', 'messages name another meeting than theirs', () =>
+    setField(MESSAGES, 'meeting_id', (v) => `${String(v)}-x`),
+  ),
   retyped(g('message.created_at.type'), LISTED, 'created_at', epoch, 'created_at listed as epoch seconds'),
   retyped(
     g('message.sender_id.type'),

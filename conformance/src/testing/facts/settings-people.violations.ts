@@ -101,6 +101,18 @@ export const settingsPeopleViolations: readonly FactViolation[] = [
     joined,
     'original_languages as a comma string',
   ),
+  proxied(
+    s('setting.original_languages.bcp47'),
+    'names',
+    'original_languages read back as language names',
+    () =>
+      onObjects(READ, (o) => ({
+        ...o,
+        original_languages: Array.isArray(o.original_languages)
+          ? o.original_languages.map((l) => ({ en: 'English', de: 'German', fr: 'French' })[String(l)] ?? l)
+          : o.original_languages,
+      })),
+  ),
   retyped(
     s('setting.view_language.type'),
     SETTINGS,

@@ -69,6 +69,32 @@ const nullRefused = (route: string, field: string): ProxyHooks => ({
   },
 });
 
+/** 422 for a first-page cursor at the epoch: a deployment taking only cursors after its own start. */
+const epochRefused = (route: string): ProxyHooks => ({
+  answer(req, a) {
+    if (pathOf(req) !== route) return a;
+    const body = jsonOf(req.body);
+    if (typeof body.last_updated_at !== 'string' || !body.last_updated_at.startsWith('1970')) return a;
+    return {
+      ...a,
+      status: 422,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      body: Buffer.from(
+        JSON.stringify({
+          detail: [
+            {
+              loc: ['body', 'last_updated_at'],
+              msg: 'too old',
+              type: 'value_error',
+              input: body.last_updated_at,
+            },
+          ],
+        }),
+      ),
+    };
+  },
+});
+
 export const transcriptionViolations: readonly FactViolation[] = [
   retyped(t('record.id.type'), RECORDS, 'id', numbered, 'record ids as numbers'),
   retyped(t('record.meeting_id.type'), RECORDS, 'meeting_id', (v) => [v], 'record meeting_id as an array'),
@@ -233,6 +259,12 @@ export const transcriptionViolations: readonly FactViolation[] = [
   proxied(t('chunks.cursor.after'), 'at-or-after', 'chunks stamped at the cursor listed again', () =>
     atOrAfter('/v1/get-live-transcription-chunks'),
   ),
+  proxied(
+    t('chunks.cursor.first-page'),
+    'refused',
+    'get-live-transcription-chunks refuses the 1970 cursor',
+    () => epochRefused('/v1/get-live-transcription-chunks'),
+  ),
   proxied(t('chunks.cursor.moves'), 'ignored', 'get-live-transcription-chunks ignores last_updated_at', () =>
     ignored('/v1/get-live-transcription-chunks', 'last_updated_at'),
   ),
@@ -253,6 +285,12 @@ export const transcriptionViolations: readonly FactViolation[] = [
   ),
   proxied(t('utterances.cursor.after'), 'at-or-after', 'utterances stamped at the cursor listed again', () =>
     atOrAfter('/v1/get-transcript-utterances'),
+  ),
+  proxied(
+    t('utterances.cursor.first-page'),
+    'refused',
+    'get-transcript-utterances refuses the 1970 cursor',
+    () => epochRefused('/v1/get-transcript-utterances'),
   ),
   proxied(t('utterances.cursor.moves'), 'ignored', 'get-transcript-utterances ignores last_updated_at', () =>
     ignored('/v1/get-transcript-utterances', 'last_updated_at'),
