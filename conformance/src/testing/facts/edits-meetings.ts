@@ -114,18 +114,6 @@ export const ignored = (route: string, field: string): ProxyHooks => ({
   },
 });
 
-/** Both edits, the request's first. */
-export const both = (a: ProxyHooks, b: ProxyHooks): ProxyHooks => ({
-  async request(req) {
-    const once = a.request ? await a.request(req) : req;
-    return b.request ? b.request(once) : once;
-  },
-  async answer(req, ans) {
-    const once = a.answer ? await a.answer(req, ans) : ans;
-    return b.answer ? b.answer(req, once) : once;
-  },
-});
-
 /** Epoch seconds of a timestamp: the type a deployment storing numbers answers with. */
 export const epoch = (v: unknown) => (typeof v === 'string' ? Math.floor(Date.parse(v) / 1000) : v);
 /** A string array written as one comma-separated string. */

@@ -3,7 +3,6 @@ import { type Json, onAnswer, servedBy, shiftMicros } from '../blind/edits.js';
 import { jsonOf } from '../mutant-run.js';
 import { type Exchange, type ProxyHooks, pathOf } from '../variant-proxy.js';
 import {
-  both,
   dropped,
   epoch,
   filledIn,
@@ -353,23 +352,20 @@ export const meetingsViolations: readonly FactViolation[] = [
     'stale-answer',
     'add-meeting-participants answers participant_ids without those added',
     () =>
-      both(
-        {},
-        onAnswer('/v1/add-meeting-participants', (b, s, asked) => [
-          s,
-          s === 200
-            ? {
-                ...b,
-                meeting: {
-                  ...(b.meeting as Json),
-                  participant_ids: ids((b.meeting as Json)?.participant_ids).filter(
-                    (p) => !ids(asked.participant_ids).includes(p),
-                  ),
-                },
-              }
-            : b,
-        ]),
-      ),
+      onAnswer('/v1/add-meeting-participants', (b, s, asked) => [
+        s,
+        s === 200
+          ? {
+              ...b,
+              meeting: {
+                ...(b.meeting as Json),
+                participant_ids: ids((b.meeting as Json)?.participant_ids).filter(
+                  (p) => !ids(asked.participant_ids).includes(p),
+                ),
+              },
+            }
+          : b,
+      ]),
   ),
   proxied(
     m('participants.remove.effect'),
