@@ -66,8 +66,14 @@ async function judge(
       progress: null,
       reporters: [],
     });
-    const failed = report.results.filter((r) => r.status === 'FAIL' && fact.checks.includes(r.id));
-    if (failed.length > 0 && report.exitCode === 1) return { id: v.id, fact: v.fact, caught: true };
+    const mine = report.results.filter((r) => fact.checks.includes(r.id));
+    // A MUST broken fails the run; a SHOULD broken is reported NON_STRICT and does not (README's
+    // exit codes), so that is how its violation is caught.
+    const caught =
+      fact.level === 'SHOULD'
+        ? mine.some((r) => r.status === 'NON_STRICT' || r.status === 'FAIL')
+        : mine.some((r) => r.status === 'FAIL') && report.exitCode === 1;
+    if (caught) return { id: v.id, fact: v.fact, caught: true };
     const said = report.results.map((r) => `${r.id} ${r.status}${r.message ? `: ${r.message}` : ''}`);
     return { id: v.id, fact: v.fact, caught: false, detail: said.join('; ') || 'no check ran' };
   } catch (error) {
