@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { MessageType } from '../core/contracts.js';
 import type { RepoContext } from './repo-context.js';
 
-// Keeps meeting_viewers and viewer_feed (migration 0013-meeting-viewers) equal to what they index:
+// Keeps meeting_viewers and viewer_feed (migration 0014-meeting-viewers) equal to what they index:
 // the roster with the host, the meeting's sort keys, and the meeting's messages other than users'
 // chat. Each write of those runs here, in the caller's transaction; meeting-viewers.test.ts checks
 // the tables against a rebuild from scratch after every kind of write.

@@ -12,7 +12,7 @@ import type { Store } from './store.js';
 // writes that change a roster, a meeting's sort keys or its messages, both tables equal what the
 // meetings and messages say, worked out here in plain code: a meeting's viewers are its host and
 // its participants, and every message but users' chat is fed once to each of them (migration
-// 0013's own test: migrations/0013-meeting-viewers.test.ts).
+// 0014's own test: migrations/0014-meeting-viewers.test.ts).
 
 const POOL = ['usr_b', 'em:renée@x.io', 'em:lee@acme.io'];
 const TYPES = [MessageType.USER, MessageType.SUMMARY, 'MT_CONTACT'];

@@ -45,7 +45,7 @@ export interface NewMeeting {
 
 /**
  * get-meetings' page: the viewer's meetings updated strictly before `bound`, newest first, at most
- * `limit`, walked on meeting_viewers_updated_idx (migration 0013-meeting-viewers). Prepared, as it
+ * `limit`, walked on meeting_viewers_updated_idx (migration 0014-meeting-viewers). Prepared, as it
  * runs on every get-meetings call (prepared-query.ts: building and compiling it per request was
  * 13 % of get-meetings' CPU in bench:rest).
  */

@@ -136,7 +136,7 @@ export interface LiveSessionsTable {
 /**
  * Who sees a meeting, one row per viewer id (the host's user id, each participant id), with the
  * meeting's sort keys copied so a viewer's meetings are walked newest first (migration
- * 0013-meeting-viewers; kept by meeting-viewers.store.ts).
+ * 0014-meeting-viewers; kept by meeting-viewers.store.ts).
  */
 export interface MeetingViewersTable {
   viewer_id: string;
@@ -145,7 +145,7 @@ export interface MeetingViewersTable {
   meeting_end_us: number | null;
 }
 
-/** Every message but users' own chat, once per viewer of its meeting (migration 0013-meeting-viewers). */
+/** Every message but users' own chat, once per viewer of its meeting (migration 0014-meeting-viewers). */
 export interface ViewerFeedTable {
   viewer_id: string;
   message_id: string;
