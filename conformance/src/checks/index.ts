@@ -20,6 +20,7 @@ import { lenienceFormsChecks } from './speech/lenience-forms.checks.js';
 import { lenienceSttChecks } from './speech/lenience-stt.checks.js';
 import { speechChecks } from './speech/speech.checks.js';
 import { sttConversationChecks } from './speech/stt-conversation.checks.js';
+import { translateFormatChecks } from './speech/translate-format.checks.js';
 import { lenienceStreamChecks } from './stream/lenience-stream.checks.js';
 import { streamChecks } from './stream/stream.checks.js';
 import { streamFinalizeChecks } from './stream/stream-finalize.checks.js';
@@ -52,6 +53,7 @@ export const CHECKS: readonly Check[] = [
   ...lenienceAudioChecks,
   ...lenienceFormsChecks,
   ...sttConversationChecks,
+  ...translateFormatChecks,
   ...routeInputsChecks,
   ...partnerChecks,
   ...partnerTokenChecks,

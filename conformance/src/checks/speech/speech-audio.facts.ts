@@ -164,7 +164,7 @@ export const speechAudioFacts: readonly Fact[] = [
     'MUST',
     `${TRANSLATE}-02`,
     'Translates plain text and preserves document formatting.',
-    ['speech.06.translate-text'],
+    ['speech.22.translate-formatting'],
   ),
   judged(
     'translate.text.limit',

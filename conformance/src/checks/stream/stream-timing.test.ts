@@ -63,7 +63,12 @@ describe('the finalize time against "about 5 seconds"', () => {
   it('one slow session of two does not decide: the median is judged', async () => {
     expect(await judge('stream.21.finalize-bound', finalizing(4_000, 15_000))).toBe('PASS');
   });
-  it('no terminal frame in any session: could not judge, never PASS', async () => {
-    expect(await judge('stream.21.finalize-bound', finalizing(undefined))).toBe('COULD_NOT_JUDGE');
+  it('closed without a terminal frame 15 s after the empty frame: a finalize past the bound, FAIL', async () => {
+    const closed = finalizing(undefined).map((s) => ({ ...s, closedMs: (s.emptyFrameMs ?? 0) + 15_000 }));
+    expect(await judge('stream.21.finalize-bound', closed)).toBe('FAIL');
+  });
+  it('no terminal frame in any session, closed soon after the empty frame: could not judge', async () => {
+    const closed = finalizing(undefined).map((s) => ({ ...s, closedMs: (s.emptyFrameMs ?? 0) + 1_000 }));
+    expect(await judge('stream.21.finalize-bound', closed)).toBe('COULD_NOT_JUDGE');
   });
 });

@@ -62,11 +62,27 @@ export const ttsAsJson = (): ProxyHooks => ({
   },
 });
 
-/** OGG files served with their OpusHead saying two channels (what a stereo encoder writes). */
+/**
+ * OGG files served with their OpusHead saying two channels (what a stereo encoder writes). The TTS
+ * answer's audio_url is made relative, so the kit fetches the file through the proxy that edits it
+ * (the proxy names itself only in JSON answers, and this one is protobuf).
+ */
 export const oggStereo = (): ProxyHooks => ({
-  answer(_req: Exchange, a: Answer): Answer {
+  answer(req: Exchange, a: Answer): Answer {
+    if (pathOf(req) === '/v1/tts' && a.status === 200 && !/json/.test(a.headers.get('content-type') ?? '')) {
+      const answer = SessionTTSResponse.decode(a.body) as unknown as {
+        audioUrl?: string;
+        audio_url?: string;
+      };
+      const key = 'audioUrl' in answer ? 'audioUrl' : 'audio_url';
+      const url = answer[key];
+      if (!url) return a;
+      const { pathname, search } = new URL(url);
+      answer[key] = `${pathname}${search}`;
+      return { ...a, body: Buffer.from(SessionTTSResponse.encode(answer as never).finish()) };
+    }
     const head = a.body.indexOf('OpusHead');
-    if (head < 0 || !/ogg|octet/.test(a.headers.get('content-type') ?? 'ogg')) return a;
+    if (head < 0) return a;
     const body = Buffer.from(a.body);
     // OpusHead: magic (8 bytes), version (1), channel count (1).
     body[head + 9] = 2;
