@@ -39,7 +39,7 @@ export function summaryMarkdown(report: SoakReport): string {
   const ones = report.loadAverages.map((l) => l.load[0] ?? Number.NaN).filter(Number.isFinite);
   const rows = report.verdict.series.map((v) => {
     const show = (x: number | undefined) => (x === undefined ? '—' : formatValue(x, v.unit));
-    return `| ${v.name} | ${v.samples} | ${show(v.baseline)} | ${show(v.late)} | ${show(v.limit)} | ${v.judged ? (v.pass ? 'pass' : '**FAIL**') : v.pass ? 'not judged' : '**FAIL** (too few samples)'} |`;
+    return `| ${v.name} | ${v.samples} | ${show(v.baseline)} | ${show(v.late)} | ${show(v.limit)} | ${show(v.peak)} | ${show(v.peakLimit)} | ${v.judged ? (v.pass ? 'pass' : '**FAIL**') : v.pass ? 'not judged' : '**FAIL** (too few samples)'} |`;
   });
   const bounds = Object.entries(SOAK_BOUNDS).map(([kind, b]) => `- ${kind}: ${b.why}`);
   return [
@@ -51,10 +51,10 @@ export function summaryMarkdown(report: SoakReport): string {
     `Load average (1 min) over the run: min ${Math.min(...ones).toFixed(2)}, median ${median(ones).toFixed(2)}, max ${Math.max(...ones).toFixed(2)}.`,
     report.unavailable.length > 0 ? `Not available from this target: ${report.unavailable.join(', ')}.` : '',
     '',
-    `Warm-up ${report.verdict.warmupS / 60} min. Baseline: median of the first samples after warm-up; late: median of the last third.`,
+    `Warm-up ${report.verdict.warmupS / 60} min. Baseline: median of the first samples after warm-up; late: median of the last third; peak: the highest sample after warm-up.`,
     '',
-    '| series | samples | baseline | late | limit | verdict |',
-    '|---|---|---|---|---|---|',
+    '| series | samples | baseline | late | limit | peak | peak limit | verdict |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     'Bounds:',
