@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { selectChecks } from '../src/checks/index.js';
-import { FINALIZE_WAVES, runFinalizeSessions } from '../src/checks/stream-finalize.checks.js';
+import { FINALIZE_WAVES, runFinalizeSessions } from '../src/checks/stream/stream-finalize.checks.js';
 import type { Target } from '../src/context.js';
 import { runLiveSession, sessionAudio } from '../src/live-session.js';
 import { startReferenceServer } from '../src/reference-server.js';

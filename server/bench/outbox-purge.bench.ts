@@ -78,7 +78,7 @@ console.log(
 // The statements the worker ran before: every expired row in one DELETE per table.
 await measure('one DELETE per table (before)', async (file) => {
   const db = new DatabaseSync(file);
-  // The schema before the purge's indexes (migration 0013).
+  // The schema before the purge's indexes (migration 0014).
   db.exec('drop index jobs_done_idx; drop index webhook_deliveries_created_idx');
   // A timer that is due during the purge: its lateness is what monitorEventLoopDelay reads.
   await new Promise((resolve) => setImmediate(resolve));

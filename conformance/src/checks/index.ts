@@ -1,30 +1,35 @@
 import type { Area } from '../check.js';
 import type { Check } from './define.js';
-import { effectsDeletesChecks } from './effects-deletes.checks.js';
-import { effectsIsolationChecks } from './effects-isolation.checks.js';
-import { effectsListingsChecks } from './effects-listings.checks.js';
-import { effectsMeetingsChecks } from './effects-meetings.checks.js';
-import { effectsSettingsChecks } from './effects-settings.checks.js';
-import { effectsTranscriptsChecks } from './effects-transcripts.checks.js';
-import { endedMeetingsChecks } from './ended-meetings.checks.js';
-import { errorsChecks } from './errors.checks.js';
-import { lenienceAudioChecks } from './lenience-audio.checks.js';
-import { lenienceBodiesChecks } from './lenience-bodies.checks.js';
-import { lenienceFormsChecks } from './lenience-forms.checks.js';
-import { leniencePagesChecks } from './lenience-pages.checks.js';
-import { lenienceStreamChecks } from './lenience-stream.checks.js';
-import { lenienceSttChecks } from './lenience-stt.checks.js';
-import { meetingsWalkChecks } from './meetings-walk.checks.js';
-import { partnerChecks } from './partner.checks.js';
-import { partnerRevocationChecks } from './partner-revocation.checks.js';
-import { partnerTokenChecks } from './partner-token.checks.js';
-import { restChecks } from './rest.checks.js';
-import { routeInputsChecks } from './route-inputs.checks.js';
-import { speechChecks } from './speech.checks.js';
-import { streamChecks } from './stream.checks.js';
-import { streamFinalizeChecks } from './stream-finalize.checks.js';
-import { transcriptRecordsChecks } from './transcript-records.checks.js';
-import { walksChecks } from './walks.checks.js';
+import { effectsIsolationChecks } from './errors/effects-isolation.checks.js';
+import { errorsChecks } from './errors/errors.checks.js';
+import { createRequestChecks } from './meetings/create-request.checks.js';
+import { effectsDeletesChecks } from './meetings/effects-deletes.checks.js';
+import { effectsMeetingsChecks } from './meetings/effects-meetings.checks.js';
+import { endedMeetingsChecks } from './meetings/ended-meetings.checks.js';
+import { meetingsWalkChecks } from './meetings/meetings-walk.checks.js';
+import { effectsListingsChecks } from './messages/effects-listings.checks.js';
+import { messagesCursorChecks } from './messages/messages-cursor.checks.js';
+import { summaryCarriesChecks } from './messages/summary-carries.checks.js';
+import { partnerChecks } from './partner/partner.checks.js';
+import { partnerRevocationChecks } from './partner/partner-revocation.checks.js';
+import { partnerTokenChecks } from './partner/partner-token.checks.js';
+import { lenienceBodiesChecks } from './rest/lenience-bodies.checks.js';
+import { leniencePagesChecks } from './rest/lenience-pages.checks.js';
+import { restChecks } from './rest/rest.checks.js';
+import { routeInputsChecks } from './rest/route-inputs.checks.js';
+import { effectsSettingsChecks } from './settings-people/effects-settings.checks.js';
+import { peoplePresenceChecks } from './settings-people/people-presence.checks.js';
+import { lenienceAudioChecks } from './speech/lenience-audio.checks.js';
+import { lenienceFormsChecks } from './speech/lenience-forms.checks.js';
+import { lenienceSttChecks } from './speech/lenience-stt.checks.js';
+import { speechChecks } from './speech/speech.checks.js';
+import { lenienceStreamChecks } from './stream/lenience-stream.checks.js';
+import { streamChecks } from './stream/stream.checks.js';
+import { streamFinalizeChecks } from './stream/stream-finalize.checks.js';
+import { effectsTranscriptsChecks } from './transcription/effects-transcripts.checks.js';
+import { transcriptOffsetsChecks } from './transcription/transcript-offsets.checks.js';
+import { transcriptRecordsChecks } from './transcription/transcript-records.checks.js';
+import { walksChecks } from './transcription/walks.checks.js';
 
 // The registry: every check, in run order. Ids are never reused (a retired check's id stays retired).
 // The stream checks come last: their live sessions (started with the run) stream in real time while
@@ -39,7 +44,12 @@ export const CHECKS: readonly Check[] = [
   ...effectsSettingsChecks,
   ...effectsTranscriptsChecks,
   ...transcriptRecordsChecks,
+  ...transcriptOffsetsChecks,
   ...endedMeetingsChecks,
+  ...createRequestChecks,
+  ...messagesCursorChecks,
+  ...summaryCarriesChecks,
+  ...peoplePresenceChecks,
   ...errorsChecks,
   ...effectsIsolationChecks,
   ...leniencePagesChecks,

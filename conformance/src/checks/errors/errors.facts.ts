@@ -1,0 +1,5 @@
+import type { Fact } from '../../facts/fact.js';
+
+// The facts of the spec's part this folder checks (README.md beside index.ts), one per cell or clause.
+
+export const errorsFacts: readonly Fact[] = [];
