@@ -48,7 +48,7 @@ export function summaryMarkdown(report: SoakReport): string {
   const ones = report.loadAverages.map((l) => l.load[0] ?? Number.NaN).filter(Number.isFinite);
   const rows = report.verdict.series.map((v) => {
     const show = (x: number | undefined) => (x === undefined ? '—' : formatValue(x, v.unit));
-    return `| ${v.name} | ${v.samples} | ${show(v.baseline)} | ${show(v.late)} | ${show(v.limit)} | ${v.judged ? (v.pass ? 'pass' : '**FAIL**') : v.pass ? 'not judged' : '**FAIL** (too few samples)'} |`;
+    return `| ${v.name} | ${v.samples} | ${show(v.baseline)} | ${show(v.late)} | ${show(v.limit)} | ${show(v.peak)} | ${show(v.peakLimit)} | ${v.judged ? (v.pass ? 'pass' : '**FAIL**') : v.pass ? 'not judged' : '**FAIL** (too few samples)'} |`;
   });
   const bounds = Object.entries(SOAK_BOUNDS).map(([kind, b]) => `- ${kind}: ${b.why}`);
   return [
@@ -61,10 +61,10 @@ export function summaryMarkdown(report: SoakReport): string {
     report.unavailable.length > 0 ? `Not available from this target: ${report.unavailable.join(', ')}.` : '',
     report.hooks ? hookLine(report.hooks) : '',
     '',
-    `Warm-up ${report.verdict.warmupS / 60} min. Baseline: median of the first samples after warm-up; late: median of the last third.`,
+    `Warm-up ${report.verdict.warmupS / 60} min. Baseline: median of the first samples after warm-up; late: median of the last third; peak: the highest sample after warm-up.`,
     '',
-    '| series | samples | baseline | late | limit | verdict |',
-    '|---|---|---|---|---|---|',
+    '| series | samples | baseline | late | limit | peak | peak limit | verdict |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     'Bounds:',

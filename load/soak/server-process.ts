@@ -26,22 +26,31 @@ export interface ReferenceServer {
   stop(): Promise<number | null>;
 }
 
-export function startReferenceServer(dataDir: string, env: Record<string, string>): Promise<ReferenceServer> {
+export function startReferenceServer(
+  dataDir: string,
+  env: Record<string, string>,
+  /** Node's own flags for the server (profiling: `--cpu-prof`, `--heap-prof`, `--trace-gc`; NODE_OPTIONS refuses some). */
+  nodeFlags: readonly string[] = [],
+): Promise<ReferenceServer> {
   const built = spawnSync(process.execPath, ['server/scripts/build.mjs'], { cwd: REPO, stdio: 'inherit' });
   if (built.status !== 0) throw new Error(`server build failed (exit ${built.status})`);
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/dist/main.js'], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PARLEY_DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', ...nodeFlags, 'server/dist/main.js'],
+    {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        PARLEY_DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     let banner = '';

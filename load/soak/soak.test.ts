@@ -34,6 +34,11 @@ describe('npm run soak: bad settings', () => {
       { BASE_URL: 'http://127.0.0.1:9', API_KEY: 'k' },
       /unset BASE_URL/,
     ],
+    [
+      ['--server-node-flags=--cpu-prof'],
+      { BASE_URL: 'http://127.0.0.1:9', API_KEY: 'k' },
+      /--server-node-flags are for the reference server the soak starts; unset BASE_URL/,
+    ],
   ])('%j %j', async (args, env, message) => {
     const result = await soak(args, env as Record<string, string>);
     expect(result.code).toBe(2);

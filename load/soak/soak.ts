@@ -41,6 +41,7 @@ const USAGE = `Usage: npm run soak -w load -- [--minutes 30] [--warmup 5] [--sam
   [--capacity N | --capacity-json FILE] [--streams N] [--rest-capacity N | --rest-rate N]
   [--pollers 2] [--poll-seconds 15]
   [--stt-every 20] [--pad-bytes 0] [--fault retain-request-bodies] [--out DIR]
+  [--server-node-flags="--cpu-prof --cpu-prof-dir=DIR"]
 Without BASE_URL it starts the reference server. With BASE_URL set: API_KEY (required), PARTNER_TOKEN
 (partner polls), AUDIO_URL (file STT); hooks need the soak's receiver reachable, so only locally.
 Capacity (live streams held; the soak runs half, at least 1): --capacity N, or --capacity-json FILE
@@ -78,6 +79,7 @@ const { values } = (() => {
         'pad-bytes': { type: 'string', default: '0' },
         fault: { type: 'string' },
         out: { type: 'string' },
+        'server-node-flags': { type: 'string' },
       },
     });
   } catch (error) {
@@ -117,8 +119,13 @@ if (values['rest-rate'] !== undefined && values['rest-capacity'] !== undefined)
 const restRateGiven = values['rest-rate'] !== undefined ? count('rest-rate') : undefined;
 const restHeldGiven = values['rest-capacity'] !== undefined ? count('rest-capacity') : undefined;
 
+// Node's flags for the server the soak starts, to profile it under the load (split on spaces).
+const serverNodeFlags = (values['server-node-flags'] ?? '').split(/\s+/).filter(Boolean);
+
 const baseUrlEnv = process.env.BASE_URL?.replace(/\/+$/, '');
 if (baseUrlEnv && !process.env.API_KEY) usage('BASE_URL is set: set API_KEY too');
+if (baseUrlEnv && serverNodeFlags.length > 0)
+  usage('--server-node-flags are for the reference server the soak starts; unset BASE_URL');
 if (baseUrlEnv && values.fault)
   usage('--fault turns on a fault of the reference server the soak starts; unset BASE_URL');
 const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
@@ -132,13 +139,17 @@ if (!baseUrlEnv) {
     usage(`the reference server needs Node 22 (node:sqlite); this is ${process.version}: run through npm`);
   dataDir = mkdtempSync(join(tmpdir(), 'parley-soak-'));
   // One key holds a third of the live places by default; the soak's streams all use the demo key.
-  server = await startReferenceServer(dataDir, {
-    // Finished outbox jobs and delivery tries are kept 2 minutes, not the default week: rows kept by
-    // design read as growth in any soak shorter than their window; past it the database must be flat.
-    PARLEY_OUTBOX_KEEP_DONE_MS: String(SOAK_KEEP_DONE_MS),
-    PARLEY_ALLOW_PRIVATE_URLS: 'true',
-    PARLEY_LIVE_STT_ACCOUNT_SESSIONS: '64',
-  });
+  server = await startReferenceServer(
+    dataDir,
+    {
+      // Finished outbox jobs and delivery tries are kept 2 minutes, not the default week: rows kept by
+      // design read as growth in any soak shorter than their window; past it the database must be flat.
+      PARLEY_OUTBOX_KEEP_DONE_MS: String(SOAK_KEEP_DONE_MS),
+      PARLEY_ALLOW_PRIVATE_URLS: 'true',
+      PARLEY_LIVE_STT_ACCOUNT_SESSIONS: '64',
+    },
+    serverNodeFlags,
+  );
   // However the soak ends (a thrown error, a usage exit), the server it started ends with it.
   const child = server.child;
   process.once('exit', () => child.kill('SIGTERM'));

@@ -75,12 +75,85 @@ describe('the soak verdict', () => {
     ).toBe(false);
   });
 
-  it('one spike late in the run does not fail a latency; a sustained rise does', () => {
+  it('a route: one window past 5 × its median window fails (a stall), a sustained rise fails, noise passes', () => {
     const base = (i: number) => 20 + noise(i) * 5;
-    const spike = (i: number) => (i === 55 ? 5000 : base(i));
-    expect(judgeSeries({ ...series('routeP95', spike), unit: 'ms' }, WARMUP_S).pass).toBe(true);
+    const route = (value: (i: number) => number) => ({ ...series('routeP95', value), unit: 'ms' as const });
+    const quiet = judgeSeries(route(base), WARMUP_S);
+    expect(quiet.pass).toBe(true);
+    expect(quiet.peakLimit).toBeCloseTo(
+      5 *
+        median(
+          series('routeP95', base)
+            .points.slice(10)
+            .map((p) => p.v),
+        ),
+    );
+    // A stall every 4 minutes (one 30 s window in 8): the medians do not move, the peak does.
+    const stalls = judgeSeries(
+      route((i) => (i % 8 === 7 ? 600 : base(i))),
+      WARMUP_S,
+    );
+    expect(stalls.late).toBeLessThan(stalls.limit ?? 0);
+    expect(stalls).toMatchObject({ pass: false, peak: 600 });
+    expect(stalls.reason).toMatch(/peak 600\.0 ms at \d+ s past \d+\.\d ms/);
+    // Just under 5 × the median passes; a window of a few ms over a median of 1 ms is under the floor.
+    expect(
+      judgeSeries(
+        route((i) => (i === 55 ? 99 : 20)),
+        WARMUP_S,
+      ).pass,
+    ).toBe(true);
+    expect(
+      judgeSeries(
+        route((i) => (i === 55 ? 101 : 20)),
+        WARMUP_S,
+      ).pass,
+    ).toBe(false);
+    expect(
+      judgeSeries(
+        route((i) => (i === 55 ? 40 : 1)),
+        WARMUP_S,
+      ).pass,
+    ).toBe(true);
     const rise = (i: number) => (i > 40 ? 200 : base(i));
-    expect(judgeSeries({ ...series('routeP95', rise), unit: 'ms' }, WARMUP_S).pass).toBe(false);
+    expect(judgeSeries(route(rise), WARMUP_S).pass).toBe(false);
+  });
+
+  it('the event loop: any window after warm-up past 50 ms fails, one during warm-up does not', () => {
+    const loop = (value: (i: number) => number) => ({
+      ...series('eventLoopP99', value),
+      unit: 'ms' as const,
+    });
+    expect(
+      judgeSeries(
+        loop((i) => 12 + noise(i) * 4),
+        WARMUP_S,
+      ),
+    ).toMatchObject({ pass: true, peakLimit: 50 });
+    expect(
+      judgeSeries(
+        loop((i) => (i === 3 ? 900 : 12)),
+        WARMUP_S,
+      ).pass,
+    ).toBe(true);
+    const blocked = judgeSeries(
+      loop((i) => (i === 30 ? 271 : 12)),
+      WARMUP_S,
+    );
+    expect(blocked).toMatchObject({ pass: false, peak: 271, late: 12 });
+    expect(
+      judgeSeries(
+        loop(() => 50),
+        WARMUP_S,
+      ).pass,
+    ).toBe(true);
+    expect(
+      judgeSeries(
+        loop((i) => (i === 30 ? 50.5 : 12)),
+        WARMUP_S,
+      ).pass,
+    ).toBe(false);
+    expect(judgeSoak([loop((i) => (i === 30 ? 271 : 12))], WARMUP_S).pass).toBe(false);
   });
 
   it('too few samples after warm-up fail a process figure; a rare route is not judged', () => {

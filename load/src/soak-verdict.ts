@@ -6,6 +6,9 @@
 // leak or a slope shows as a late value above its bound, noise within the allowance passes. Too
 // few samples after warm-up to take both medians fails a process figure (a figure never measured
 // proves nothing); a route too rare for the run's length is reported as not judged.
+// Medians hide a stall that comes back every few minutes, so two bounds look at every sample after
+// warm-up as well: the event loop's p99 has a ceiling (a window past it means the process was
+// blocked), and no window of a route may pass a multiple of that route's median window.
 
 export type SeriesKind = 'rss' | 'heap' | 'fds' | 'handles' | 'eventLoopP99' | 'database' | 'routeP95';
 
@@ -34,6 +37,12 @@ export interface Bound {
    */
   required: boolean;
   why: string;
+  /** No sample after warm-up may pass this value (the event loop's p99: the process blocked). */
+  ceiling?: number;
+  /** No sample after warm-up may pass this many times the median of those samples (a stall) … */
+  spikeFactor?: number;
+  /** … nor this value: below it a window is not a stall, whatever its ratio to a median of a few ms. */
+  spikeFloor?: number;
 }
 
 const MiB = 1024 * 1024;
@@ -68,7 +77,8 @@ export const SOAK_BOUNDS: Record<SeriesKind, Bound> = {
     relative: 1,
     absolute: 20,
     required: true,
-    why: 'event-loop delay p99 at most double its warm-up value, or 20 ms more',
+    ceiling: 50,
+    why: 'event-loop delay p99 at most double its warm-up value, or 20 ms more, and no window after warm-up past 50 ms',
   },
   database: {
     relative: 0.25,
@@ -80,7 +90,9 @@ export const SOAK_BOUNDS: Record<SeriesKind, Bound> = {
     relative: 1,
     absolute: 50,
     required: false,
-    why: 'a route’s p95 at most double its warm-up value, or 50 ms more (shared machines)',
+    spikeFactor: 5,
+    spikeFloor: 50,
+    why: 'a route’s p95 at most double its warm-up value, or 50 ms more (shared machines), and no window after warm-up past 5 × its median window (and 50 ms)',
   },
 };
 
@@ -98,6 +110,9 @@ export interface SeriesVerdict {
   late?: number;
   /** The late value the series may reach: baseline + allowance. */
   limit?: number;
+  /** The highest sample after warm-up, and what it may reach (a ceiling, or a multiple of the median). */
+  peak?: number;
+  peakLimit?: number;
   reason: string;
 }
 
@@ -131,17 +146,43 @@ export function judgeSeries(
   const baseline = median(after.slice(0, BASELINE_SAMPLES).map((p) => p.v));
   const late = median(after.slice(-lateCount).map((p) => p.v));
   const limit = baseline + Math.max(bound.relative * baseline, bound.absolute);
-  const pass = late <= limit;
+  const grew = late > limit;
   const show = (v: number) => formatValue(v, series.unit);
+  const peaks = peakBound(
+    after.map((p) => p.v),
+    bound,
+  );
+  const stalled = peaks !== undefined && peaks.peak > peaks.peakLimit;
+  const problems = [
+    grew ? `late ${show(late)} past limit ${show(limit)} (baseline ${show(baseline)})` : '',
+    stalled
+      ? `peak ${show(peaks.peak)} at ${after.find((p) => p.v === peaks.peak)?.t} s past ${show(peaks.peakLimit)}`
+      : '',
+  ].filter(Boolean);
+  const peakText = peaks ? `, peak ${show(peaks.peak)} (limit ${show(peaks.peakLimit)})` : '';
   return {
     ...head,
-    pass,
+    pass: problems.length === 0,
     judged: true,
     baseline,
     late,
     limit,
-    reason: `${pass ? 'within' : 'past'} bound: late ${show(late)} vs baseline ${show(baseline)}, limit ${show(limit)} (${bound.why})`,
+    ...peaks,
+    reason:
+      problems.length === 0
+        ? `within bound: late ${show(late)} vs baseline ${show(baseline)}, limit ${show(limit)}${peakText} (${bound.why})`
+        : `past bound: ${problems.join('; ')} (${bound.why})`,
   };
+}
+
+/** The highest sample and what it may reach: the bound's ceiling, or its multiple of the median. */
+function peakBound(values: readonly number[], bound: Bound): { peak: number; peakLimit: number } | undefined {
+  const limits: number[] = [];
+  if (bound.ceiling !== undefined) limits.push(bound.ceiling);
+  if (bound.spikeFactor !== undefined)
+    limits.push(Math.max(bound.spikeFactor * median(values), bound.spikeFloor ?? 0));
+  if (limits.length === 0) return undefined;
+  return { peak: Math.max(...values), peakLimit: Math.min(...limits) };
 }
 
 export function judgeSoak(series: readonly Series[], warmupS: number): SoakVerdict {

@@ -188,6 +188,47 @@ describe.each(testDatabases)('job worker on $name', (database) => {
     expect(await store.jobs.get(failed?.id ?? '')).toMatchObject({ status: JobStatus.FAILED });
   });
 
+  it('purges in bounded batches with a turn of the event loop between them, so no request waits for all of it', async () => {
+    const w = new JobWorker({ store, clock, retry: POLICY, keepDoneMs: 60_000, purgeBatchRows: 5 }).register(
+      'echo',
+      async () => {},
+    );
+    await enqueue(
+      'echo',
+      Array.from({ length: 12 }, (_, n) => ({ n })),
+    );
+    await w.runDue();
+    const tryEntry = {
+      jobId: 'job_1',
+      clientId: '',
+      keyId: null,
+      url: 'https://x.test/',
+      statusCode: 200,
+      error: null,
+    };
+    for (let n = 0; n < 7; n++)
+      await store.webhookDeliveries.record({ ...tryEntry, deliveryId: `dlv_${n}`, attempt: 1 });
+    clock.advance(61_000 * MS);
+    const [kept] = await enqueue('echo', [{ n: 'new' }]);
+    await w.runDue();
+    // What a request would be: work queued for the event loop's next turn while the purge runs.
+    const batches: number[] = [];
+    const turns: number[] = [];
+    const purgeDone = store.jobs.purgeDone.bind(store.jobs);
+    store.jobs.purgeDone = async (beforeUs, limit) => {
+      const n = await purgeDone(beforeUs, limit);
+      batches.push(n);
+      setImmediate(() => turns.push(batches.length));
+      return n;
+    };
+    expect(await w.purgeExpired()).toEqual({ jobs: 12, deliveries: 7 });
+    expect(batches).toEqual([5, 5, 2]);
+    // The callback queued after each full batch ran before the next batch started.
+    expect(turns.slice(0, 2)).toEqual([1, 2]);
+    expect(await store.jobs.get(kept?.id ?? '')).toMatchObject({ status: JobStatus.DONE });
+    expect(await store.webhookDeliveries.list(10)).toEqual([]);
+  });
+
   it('purges the record of delivery tries older than the cut-off (the worker does with the done jobs)', async () => {
     const entry = {
       jobId: 'job_1',

@@ -1,6 +1,7 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
-import type { JobRow } from '../store/jobs.store.js';
+import { type JobRow, PURGE_BATCH_ROWS } from '../store/jobs.store.js';
 import type { Store } from '../store/store.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from './backoff.js';
 
@@ -30,6 +31,8 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   /** Done jobs, and the record of every delivery try, are deleted this long after they finished. */
   keepDoneMs?: number;
+  /** Rows one purge statement deletes at most (PURGE_BATCH_ROWS). */
+  purgeBatchRows?: number;
 }
 
 export interface RunReport {
@@ -53,6 +56,8 @@ export class JobWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** stop() was called: a purge in progress ends after its current batch. */
+  private halted = false;
   private lastPurgeUs = 0;
 
   constructor(private readonly options: JobWorkerOptions) {
@@ -97,12 +102,14 @@ export class JobWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.halted = false;
     this.schedule(0);
   }
 
   /** Stops polling and waits for the jobs being run to finish. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.halted = true;
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
@@ -122,22 +129,46 @@ export class JobWorker {
   private async tick(): Promise<void> {
     try {
       await this.runDue();
-      await this.purge();
+      await this.purgeWhenDue();
     } catch (error) {
       // The database may be briefly unreachable; the next poll tries again.
       this.options.logger?.warn({ err: error }, 'job worker poll failed');
     }
   }
 
-  private async purge(): Promise<void> {
+  private async purgeWhenDue(): Promise<void> {
     const now = this.options.clock.nowMicros();
     const keepMs = this.options.keepDoneMs ?? DEFAULTS.keepDoneMs;
     // Hourly, or as often as the rows expire when they are kept less than an hour.
     if (now - this.lastPurgeUs < Math.min(DEFAULTS.purgeEveryMs, keepMs) * 1000) return;
     this.lastPurgeUs = now;
-    const before = now - keepMs * 1000;
-    await this.options.store.jobs.purgeDone(before);
-    await this.options.store.webhookDeliveries.purgeBefore(before);
+    await this.purgeExpired();
+  }
+
+  /** Deletes the done jobs and delivery tries older than keepDoneMs now (tests step it like runDue). */
+  async purgeExpired(): Promise<{ jobs: number; deliveries: number }> {
+    const before = this.options.clock.nowMicros() - (this.options.keepDoneMs ?? DEFAULTS.keepDoneMs) * 1000;
+    const { jobs, webhookDeliveries } = this.options.store;
+    return {
+      jobs: await this.purgeInBatches((limit) => jobs.purgeDone(before, limit)),
+      deliveries: await this.purgeInBatches((limit) => webhookDeliveries.purgeBefore(before, limit)),
+    };
+  }
+
+  /**
+   * Runs a bounded delete until a batch comes back short, with a turn of the event loop between
+   * batches: the database calls are synchronous on SQLite, and one DELETE of every expired row (a
+   * soak's two minutes of traffic, a deployment's hour) held every request until it finished.
+   */
+  private async purgeInBatches(deleteBatch: (limit: number) => Promise<number>): Promise<number> {
+    const limit = this.options.purgeBatchRows ?? PURGE_BATCH_ROWS;
+    let deleted = 0;
+    for (;;) {
+      const n = await deleteBatch(limit);
+      deleted += n;
+      if (n < limit || this.halted) return deleted;
+      await nextTurn();
+    }
   }
 
   private async runOne(job: JobRow): Promise<keyof RunReport> {

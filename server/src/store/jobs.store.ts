@@ -29,6 +29,13 @@ export interface NewJob {
   runAfterUs?: number;
 }
 
+/**
+ * Rows one purge statement deletes at most. node:sqlite is synchronous: one DELETE of every expired
+ * row blocked the event loop for as long as it ran, so purges go in batches with a turn of the
+ * event loop between them (jobs/job-worker.ts). Timing: server/bench/README.md, "Outbox purge".
+ */
+export const PURGE_BATCH_ROWS = 500;
+
 export class JobsStore {
   constructor(private readonly ctx: RepoContext) {}
 
@@ -123,12 +130,24 @@ export class JobsStore {
     return rows.map(decodeJob);
   }
 
-  /** Deletes done jobs last touched before `beforeUs`; failed ones stay for inspection. */
-  async purgeDone(beforeUs: number): Promise<number> {
+  /**
+   * Deletes up to `limit` done jobs last touched before `beforeUs` (failed ones stay for
+   * inspection); the caller repeats while a batch comes back full. The rows are found through
+   * jobs_done_idx (status, updated_us), so a batch reads only what it deletes.
+   */
+  async purgeDone(beforeUs: number, limit = PURGE_BATCH_ROWS): Promise<number> {
     const result = await this.ctx.db
       .deleteFrom('jobs')
-      .where('status', '=', JobStatus.DONE)
-      .where('updated_us', '<', beforeUs)
+      .where(
+        'id',
+        'in',
+        this.ctx.db
+          .selectFrom('jobs')
+          .select('id')
+          .where('status', '=', JobStatus.DONE)
+          .where('updated_us', '<', beforeUs)
+          .limit(limit),
+      )
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }

@@ -1,3 +1,4 @@
+import { PURGE_BATCH_ROWS } from './jobs.store.js';
 import type { RepoContext } from './repo-context.js';
 
 // The tries of callback deliveries, for the emulator's list (GET /_emulator/webhook-deliveries).
@@ -37,11 +38,24 @@ export class WebhookDeliveriesStore {
       .execute();
   }
 
-  /** Deletes the tries recorded before `beforeUs` (one row per try would otherwise grow without end). */
-  async purgeBefore(beforeUs: number): Promise<number> {
+  /**
+   * Deletes up to `limit` tries recorded before `beforeUs` (one row per try would otherwise grow
+   * without end), oldest first through webhook_deliveries_created_idx; the caller repeats while a
+   * batch comes back full (PURGE_BATCH_ROWS says why).
+   */
+  async purgeBefore(beforeUs: number, limit = PURGE_BATCH_ROWS): Promise<number> {
     const result = await this.ctx.db
       .deleteFrom('webhook_deliveries')
-      .where('created_us', '<', beforeUs)
+      .where(
+        'id',
+        'in',
+        this.ctx.db
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('created_us', '<', beforeUs)
+          .orderBy('created_us')
+          .limit(limit),
+      )
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
