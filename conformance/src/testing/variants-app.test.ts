@@ -27,24 +27,59 @@ const answered = async (id: string, req: Exchange, a: Answer) => {
 };
 
 describe('the app variants change what they say', () => {
-  it('timestamps: every stamp written with +00:00 or milliseconds, and read back as stored', async () => {
+  it('timestamps-offset: every stamp written with +00:00, and read back as stored', async () => {
     const stamp = '2026-03-01T10:00:00.123456Z';
+    const written = '2026-03-01T10:00:00.123456+00:00';
     const meetings = { meetings: [{ id: 'm', updated_at: stamp, nested: { at: [stamp] } }] };
-    for (const [id, written] of [
-      ['timestamps-offset', '2026-03-01T10:00:00.123456+00:00'],
-      ['timestamps-millis', '2026-03-01T10:00:00.123Z'],
-    ] as const) {
-      const hooks = variant(id);
-      const a = await hooks.answer?.(exchange('/v1/get-meetings'), answerWith(200, meetings));
-      expect(jsonOf(a?.body ?? Buffer.alloc(0))).toEqual({
-        meetings: [{ id: 'm', updated_at: written, nested: { at: [written] } }],
-      });
-      const cursor = await hooks.request?.(
-        exchange(`/v1/get-meetings?at=${encodeURIComponent(written)}`, { last_updated_at: written }),
+    const hooks = variant('timestamps-offset');
+    const a = await hooks.answer?.(exchange('/v1/get-meetings'), answerWith(200, meetings));
+    expect(jsonOf(a?.body ?? Buffer.alloc(0))).toEqual({
+      meetings: [{ id: 'm', updated_at: written, nested: { at: [written] } }],
+    });
+    const cursor = await hooks.request?.(
+      exchange(`/v1/get-meetings?at=${encodeURIComponent(written)}`, { last_updated_at: written }),
+    );
+    expect(jsonOf(cursor?.body ?? Buffer.alloc(0))).toEqual({ last_updated_at: stamp });
+    expect(new URL(cursor?.path ?? '', 'http://x').searchParams.get('at')).toBe(stamp);
+  });
+
+  it('timestamps-millis: stamps cut to milliseconds, cursors compared at the millisecond whatever was written in it', async () => {
+    const hooks = variant('timestamps-millis');
+    // Two writes in one millisecond show one stamp; the cursor of either is that millisecond.
+    const meetings = {
+      meetings: [
+        { id: 'a', updated_at: '2026-03-01T10:00:00.834900Z' },
+        { id: 'b', updated_at: '2026-03-01T10:00:00.834100Z', at: ['2026-03-01T10:00:00Z'] },
+      ],
+    };
+    const a = await hooks.answer?.(exchange('/v1/get-meetings'), answerWith(200, meetings));
+    expect(jsonOf(a?.body ?? Buffer.alloc(0))).toEqual({
+      meetings: [
+        { id: 'a', updated_at: '2026-03-01T10:00:00.834Z' },
+        { id: 'b', updated_at: '2026-03-01T10:00:00.834Z', at: ['2026-03-01T10:00:00.000Z'] },
+      ],
+    });
+    const sent = async (path: string) =>
+      jsonOf(
+        (
+          (await hooks.request?.(
+            exchange(path, { last_updated_at: '2026-03-01T10:00:00.834Z', limit: 2 }),
+          )) ?? exchange(path)
+        ).body,
       );
-      expect(jsonOf(cursor?.body ?? Buffer.alloc(0))).toEqual({ last_updated_at: stamp });
-      expect(new URL(cursor?.path ?? '', 'http://x').searchParams.get('at')).toBe(stamp);
-    }
+    // "before .834" leaves out all of .834, "after .834" too; other routes' bodies go as sent.
+    expect(await sent('/v1/get-meetings')).toEqual({
+      last_updated_at: '2026-03-01T10:00:00.834000Z',
+      limit: 2,
+    });
+    expect(await sent('/v1/get-transcript-utterances')).toEqual({
+      last_updated_at: '2026-03-01T10:00:00.834999Z',
+      limit: 2,
+    });
+    expect(await sent('/v1/create-meeting')).toEqual({
+      last_updated_at: '2026-03-01T10:00:00.834Z',
+      limit: 2,
+    });
   });
 
   it('has-more-full-page: true on a page exactly as long as asked, as it was otherwise', async () => {
