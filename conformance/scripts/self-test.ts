@@ -40,6 +40,8 @@ import { VARIANTS } from '../src/testing/variants.js';
 const args = process.argv.slice(2);
 const blindOnly = args.includes('--blind');
 const factsOnly = args.includes('--facts');
+// --no-facts: the other lanes alone (what the facts lane adds to the self-test's time is measured so).
+const noFacts = args.includes('--no-facts');
 const names = args.filter((a) => !a.startsWith('--'));
 const blindFaults = factsOnly ? [] : namedCases(BLIND_FAULTS, names);
 const blindVariants = factsOnly ? [] : namedCases(BLIND_SELF_TEST_VARIANTS, names);
@@ -140,7 +142,7 @@ try {
     if (process.env.PARLEY_TEST_PG_URL) postgres = cleanRunOnPostgres();
   }
   // Started now, awaited after the variants; a lane that cannot run proves nothing.
-  const factsDone = blindOnly ? Promise.resolve() : factsLaneChild([]);
+  const factsDone = blindOnly || noFacts ? Promise.resolve() : factsLaneChild([]);
   // Started now, awaited after the server faults; a lane that cannot run catches nothing.
   const blindCaught = blindFaultLane((line) => console.log(line), blindFaults).catch((error: Error) => {
     console.log(`MISSED every blind fault: the lane could not run (${error.message})`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../index.js';
+import { instantOf } from '../instants.js';
 import { answerWith, jsonOf, referenceServerOfFile } from './mutant-run.js';
 import { referenceTarget } from './reference-target.js';
 import type { Answer, Exchange } from './variant-proxy.js';
@@ -80,6 +81,52 @@ describe('the app variants change what they say', () => {
       last_updated_at: '2026-03-01T10:00:00.834Z',
       limit: 2,
     });
+  });
+
+  it('timestamps-millis: a walk over writes that share milliseconds never lists a record against its own cursor', async () => {
+    // A store of microseconds behind the variant: three writes in one millisecond, one in the next.
+    const stamps = ['10.835200', '10.834900', '10.834500', '10.834100', '10.833000'].map(
+      (s) => `2026-03-01T10:00:${s}Z`,
+    );
+    for (const [route, field, rule] of [
+      ['/v1/get-meetings', 'meetings', 'before'],
+      ['/v1/get-transcript-utterances', 'utterances', 'after'],
+    ] as const) {
+      const hooks = variant('timestamps-millis');
+      const ordered = rule === 'before' ? stamps : [...stamps].reverse();
+      const upstream = (asked: Record<string, unknown>) => {
+        const cursor = instantOf(asked.last_updated_at as string | undefined);
+        const left = ordered.filter((at) => {
+          const t = instantOf(at) ?? 0n;
+          return cursor === undefined || (rule === 'before' ? t < cursor : t > cursor);
+        });
+        return {
+          success: true,
+          [field]: left.slice(0, 1).map((updated_at) => ({ updated_at })),
+          has_more: left.length > 1,
+        };
+      };
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < stamps.length; page++) {
+        const req = exchange(route, cursor ? { limit: 1, last_updated_at: cursor } : { limit: 1 });
+        const sent = (await hooks.request?.(req)) ?? req;
+        const a = await hooks.answer?.(sent, answerWith(200, upstream(jsonOf(sent.body))));
+        const body = jsonOf(a?.body ?? Buffer.alloc(0));
+        const items = body[field] as { updated_at: string }[];
+        for (const { updated_at } of items)
+          if (cursor)
+            expect(
+              rule === 'before' ? updated_at < cursor : updated_at > cursor,
+              `${route}: ${updated_at} listed for the cursor ${cursor}`,
+            ).toBe(true);
+        seen.push(...items.map((i) => i.updated_at));
+        if (!body.has_more || items.length === 0) break;
+        cursor = items.at(-1)?.updated_at;
+      }
+      // The millisecond of a cursor is left out, as a store of milliseconds leaves out what equals it.
+      expect(seen.length, route).toBeGreaterThanOrEqual(2);
+    }
   });
 
   it('has-more-full-page: true on a page exactly as long as asked, as it was otherwise', async () => {
