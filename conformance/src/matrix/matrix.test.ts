@@ -146,6 +146,11 @@ describe('the matrix derived from the facts', () => {
     expect(uncoveredUnits(units, facts)).toEqual({ rest: ['S-s-03', 'S-s-04'] });
   });
 
+  it('names an area for every unit of the matrix, and for no other', async () => {
+    const { default: areas } = await import('../../matrix/areas.json', { with: { type: 'json' } });
+    expect(Object.keys(areas.areas)).toEqual(UNITS.map((u) => u.id));
+  });
+
   it('has every registered check named by a fact, and every unit of the strict areas covered by facts', () => {
     const uncovered = uncoveredUnits(UNITS, FACTS);
     // The other areas' uncovered units, listed until their facts land (then STRICT_AREAS is every area).

@@ -1,10 +1,11 @@
+import areas from '../../matrix/areas.json' with { type: 'json' };
 import data from '../../matrix/sentences.json' with { type: 'json' };
 import type { Fact, FactArea } from '../facts/fact.js';
 import { FACT_AREAS } from '../facts/fact.js';
 import { FACTS } from '../facts/index.js';
 
 // The sentence matrix: every normative sentence and table row of the spec (matrix/sentences.json
-// numbers them and names the area whose facts cover each), with the checks that judge it derived
+// numbers them, matrix/areas.json names the area whose facts cover each), with the checks that judge it derived
 // from its facts (src/facts): a sentence's checks are the union of its judgeable facts' checks; it
 // is unjudgeable when all its facts are, for their reasons. A unit no fact covers yet keeps the
 // coarse `checks` (or `unjudgeable`) sentences.json gives it, as one provisional fact, until its
@@ -49,10 +50,12 @@ export interface Sentence {
 export type InventoryFact = Fact & { provisional?: true };
 
 export const SPEC_PATH: string = data.spec;
+const AREA_OF: Record<string, string> = areas.areas;
 export const UNITS: readonly SpecUnit[] = data.sentences.map((u) => {
-  if (!(FACT_AREAS as readonly string[]).includes(u.area))
-    throw new Error(`matrix/sentences.json: ${u.id} names no area (${u.area})`);
-  return u as SpecUnit;
+  const area = AREA_OF[u.id];
+  if (!area || !(FACT_AREAS as readonly string[]).includes(area))
+    throw new Error(`matrix/areas.json: no area for ${u.id} (${area})`);
+  return { ...u, area: area as FactArea };
 });
 
 /** The provisional fact of a unit no fact covers: its coarse checks or reason. */
