@@ -15,6 +15,7 @@ import {
 import { expectStatus, verifyStatus } from '../../schema-check.js';
 import { define } from '../define.js';
 import { partnerDataChecks } from './partner-data.checks.js';
+import { partnerDocumentModelsChecks } from './partner-document-models.checks.js';
 import { TRIGGERS } from './partner-triggers.js';
 
 // Partner (automation-platform) checks: the OAuth flow and the token lifecycle (they need
@@ -149,6 +150,7 @@ export const partnerChecks = [
     },
   }),
   ...partnerDataChecks,
+  ...partnerDocumentModelsChecks,
   define({
     id: 'partner.07.no-token-401',
     title: 'Partner routes without a token, or with an unknown one, answer 401',

@@ -1,4 +1,5 @@
-import type { ProxyHooks, Variant } from '../variant-proxy.js';
+import type { RunOptions } from '../../index.js';
+import type { ProxyHooks } from '../variant-proxy.js';
 
 // A deployment that breaks exactly one fact of the inventory: a proxy edit in front of the reference
 // server (hooks), or a fault the reference server injects itself (/_emulator/faults). The facts lane
@@ -15,8 +16,8 @@ export interface FactViolation {
   hooks?: () => ProxyHooks;
   /** A fault of the reference server (`GET /_emulator/faults` lists them). */
   fault?: string;
-  /** Kit options the deployment's users would give (a --proto of their layout). */
-  options?: Variant['options'];
+  /** Kit options the run needs: a --proto of the deployment's layout, or an input left out. */
+  options?: Partial<RunOptions>;
   /** Run in the full profile even where the fact's checks are all in smoke. */
   profile?: 'full';
 }

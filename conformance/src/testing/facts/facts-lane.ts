@@ -71,15 +71,14 @@ async function judge(
       progress: null,
       reporters: [],
     });
-    // A SHOULD is noted (NON_STRICT), never failed: its violation is caught when one of its checks
-    // notes it; a MUST's when one of its checks FAILs and the run does not conform.
-    const failed = report.results.filter((r) => r.status === 'FAIL' && fact.checks.includes(r.id));
-    const by = (r: (typeof report.results)[number]) => `${r.id}: ${r.message.slice(0, 160)}`;
-    if (failed.length > 0 && report.exitCode === 1)
-      return { id: v.id, fact: v.fact, caught: true, detail: by(failed[0] as (typeof failed)[number]) };
-    const noted = report.results.filter((r) => r.status === 'NON_STRICT' && fact.checks.includes(r.id));
-    if (fact.level === 'SHOULD' && noted.length > 0)
-      return { id: v.id, fact: v.fact, caught: true, detail: by(noted[0] as (typeof noted)[number]) };
+    // A MUST broken fails the run; a SHOULD broken is reported NON_STRICT and does not (README's exit
+    // codes), so that is how its violation is caught.
+    const mine = report.results.filter((r) => fact.checks.includes(r.id));
+    const by = (r: (typeof mine)[number]) => `${r.id}: ${r.message.slice(0, 160)}`;
+    const failed = mine.find((r) => r.status === 'FAIL');
+    if (failed && report.exitCode === 1) return { id: v.id, fact: v.fact, caught: true, detail: by(failed) };
+    const noted = mine.find((r) => r.status === 'NON_STRICT' || r.status === 'FAIL');
+    if (fact.level === 'SHOULD' && noted) return { id: v.id, fact: v.fact, caught: true, detail: by(noted) };
     const said = report.results.map((r) => `${r.id} ${r.status}${r.message ? `: ${r.message}` : ''}`);
     return { id: v.id, fact: v.fact, caught: false, detail: said.join('; ') || 'no check ran' };
   } catch (error) {
