@@ -133,17 +133,24 @@ export function foreignForbidden(): ProxyHooks {
   };
 }
 
-/** Requests to `path` without a credential served with the last credential seen (an auth cache keyed wrong). */
+/**
+ * Requests to `path` without a credential served as the last caller whose key was taken (an auth
+ * cache keyed wrong).
+ */
 export function servedAsLastCaller(path: string): ProxyHooks {
-  let last: [string, string] | undefined;
+  let last: string | undefined;
   return {
     request(req) {
-      const header = req.headers.has('x-api-key') ? 'x-api-key' : undefined;
-      if (header) last = [header, req.headers.get(header) ?? ''];
-      if (pathOf(req) !== path || header || req.headers.has('authorization') || !last) return req;
+      if (pathOf(req) !== path || req.headers.has('x-api-key') || req.headers.has('authorization') || !last)
+        return req;
       const headers = new Headers(req.headers);
-      headers.set(last[0], last[1]);
+      headers.set('x-api-key', last);
       return { ...req, headers };
+    },
+    answer(req, a) {
+      const key = req.headers.get('x-api-key');
+      if (key && a.status < 400) last = key;
+      return a;
     },
   };
 }
