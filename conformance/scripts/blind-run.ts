@@ -18,6 +18,7 @@ import { startVariantProxy } from '../src/testing/variant-proxy.js';
 // when the run has no FAIL and no COULD_NOT_JUDGE (exit 0). Prints the kill rate and the
 // false-failure rate. Arguments: a path ending in .json gets every verdict; any other argument is a
 // case id (or an id prefix ending in `*`), and only the cases named run (none named: all of them).
+// `--set5` runs the fifth blind set (src/testing/blind/set5/) instead of the first catalogs.
 
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
@@ -72,19 +73,21 @@ async function judge(server: ReferenceServer, kind: Verdict['kind'], c: Variant)
   );
 }
 
-const args = process.argv.slice(2);
+const SET5 = '--set5';
+const args = process.argv.slice(2).filter((a) => a !== SET5);
+const set5 = process.argv.includes(SET5) ? await import('../src/testing/blind/set5/index.js') : undefined;
+const VIOLATIONS = set5?.SET5_VIOLATIONS ?? BLIND_VIOLATIONS;
+const VARIANTS = set5?.SET5_VARIANTS ?? BLIND_VARIANTS;
 const out = args.find((a) => a.endsWith('.json'));
 const names = args.filter((a) => a !== out);
-const unknown = names.filter(
-  (n) => ![...BLIND_VIOLATIONS, ...BLIND_VARIANTS].some((c) => namesCase(n, c.id)),
-);
+const unknown = names.filter((n) => ![...VIOLATIONS, ...VARIANTS].some((c) => namesCase(n, c.id)));
 if (unknown.length > 0) {
   console.error(`no blind case named ${unknown.join(', ')}`);
   process.exit(2);
 }
 const cases: [Verdict['kind'], Variant][] = [
-  ...BLIND_VIOLATIONS.map((c) => ['violation', c] as [Verdict['kind'], Variant]),
-  ...BLIND_VARIANTS.map((c) => ['variant', c] as [Verdict['kind'], Variant]),
+  ...VIOLATIONS.map((c) => ['violation', c] as [Verdict['kind'], Variant]),
+  ...VARIANTS.map((c) => ['variant', c] as [Verdict['kind'], Variant]),
 ].filter(([, c]) => namedCases([c], names).length > 0);
 // Two lanes, each with a reference server of its own (a server caps one account's live sessions, so
 // two runs on one account would refuse each other's): a full run spends most of its time waiting on

@@ -6,13 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { parseCli, USAGE } from './cli.js';
+import { USAGE } from './cli.js';
+import { CONFIG_OPTION, KIT_OPTIONS } from './cli-options.js';
 import { FAKE_KEY, fakeDeployment, json } from './testing/fake-deployment.js';
 import type { Step } from './testing/github-actions.js';
 
-// The CI files agree with the kit: each input of the action is a PARLEY_* variable, each of those a
-// flag of conformance/ci/run-kit.sh, each flag one the command takes; the GitLab template's script
-// writes the JUnit file where its artifacts:reports:junit looks.
+// The CI files agree with the kit: each input of the action is the PARLEY_* variable of a flag the
+// command takes (src/cli-options.ts), and ci/run-kit.sh hands those to the kit as its environment,
+// with nothing on its command line; the GitLab template's script writes the JUnit file where its
+// artifacts:reports:junit looks.
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const runKit = join(repo, 'conformance/ci/run-kit.sh');
@@ -20,28 +22,34 @@ const action = parse(readFileSync(join(repo, 'action.yml'), 'utf8')) as {
   inputs: Record<string, unknown>;
   runs: { steps: Step[] };
 };
-/** `flag PARLEY_X --x` lines of run-kit.sh, and the variables it reads otherwise. */
-const flags = [...readFileSync(runKit, 'utf8').matchAll(/^flag (PARLEY_\w+) (--[\w-]+)$/gm)].map(
-  ([, variable, flag]) => [variable as string, flag as string] as const,
-);
-const OTHER_VARIABLES = ['PARLEY_PROTO', 'PARLEY_PARLEY_CHOICES', 'PARLEY_REPORTERS', 'PARLEY_OUT'];
+const variables = new Set<string>([...KIT_OPTIONS.map((o) => o.env), CONFIG_OPTION.env]);
 
 describe('the CI files', () => {
-  it('every input of the action reaches the kit as a flag the command takes', () => {
+  it('every input of the action reaches the kit as the variable of a flag the command takes', () => {
     const env = action.runs.steps.find((s) => s.id === 'run')?.env ?? {};
     const ownInputs = ['node-version', 'artifact-name'];
     for (const input of Object.keys(action.inputs).filter((i) => !ownInputs.includes(i))) {
       const variable = `PARLEY_${input.toUpperCase().replace(/-/g, '_')}`;
       expect(env[variable], input).toBe(`\${{ inputs.${input} }}`);
-      const known = flags.some(([v]) => v === variable) || OTHER_VARIABLES.includes(variable);
-      expect(known, `${variable} is read by run-kit.sh`).toBe(true);
+      expect(variables.has(variable), `${variable} is a variable the kit reads`).toBe(true);
     }
-    for (const [variable, flag] of flags) {
-      expect(Object.keys(env), `${variable} is set by the action`).toContain(variable);
-      expect(() => parseCli(['--base-url', 'http://h', '--api-key', 'k', flag, '1']), flag).not.toThrow(
-        /Unknown option/,
-      );
-    }
+  });
+
+  it('every flag of the command has its input, or a reason not to', () => {
+    const env = action.runs.steps.find((s) => s.id === 'run')?.env ?? {};
+    const notInputs = new Map([['reference-db', 'the in-process reference server only (no --base-url)']]);
+    for (const option of KIT_OPTIONS.filter((o) => !notInputs.has(o.flag)))
+      expect(Object.keys(env), `${option.env} is set by the action`).toContain(option.env);
+    // The usage names every flag of the table, and no other.
+    const usage = new Set([...USAGE.matchAll(/--[a-z][\w-]+/g)].map(([flag]) => flag.slice(2)));
+    expect([...usage].sort()).toEqual([...KIT_OPTIONS.map((o) => o.flag), 'config'].sort());
+  });
+
+  it('run-kit.sh starts the kit with no argument: no flag, so no secret, on its command line', () => {
+    const script = readFileSync(runKit, 'utf8');
+    expect(script.trim().split('\n').at(-1)).toBe('exec npx --no-install --prefix "$kit" parley-conformance');
+    for (const option of [...KIT_OPTIONS, CONFIG_OPTION])
+      expect(script, `run-kit.sh passes --${option.flag}`).not.toMatch(new RegExp(`--${option.flag}\\b`));
   });
 
   it('ci/README.md names every input and output of the action, and no other', () => {
@@ -55,20 +63,6 @@ describe('the CI files', () => {
     const outputs = parse(readFileSync(join(repo, 'action.yml'), 'utf8')).outputs as Record<string, unknown>;
     expect(bullet('Inputs')).toEqual(Object.keys(action.inputs));
     expect(bullet('Outputs')).toEqual(Object.keys(outputs));
-  });
-
-  it('every flag of the command has its variable (and so its input), or a reason not to', () => {
-    const handled = new Map<string, string>([
-      ['--help', 'not a run'],
-      ['--reference-db', 'the in-process reference server only (no --base-url)'],
-      ['--reporter', 'PARLEY_REPORTERS'],
-      ['--out', 'PARLEY_OUT'],
-      ['--proto', 'PARLEY_PROTO, one --proto per file'],
-      ['--parley-choices', 'PARLEY_PARLEY_CHOICES=true'],
-    ]);
-    const usage = new Set([...USAGE.matchAll(/--[a-z][\w-]+/g)].map(([flag]) => flag));
-    for (const flag of usage)
-      expect(flags.some(([, f]) => f === flag) || handled.has(flag), `${flag} in run-kit.sh`).toBe(true);
   });
 
   it('the GitLab template: run-kit.sh writes junit.xml where artifacts:reports:junit reads it, always kept', async () => {

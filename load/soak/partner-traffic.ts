@@ -5,13 +5,14 @@ import { HookEvent } from '@parley/schemas/constants';
 import { type JsonSchemaLike, PollTracker, requiredFields, triggerProblems } from '../src/partner-poll.js';
 import { TRIGGER_ROUTES } from '../src/routes.js';
 import { repeatUntil } from './arrivals.js';
+import { HookCount } from './hook-count.js';
 import type { Json, TimedClient } from './timed-client.js';
 
 // The automation platform's side of the soak: clients polling the four triggers with a bearer token
 // as k6/partner-poll.ts does (every answer checked against the trigger rules of src/partner-poll.ts,
 // new items counted), reading the details of a listed meeting and now and then generating a
 // document from it; and a hook subscription to meeting-created whose deliveries a receiver on
-// 127.0.0.1 counts (every create of the REST mix is one delivery).
+// 127.0.0.1 counts by webhook-id (every create answered is one event: hook-count.ts).
 
 /** The token source: the OAuth flow's (PartnerToken) or a fixed PARTNER_TOKEN. */
 export interface TokenSource {
@@ -75,15 +76,20 @@ export async function runPolls(options: PollOptions): Promise<void> {
 
 export interface HookReceiver {
   url: string;
+  /** What arrived, by webhook-id. */
+  count: HookCount;
   close(): Promise<void>;
 }
 
 /** A receiver on 127.0.0.1 that answers every delivery 200 and counts it. */
 export async function startHookReceiver(client: TimedClient): Promise<HookReceiver> {
+  const count = new HookCount();
   const server: Server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       client.tally.add('hook delivered');
+      const id = req.headers['webhook-id'];
+      count.record(Array.isArray(id) ? id[0] : id);
       res.writeHead(200).end();
     });
   });
@@ -91,6 +97,7 @@ export async function startHookReceiver(client: TimedClient): Promise<HookReceiv
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hook`,
+    count,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

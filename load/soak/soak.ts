@@ -8,6 +8,7 @@ import { routePath } from '../src/routes.js';
 import { LatencyWindow, type ServerSample, soakSeries } from '../src/soak-samples.js';
 import { formatValue, judgeSoak } from '../src/soak-verdict.js';
 import { streamUrl, wsBase } from '../src/stream-url.js';
+import { settleHooks } from './hook-count.js';
 import { MEASURE_LEVELS, measureCapacity } from './measure-capacity.js';
 import { measureRestCapacity } from './measure-rest-capacity.js';
 import { PartnerToken } from './partner-token.js';
@@ -19,7 +20,7 @@ import {
   type TokenSource,
   unsubscribeHook,
 } from './partner-traffic.js';
-import { writeReport } from './report.js';
+import { soakPassed, writeReport } from './report.js';
 import { cleanupRun, runRestMix } from './rest-traffic.js';
 import { sampleServer } from './sampler.js';
 import { type ReferenceServer, startReferenceServer } from './server-process.js';
@@ -28,7 +29,8 @@ import { Tally, TimedClient } from './timed-client.js';
 
 // The soak: a mixed load held for a set time at half the measured capacity — live streams and the
 // REST mix's arrival rate each at half of what was held — with partner polls, file STT and hook deliveries,, the server sampled every 30 s, and a
-// verdict on whether anything grew past its bound after warm-up (src/soak-verdict.ts). Against a
+// verdict on whether anything grew past its bound after warm-up (src/soak-verdict.ts) and whether
+// every hook event was delivered once the queue drained (hook-count.ts). Against a
 // reference server it starts itself (its /proc files read), or BASE_URL (then what its /metrics
 // gives, and the latencies). `npm run soak -w load -- --help`; load/README.md, "Soak".
 
@@ -47,7 +49,7 @@ or by default measured at the start by load:probe --levels 1:1:8 against the sam
 REST mix (arrivals/s; the soak runs half): --rest-capacity N, or "restHeld" in --capacity-json's
 file, or by default measured at the start (rates ${REST_RATES.join(', ')}/s, ~10 s each, up to the first
 not held); --rest-rate N sets the rate itself.
-Exit 0 when the verdict passes, 1 when it fails, 2 on bad arguments.`;
+Exit 0 when the verdict passes and every hook event was delivered, 1 when not, 2 on bad arguments.`;
 
 function usage(problem?: string): never {
   if (problem) console.error(`soak: ${problem}`);
@@ -266,6 +268,9 @@ for (let i = 0; ; i++) {
 }
 await traffic;
 
+// Every create answered while subscribed is one meeting-created event: wait for the queue to drain.
+const hookReport =
+  hooks && hookId ? await settleHooks(hooks.count, () => tally.get('create-meeting 200')) : undefined;
 if (hookId && token) await unsubscribeHook(client, token, hookId);
 tally.add('leftover meetings', await cleanupRun(client, auth, runId));
 const { series, unavailable } = soakSeries(samples, routeWindows);
@@ -283,10 +288,13 @@ writeReport(outDir, {
   samples,
   counts: tally.toJSON(),
   loadAverages,
+  ...(hookReport ? { hooks: hookReport } : {}),
 });
+const passed = soakPassed({ verdict, ...(hookReport ? { hooks: hookReport } : {}) });
 await Promise.all([hooks?.close(), audio?.close(), server?.stop()]);
 if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 for (const v of verdict.series)
   console.log(`  ${v.pass ? (v.judged ? '✓' : '·') : '✗'} ${v.name}: ${v.reason}`);
-console.log(`soak ${verdict.pass ? 'PASSED' : 'FAILED'}; ${outDir}/summary.md, plot.svg`);
-process.exit(verdict.pass ? 0 : 1);
+if (hookReport) console.log(`  ${hookReport.pass ? '✓' : '✗'} hook deliveries: ${hookReport.reason}`);
+console.log(`soak ${passed ? 'PASSED' : 'FAILED'}; ${outDir}/summary.md, plot.svg`);
+process.exit(passed ? 0 : 1);

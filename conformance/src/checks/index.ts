@@ -2,11 +2,14 @@ import type { Area } from '../check.js';
 import type { Check } from './define.js';
 import { effectsIsolationChecks } from './errors/effects-isolation.checks.js';
 import { errorsChecks } from './errors/errors.checks.js';
+import { createRequestChecks } from './meetings/create-request.checks.js';
 import { effectsDeletesChecks } from './meetings/effects-deletes.checks.js';
 import { effectsMeetingsChecks } from './meetings/effects-meetings.checks.js';
 import { endedMeetingsChecks } from './meetings/ended-meetings.checks.js';
 import { meetingsWalkChecks } from './meetings/meetings-walk.checks.js';
 import { effectsListingsChecks } from './messages/effects-listings.checks.js';
+import { messagesCursorChecks } from './messages/messages-cursor.checks.js';
+import { summaryCarriesChecks } from './messages/summary-carries.checks.js';
 import { partnerChecks } from './partner/partner.checks.js';
 import { partnerRevocationChecks } from './partner/partner-revocation.checks.js';
 import { partnerTokenChecks } from './partner/partner-token.checks.js';
@@ -15,6 +18,7 @@ import { leniencePagesChecks } from './rest/lenience-pages.checks.js';
 import { restChecks } from './rest/rest.checks.js';
 import { routeInputsChecks } from './rest/route-inputs.checks.js';
 import { effectsSettingsChecks } from './settings-people/effects-settings.checks.js';
+import { peoplePresenceChecks } from './settings-people/people-presence.checks.js';
 import { lenienceAudioChecks } from './speech/lenience-audio.checks.js';
 import { lenienceFormsChecks } from './speech/lenience-forms.checks.js';
 import { lenienceSttChecks } from './speech/lenience-stt.checks.js';
@@ -23,6 +27,7 @@ import { lenienceStreamChecks } from './stream/lenience-stream.checks.js';
 import { streamChecks } from './stream/stream.checks.js';
 import { streamFinalizeChecks } from './stream/stream-finalize.checks.js';
 import { effectsTranscriptsChecks } from './transcription/effects-transcripts.checks.js';
+import { transcriptOffsetsChecks } from './transcription/transcript-offsets.checks.js';
 import { transcriptRecordsChecks } from './transcription/transcript-records.checks.js';
 import { walksChecks } from './transcription/walks.checks.js';
 
@@ -39,7 +44,12 @@ export const CHECKS: readonly Check[] = [
   ...effectsSettingsChecks,
   ...effectsTranscriptsChecks,
   ...transcriptRecordsChecks,
+  ...transcriptOffsetsChecks,
   ...endedMeetingsChecks,
+  ...createRequestChecks,
+  ...messagesCursorChecks,
+  ...summaryCarriesChecks,
+  ...peoplePresenceChecks,
   ...errorsChecks,
   ...effectsIsolationChecks,
   ...leniencePagesChecks,

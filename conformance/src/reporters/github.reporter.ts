@@ -49,9 +49,12 @@ const block = (body: string) => {
 /** The sentence of the spec a check rests on (the registry's), its clause otherwise. */
 const sentenceOf = (r: CheckResult) => CHECKS.find((c) => c.id === r.id)?.spec ?? r.clause;
 
-/** The command that runs one check again against the same deployment, seed and profile. */
+/**
+ * The command that runs one check again against the same deployment, seed and profile. The kit
+ * reads the key from PARLEY_API_KEY itself: a command line is readable by every user of the machine.
+ */
 export const replayCommand = (reportJson: string, id: string): string =>
-  `npx parley-conformance replay ${reportJson} ${id} --api-key "$PARLEY_API_KEY"`;
+  `npx parley-conformance replay ${reportJson} ${id}   # the key in PARLEY_API_KEY`;
 
 const failing = (r: CheckResult) => r.status === 'FAIL' && !r.baselined;
 

@@ -5,6 +5,7 @@
 import type { Variant } from './variant-edits.js';
 import { APP_VARIANTS } from './variants-app.js';
 import { PYDANTIC_VARIANTS } from './variants-pydantic.js';
+import { RESOURCE_VARIANTS } from './variants-resources.js';
 import { REST_VARIANTS } from './variants-rest.js';
 import { SPEECH_VARIANTS } from './variants-speech.js';
 import { STREAM_VARIANTS } from './variants-stream.js';
@@ -13,6 +14,7 @@ export { OTHER_LAYOUT, type Variant } from './variant-edits.js';
 
 export const VARIANTS: readonly Variant[] = [
   ...REST_VARIANTS,
+  ...RESOURCE_VARIANTS,
   ...PYDANTIC_VARIANTS,
   ...SPEECH_VARIANTS,
   ...STREAM_VARIANTS,

@@ -11,6 +11,8 @@ export interface Caller {
   keyId?: string;
   /** The OAuth client the access token was issued to, when it came with one. */
   clientId?: string;
+  /** The OAuth grant the access token belongs to, when it came with one. */
+  grantId?: string;
 }
 
 /** Whose secret signs a callback: the OAuth client the token was issued to, or the API key used. */

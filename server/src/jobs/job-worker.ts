@@ -71,12 +71,15 @@ export class JobWorker {
     const report: RunReport = { done: 0, retried: 0, failed: 0 };
     const batchSize = this.options.batchSize ?? DEFAULTS.batchSize;
     for (;;) {
-      const jobs = await this.options.store.jobs.claimDue({
-        nowUs: this.options.clock.nowMicros(),
-        kinds: [...this.handlers.keys()],
-        limit: batchSize,
-        leaseUs: (this.options.leaseMs ?? DEFAULTS.leaseMs) * 1000,
-      });
+      // The batch's claims share one commit (on SQLite one fsync, not one per job).
+      const jobs = await this.options.store.transaction((repos) =>
+        repos.jobs.claimDue({
+          nowUs: this.options.clock.nowMicros(),
+          kinds: [...this.handlers.keys()],
+          limit: batchSize,
+          leaseUs: (this.options.leaseMs ?? DEFAULTS.leaseMs) * 1000,
+        }),
+      );
       // Only an empty claim means nothing is due: a short batch may be short because another
       // worker claimed the rest of the rows this one selected, with more due jobs behind them.
       if (jobs.length === 0) return report;
@@ -143,7 +146,8 @@ export class JobWorker {
     try {
       if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
       await handler(job.payload, job);
-      await store.jobs.complete(job);
+      // In a transaction, so the batch's jobs finishing together share a commit (store.ts).
+      await store.transaction((repos) => repos.jobs.complete(job));
       return 'done';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -31,8 +31,8 @@ export function meetingEndedJobHandler(store: Store, llm: MeetingAiEngine): JobH
     const email = needsEmail ? await llm.followUpEmail(context) : undefined;
     await store.transaction(async (repos) => {
       if (!(await repos.meetings.get(meetingId))) return;
-      // The hook event rides in the same transaction as the job's writes (at least once, like them).
-      await emitHookEvent(repos, { event: HookEvent.MEETING_ENDED, meetingId, itemId: meetingId });
+      // Each new message's hook event rides in the transaction that writes it (meeting-ended itself is
+      // emitted by the end: services/meetings).
       const recorded = await repos.partnerFeed.messagesOfMeeting(meetingId, PartnerMessageType.CONTACT);
       const known = new Set(recorded.map((m) => String(m.payload.email ?? '').toLowerCase()));
       for (const contact of contacts) {

@@ -38,17 +38,20 @@ export async function sendSignedDelivery(
   const secret = await signingSecret(deps.store, delivery.signer);
   const timestamp = new Date();
   const signature = new Webhook(secret).sign(delivery.deliveryId, timestamp, delivery.body);
+  // In a transaction, so tries ending together share a commit (store.ts).
   const record = (statusCode: number | null, error: string | null) =>
-    deps.store.webhookDeliveries.record({
-      deliveryId: delivery.deliveryId,
-      jobId: delivery.jobId,
-      clientId: 'clientId' in delivery.signer ? delivery.signer.clientId : '',
-      keyId: 'keyId' in delivery.signer ? delivery.signer.keyId : null,
-      url: delivery.url,
-      attempt: delivery.attempt,
-      statusCode,
-      error,
-    });
+    deps.store.transaction((repos) =>
+      repos.webhookDeliveries.record({
+        deliveryId: delivery.deliveryId,
+        jobId: delivery.jobId,
+        clientId: 'clientId' in delivery.signer ? delivery.signer.clientId : '',
+        keyId: 'keyId' in delivery.signer ? delivery.signer.keyId : null,
+        url: delivery.url,
+        attempt: delivery.attempt,
+        statusCode,
+        error,
+      }),
+    );
   let status: number;
   try {
     const reply = await deps.outbound.request({

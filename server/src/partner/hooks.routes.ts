@@ -8,7 +8,8 @@ import type { MeetingLink } from '../services/partner/meeting-link.js';
 import type { Store } from '../store/store.js';
 
 // The hook subscription routes (a Parley extension, schemas/src/server-routes.ts partnerHookRoutes)
-// and the two jobs behind them: the fan-out of an event and the signed delivery of one item.
+// and the jobs behind them: the signed delivery of one event's item (and the fan-out of events
+// queued by older versions).
 
 export interface HookDeps {
   store: Store;
@@ -22,20 +23,21 @@ export interface HookDeps {
 
 export function partnerHooks(deps: HookDeps) {
   const { store } = deps;
-  deps.jobs.register(HOOK_EVENT_JOB, hookEventJobHandler(store, deps.link));
+  deps.jobs.register(HOOK_EVENT_JOB, hookEventJobHandler(store));
   deps.jobs.register(
     HOOK_DELIVERY_JOB,
-    hookDeliveryJobHandler({ store, outbound: deps.outbound }),
+    hookDeliveryJobHandler({ store, outbound: deps.outbound, link: deps.link }),
     HOOK_RETRY,
   );
   const hooks = new HooksService(store, deps.allowPrivate);
 
   return {
     mount(kit: RouteKit) {
-      // Deliveries are signed for the client the token was issued to.
+      // Deliveries are signed for the client the token was issued to, while its grant stands.
       kit.mount(
         'partner-hook-subscribe',
-        async (body, caller) => await hooks.subscribe(caller, caller.clientId ?? '', body),
+        async (body, caller) =>
+          await hooks.subscribe(caller, caller.clientId ?? '', body, caller.grantId ?? null),
       );
       kit.mount(
         'partner-hook-unsubscribe',

@@ -26,7 +26,10 @@ export function partnerBearerVerifier(
       if (!caller) return undefined;
       if (stored.rotatedFrom) await store.oauthGrants.pairUsed(stored.tokenHash, stored.rotatedFrom);
       await limit.take(token);
-      return { caller: { ...caller, clientId: stored.clientId }, scopes: stored.scopes };
+      return {
+        caller: { ...caller, clientId: stored.clientId, grantId: stored.grantId },
+        scopes: stored.scopes,
+      };
     },
   };
 }

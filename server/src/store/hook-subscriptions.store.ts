@@ -8,6 +8,8 @@ export interface HookSubscription {
   id: string;
   userId: string;
   clientId: string;
+  /** The OAuth grant it was made under; null when made before grants were recorded. */
+  grantId: string | null;
   event: string;
   targetUrl: string;
   createdUs: number;
@@ -17,6 +19,7 @@ type Row = {
   id: string;
   user_id: string;
   client_id: string;
+  grant_id: string | null;
   event: string;
   target_url: string;
   created_us: number | string;
@@ -26,6 +29,7 @@ const toSubscription = (row: Row): HookSubscription => ({
   id: row.id,
   userId: row.user_id,
   clientId: row.client_id,
+  grantId: row.grant_id,
   event: row.event,
   targetUrl: row.target_url,
   createdUs: Number(row.created_us),
@@ -39,11 +43,14 @@ const anySubscriptionTo = prepareQuery(1, (db, event: string) =>
 export class HookSubscriptionsStore {
   constructor(private readonly ctx: RepoContext) {}
 
-  async insert(input: Omit<HookSubscription, 'id' | 'createdUs'>): Promise<HookSubscription> {
+  async insert(
+    input: Omit<HookSubscription, 'id' | 'createdUs' | 'grantId'> & { grantId?: string | null },
+  ): Promise<HookSubscription> {
     const row = {
       id: this.ctx.ids.next('hook'),
       user_id: input.userId,
       client_id: input.clientId,
+      grant_id: input.grantId ?? null,
       event: input.event,
       target_url: input.targetUrl,
       created_us: this.ctx.stamps.next(),
@@ -84,13 +91,15 @@ export class HookSubscriptionsStore {
     return (await anySubscriptionTo.run(this.ctx.db, this.ctx.dialect, event)).length > 0;
   }
 
-  /** Every subscription to `event`, oldest first. */
+  /** Every subscription to `event` whose grant stands, oldest first. */
   async ofEvent(event: string): Promise<HookSubscription[]> {
     const rows = await this.ctx.db
-      .selectFrom('hook_subscriptions')
-      .selectAll()
-      .where('event', '=', event)
-      .orderBy('created_us')
+      .selectFrom('hook_subscriptions as s')
+      .leftJoin('oauth_revoked_grants as g', 'g.grant_id', 's.grant_id')
+      .selectAll('s')
+      .where('s.event', '=', event)
+      .where('g.grant_id', 'is', null)
+      .orderBy('s.created_us')
       .execute();
     return rows.map(toSubscription);
   }

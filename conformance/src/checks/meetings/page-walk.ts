@@ -28,7 +28,8 @@ export interface Walk<T> {
 /**
  * Walks `list` from its first page (`undefined` cursor) with `limitOf`, each next cursor made from the
  * page's last item, until has_more is false, `enough` says the walk has gone far enough, or
- * MAX_PAGES. Pages over the limit and a has_more true on an empty page are deviations of `what`.
+ * MAX_PAGES. Pages over the limit, a has_more true on an empty page and a cursor that does not move
+ * (a page ending on its own cursor's record) are deviations of `what`.
  */
 export async function walkPages<T>(
   list: (cursor: string | undefined, limit: number) => Promise<Page<T>>,
@@ -38,6 +39,8 @@ export async function walkPages<T>(
   what: string,
   field: string,
   enough: (cursor: string) => boolean = () => false,
+  /** The cursor only approximates the list's rule (a created_at for "updated after"): a page may end where it began. */
+  approximate = false,
 ): Promise<Walk<T>> {
   const items: T[] = [];
   const cursors: string[] = [];
@@ -63,7 +66,17 @@ export async function walkPages<T>(
       return { items, cursors, ended: true };
     }
     const next = cursorOf(last);
-    if (next === cursor) return { items, cursors, ended: false, stuck: true };
+    if (next === cursor) {
+      // The page asked after `cursor` ends on the record the cursor was made of: with the list's own
+      // key, a cursor that does not move (repeated pages) whatever the data.
+      if (!approximate)
+        deviate(
+          'DUPLICATE',
+          `${what}: page ${n + 1}, asked after ${JSON.stringify(cursor)}, ends on the record that cursor came from, with has_more true: the cursor does not move`,
+          at(what, `$.${field}[-1]`, `a record after ${cursor}`, cursor),
+        );
+      return { items, cursors, ended: false, stuck: true };
+    }
     cursor = next;
     if (enough(cursor)) return { items, cursors, ended: false };
     cursors.push(cursor);

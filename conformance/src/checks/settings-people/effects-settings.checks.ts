@@ -108,6 +108,17 @@ export const effectsSettingsChecks = [
           maxMinutes,
           'get settings after a one-field update',
         );
+        // The other way round: contextual_keywords left out (after keywords were saved) is empty.
+        const view = { view_language: 'de' };
+        await call(ctx, 'update-user-default-meeting-setting', view, {
+          what: 'update settings with view_language alone',
+        });
+        judgeSetting(
+          await readSetting(ctx, 'get settings after a view_language update'),
+          { ...DEFAULTS, ...view },
+          maxMinutes,
+          'get settings after a view_language update',
+        );
       } finally {
         // Runs hit real accounts: put the caller's settings back.
         await ctx.call('update-user-default-meeting-setting', settingUpdateOf(saved));

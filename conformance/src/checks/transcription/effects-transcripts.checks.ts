@@ -1,9 +1,11 @@
 import { FIRST_PAGE_CURSOR } from '@parley/schemas/constants';
+import { expectAnswer } from '../../answer.js';
 import { type Answer, call, send } from '../../call.js';
 import { choice, skip, verify } from '../../check.js';
 import type { CheckContext } from '../../context.js';
 import { instantOf } from '../../instants.js';
-import { at } from '../../json-path.js';
+import { at, pick } from '../../json-path.js';
+import { expectStatus } from '../../schema-check.js';
 import { define } from '../define.js';
 import {
   chunkRecords,
@@ -63,6 +65,37 @@ function judgeListed(
     );
 }
 
+/** The utterance fields an update response does not carry ("carries only id, meeting_id, transcript, language, speaker_v2, texts"). */
+const NOT_CARRIED = [
+  'message_id',
+  'start_seconds',
+  'end_seconds',
+  'confidence',
+  'created_at',
+  'updated_at',
+] as const;
+
+/**
+ * The update response's utterance carries its texts map (where the listing shows one) and none of the
+ * utterance's other fields; a field of the deployment's own is no utterance field and is not judged.
+ */
+function judgeCarried(utterance: Record<string, unknown>, texts: boolean, what: string): void {
+  if (texts)
+    verify(
+      utterance.texts !== null && typeof utterance.texts === 'object' && !Array.isArray(utterance.texts),
+      'MISSING_FIELD',
+      `${what}: the utterance carries no texts map`,
+      at(what, '$.utterance.texts', 'an object', utterance.texts),
+    );
+  for (const field of NOT_CARRIED)
+    verify(
+      !(field in utterance),
+      'UNEXPECTED_ITEM',
+      `${what}: carries ${field}, which an update response does not carry`,
+      at(what, `$.utterance.${field}`, 'absent', utterance[field]),
+    );
+}
+
 export const effectsTranscriptsChecks = [
   define({
     id: 'rest.15.utterance-correction',
@@ -86,12 +119,14 @@ export const effectsTranscriptsChecks = [
       const cursor = before.find((u) => instantOf(u.updated_at) === stamp)?.updated_at ?? FIRST_PAGE_CURSOR;
       const corrected = `${target.transcript} (${ctx.target.runId})`;
       try {
-        const { utterance } = await call(ctx, 'update-transcript-utterance', {
+        const answered = 'update-transcript-utterance';
+        const reply = await send(ctx, 'update-transcript-utterance', {
           id: target.id,
           meeting_id: meetingId,
           transcript: corrected,
         });
-        const answered = 'update-transcript-utterance';
+        expectStatus(reply, 200, answered);
+        const { utterance } = expectAnswer(reply, 'update-transcript-utterance', answered);
         // The answer "carries only id, meeting_id, transcript, language, speaker_v2, texts": the
         // utterance's own, its speaker where the listing shows one.
         const carried = [
@@ -108,6 +143,13 @@ export const effectsTranscriptsChecks = [
             `${answered}: ${field} is ${JSON.stringify(utterance[field])}`,
             at(answered, `$.utterance.${field}`, value, utterance[field]),
           );
+        // As sent: the validated copy leaves out what the schema does not declare.
+        const sent = pick(reply.body, 'utterance');
+        judgeCarried(
+          sent && typeof sent === 'object' ? (sent as Record<string, unknown>) : {},
+          target.texts !== undefined,
+          answered,
+        );
         const unknown = await send(ctx, 'update-transcript-utterance', {
           id: `${ctx.target.runId}-no-such-utterance`,
           meeting_id: meetingId,

@@ -1,7 +1,8 @@
 import { FIRST_PAGE_CURSOR } from '@parley/schemas/constants';
 import { call, send } from '../../call.js';
-import { skip } from '../../check.js';
+import { skip, verify } from '../../check.js';
 import type { CheckContext } from '../../context.js';
+import { at } from '../../json-path.js';
 
 // Reads of the transcribed meeting the checks are given (--transcript-meeting-id): its utterances
 // and live chunks by the spec's cursor, whole or narrowed to one recording by the spec's message_id
@@ -93,6 +94,14 @@ async function onePage<T>(
     ...(await recordedMessages(ctx, meetingId)).filter((m) => !named.has(m)),
   ]) {
     const page = await list(messageId);
+    // A filtered page holds that recording's records only, whatever else the check needs.
+    const other = page.items.find((item) => messageOf(item) !== messageId);
+    verify(
+      other === undefined,
+      'UNEXPECTED_ITEM',
+      `${kind} asked with message_id ${messageId}: one of message ${other && messageOf(other)} is listed`,
+      at(`${kind} with message_id`, `$.${kind}[*]`, `only message ${messageId}`, other && messageOf(other)),
+    );
     if (!page.hasMore && page.items.length >= 2) return { items: page.items, messageId };
   }
   return skip(`${NEEDS}; its ${kind} fill more than one page, and so do those of each recording it names`, [

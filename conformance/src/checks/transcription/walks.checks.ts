@@ -1,6 +1,6 @@
-import { FIRST_PAGE_CURSOR } from '@parley/schemas/constants';
+import { FIRST_PAGE_CURSOR, Limits } from '@parley/schemas/constants';
 import { type Answer, call } from '../../call.js';
-import { couldNotJudge, verify } from '../../check.js';
+import { couldNotJudge, deviate, verify } from '../../check.js';
 import type { CheckContext } from '../../context.js';
 import { instantOf } from '../../instants.js';
 import { at } from '../../json-path.js';
@@ -99,12 +99,23 @@ async function walkList<T extends { id: string }>(
   // Two at least: a page of one whose record was updated after it was created gives a created_at
   // cursor that lists it again, and nothing else.
   const limit = Math.max(2, Math.ceil(expected.length / 3));
+  // A created_at cursor (a chunk shows no updated_at) only approximates the rule: a record updated
+  // after it was created may come again.
+  const approximate = expected.some((item) => list.updatedOf(item) === undefined);
   const filter = messageId ? { message_id: messageId } : {};
   const walk = await walkPages(
     async (cursor) => {
       const body = { meeting_id: meetingId, last_updated_at: cursor ?? FIRST_PAGE_CURSOR, limit, ...filter };
       const page = await list.page(ctx, body, what);
       if (cursor) judgeAfter(list, page.items, cursor, what);
+      if (messageId)
+        for (const item of page.items)
+          verify(
+            list.messageOf(item) === messageId,
+            'UNEXPECTED_ITEM',
+            `${what}: ${item.id} of message ${list.messageOf(item)} listed under the filter message_id ${messageId}`,
+            at(what, `$.${list.field}[*]`, `only message ${messageId}`, list.messageOf(item)),
+          );
       return page;
     },
     list.cursorOf,
@@ -112,10 +123,8 @@ async function walkList<T extends { id: string }>(
     what,
     list.field,
     (cursor) => until !== undefined && (instantOf(cursor) ?? 0n) >= until,
+    approximate,
   );
-  // A created_at cursor (a chunk shows no updated_at) only approximates the rule: a record updated
-  // after it was created may come again.
-  const approximate = expected.some((item) => list.updatedOf(item) === undefined);
   // Stuck on a created_at cursor (every record of a page updated after the last one was created):
   // the spec gives a client no stamp to go on with, so what the walk did not reach is not required.
   // With updated_at shown, a page that lists its own cursor's record broke "after" (judged above).
@@ -217,6 +226,33 @@ export const walksChecks = [
       );
       const listed = new Set(walk.items.map((p) => p.email.toLowerCase()));
       const met = emails.filter((e) => listed.has(e));
+      // A repeated page or a cursor that does not move breaks "each person once" whatever the data:
+      // judged before anything that needs the run's people.
+      const people = walk.items.map((p) => p.email.toLowerCase());
+      for (const email of new Set(people.filter((e, i) => people.indexOf(e) !== i)))
+        deviate(
+          'DUPLICATE',
+          `${what}: ${email} listed twice across the pages`,
+          at(what, '$.people[*]', 'each person once', email),
+        );
+      // has_more false at the walk's end: no page of the deployment's may show a person the walk
+      // never reached (its own answers would contradict each other).
+      if (walk.ended) {
+        const wide = 'get-my-people with a larger limit';
+        const { people: more } = await call(
+          ctx,
+          'get-my-people',
+          { limit: Limits.people.max },
+          { what: wide },
+        );
+        const unseen = more.map((p) => p.email.toLowerCase()).filter((e) => !people.includes(e));
+        if (unseen.length > 0)
+          deviate(
+            'VALUE',
+            `${what}: has_more false after ${walk.cursors.length + 1} pages, but a page of ${Limits.people.max} lists ${unseen.length} people the walk never reached (${unseen.slice(0, 3).join(', ')})`,
+            at(what, '$.has_more', true, false),
+          );
+      }
       if (met.length === 0)
         couldNotJudge(
           `get-my-people lists none of the ${emails.length} invitees of the run's meeting${walk.ended ? '' : ` within ${walk.cursors.length + 1} pages`}: how contacts arise is not shown`,
@@ -230,6 +266,7 @@ export const walksChecks = [
         () => undefined,
         what,
         'people',
+        true, // repeats judged above
       );
       return `${walk.items.length} people on ${walk.cursors.length + 1} pages, ${met.length} of the run's ${emails.length}`;
     },

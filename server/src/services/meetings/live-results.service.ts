@@ -1,6 +1,6 @@
 import { ApiError } from '../../core/api-error.js';
 import type { Clock } from '../../core/clock.js';
-import { MeetingStatus } from '../../core/contracts.js';
+import { HookEvent, MeetingStatus } from '../../core/contracts.js';
 import type {
   LiveInterim,
   LiveResultsSink,
@@ -11,6 +11,7 @@ import type {
 } from '../../engines/stt/live-stt.contract.js';
 import type { Store } from '../../store/store.js';
 import type { MeetingDataCache } from '../cached-data/cached-data.cache.js';
+import { emitHookEvent } from '../partner/hook-events.js';
 import { requireMeeting } from './meeting-access.js';
 import type { TranscriptTranslationService } from './transcript-translation.service.js';
 
@@ -120,7 +121,10 @@ class MeetingRecorder implements LiveSessionRecorder {
       });
       if (!closed || end.reason !== 'finished') return;
       if ((await repos.liveSessions.countOpen(this.meetingId)) > 0) return;
-      await repos.meetings.end(this.meetingId, { from: MeetingStatus.LIVE, to: MeetingStatus.ENDED });
+      if (!(await repos.meetings.end(this.meetingId, { from: MeetingStatus.LIVE, to: MeetingStatus.ENDED })))
+        return;
+      const meetingId = this.meetingId;
+      await emitHookEvent(repos, { event: HookEvent.MEETING_ENDED, meetingId, itemId: meetingId });
     });
   }
 

@@ -84,6 +84,7 @@ export class MeetingsService {
         to: MeetingStatus.ENDED,
       });
       if (!ended) throw new ApiError('CONFLICT', `Meeting is not live (status ${before.status})`);
+      await emitHookEvent(repos, { event: HookEvent.MEETING_ENDED, meetingId, itemId: meetingId });
       const row = await repos.meetings.get(meetingId);
       if (!row) throw ApiError.notFound('Meeting');
       return meetingView(repos, row);

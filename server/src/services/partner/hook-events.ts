@@ -1,17 +1,21 @@
 import { HookEvent, type HookEventName, MessageType } from '../../core/contracts.js';
+import { newDeliveryId } from '../../core/ids.js';
 import type { Viewer } from '../../store/meeting-visibility.query.js';
-import type { Repositories, Store } from '../../store/store.js';
+import type { Repositories } from '../../store/store.js';
 import { toMeeting } from '../meetings/meeting.view.js';
-import type { MeetingLink } from './meeting-link.js';
 import { contactItem, followupItem, meetingEndedItem, summaryItem } from './partner.service.js';
 import { PartnerMessageType, TRIGGER_LIMIT } from './partner-message-types.js';
 
-// The events of the hook subscriptions (a Parley extension): where something happens, `emitHookEvent`
-// enqueues one job in the same transaction (the durable outbox, so an event is never lost with a
-// crash); the job (jobs/hook-event.job.ts) finds the subscriptions and builds each subscriber's item
-// with `hookItem`, through the same visibility as the polling triggers.
+// The events of the hook subscriptions (a Parley extension). An event is what happened at its time:
+// `emitHookEvent` runs in the transaction of the write that caused it and fixes, for each
+// subscription to the event whose user may see the item (the polling triggers' own visibility), the
+// item that user sees now, queued as one delivery job (the durable outbox) with its `webhook-id`.
+// The delivery (jobs/hook-delivery.job.ts) sends that item whatever became of the record since
+// (deleted, changed); only a subscription removed or a grant revoked meanwhile stops it.
 
+/** Events queued by versions that fanned out at run time; jobs/hook-event.job.ts drains them. */
 export const HOOK_EVENT_JOB = 'partner-hook-event';
+export const HOOK_DELIVERY_JOB = 'partner-hook-delivery';
 
 export interface HookEventPayload {
   event: HookEventName;
@@ -20,13 +24,42 @@ export interface HookEventPayload {
   itemId: string;
 }
 
-/** Queues the event when anyone subscribes to it (no job for the common case of no subscriber). */
-export async function emitHookEvent(
-  repos: Pick<Repositories, 'jobs' | 'hookSubscriptions'>,
-  payload: HookEventPayload,
-): Promise<void> {
+export interface HookDeliveryPayload {
+  /** The `webhook-id`: one per event and subscription, the same on every try. */
+  deliveryId: string;
+  subscriptionId: string;
+  event: string;
+  /** The item as JSON text, fixed when the event happened. */
+  body: string;
+  /** The item's meeting, for the deployment's `meeting_url` (absent on deliveries of older versions, whose body has it). */
+  meetingId?: string;
+}
+
+type EventRepos = Pick<Repositories, 'jobs' | 'hookSubscriptions' | 'accounts' | 'meetings' | 'partnerFeed'>;
+
+/** Fixes the event's item for each subscriber who may see it and queues their deliveries, in `repos`' transaction. */
+export async function emitHookEvent(repos: EventRepos, payload: HookEventPayload): Promise<void> {
+  // The common case, nobody subscribed, costs one prepared query.
   if (!(await repos.hookSubscriptions.hasEvent(payload.event))) return;
-  await repos.jobs.enqueue({ kind: HOOK_EVENT_JOB, payload });
+  // A user with several subscriptions (one per client) sees one item.
+  const items = new Map<string, object | undefined>();
+  for (const subscription of await repos.hookSubscriptions.ofEvent(payload.event)) {
+    if (!items.has(subscription.userId)) {
+      const user = await repos.accounts.getUser(subscription.userId);
+      const viewer = user && { userId: user.id, email: user.email.toLowerCase() };
+      items.set(subscription.userId, viewer && (await hookItem(repos, viewer, payload)));
+    }
+    const item = items.get(subscription.userId);
+    if (!item) continue;
+    const delivery: HookDeliveryPayload = {
+      deliveryId: newDeliveryId(),
+      subscriptionId: subscription.id,
+      event: payload.event,
+      body: JSON.stringify(item),
+      meetingId: payload.meetingId,
+    };
+    await repos.jobs.enqueue({ kind: HOOK_DELIVERY_JOB, payload: delivery });
+  }
 }
 
 const MESSAGE_EVENTS = {
@@ -35,24 +68,26 @@ const MESSAGE_EVENTS = {
   [HookEvent.FOLLOWUP_EMAIL_READY]: { type: PartnerMessageType.FOLLOWUP_EMAIL, item: followupItem },
 } as const;
 
-/** The event's item as `viewer` may see it (undefined when the viewer does not take part, or it is gone). */
-export async function hookItem(
-  store: Store,
+/**
+ * The event's item as `viewer` may see it, as the polling trigger lists it (without `meeting_url`,
+ * which the delivery adds); undefined when the viewer does not take part, or it is gone.
+ */
+async function hookItem(
+  repos: Pick<Repositories, 'meetings' | 'partnerFeed'>,
   viewer: Viewer,
   payload: HookEventPayload,
-  link: MeetingLink,
 ): Promise<object | undefined> {
   const { event, meetingId, itemId } = payload;
   if (event === HookEvent.MEETING_CREATED) {
-    const row = await store.meetings.getVisible(meetingId, viewer);
-    return row && link(toMeeting(row, row.participant_ids, row.co_host_ids), row.id);
+    const row = await repos.meetings.getVisible(meetingId, viewer);
+    return row && toMeeting(row, row.participant_ids, row.co_host_ids);
   }
   if (event === HookEvent.MEETING_ENDED) {
-    const meeting = await store.partnerFeed.meeting(viewer, meetingId);
-    return meeting && meeting.endUs !== null ? link(meetingEndedItem(meeting), meeting.id) : undefined;
+    const meeting = await repos.partnerFeed.meeting(viewer, meetingId);
+    return meeting && meeting.endUs !== null ? meetingEndedItem(meeting) : undefined;
   }
   const kind = MESSAGE_EVENTS[event];
-  const rows = await store.partnerFeed.messages(viewer, [kind.type], TRIGGER_LIMIT, meetingId);
+  const rows = await repos.partnerFeed.messages(viewer, [kind.type], TRIGGER_LIMIT, meetingId);
   const row = rows.find((m) => m.id === itemId);
-  return row && link(kind.item(row), row.meetingId);
+  return row && kind.item(row);
 }

@@ -27,6 +27,8 @@ export class HooksService {
     user: PartnerUser,
     clientId: string,
     body: PartnerHookRequest,
+    /** The OAuth grant of the subscribing token: its revocation ends the deliveries. */
+    grantId: string | null = null,
   ): Promise<PartnerHookResponse> {
     const url = this.checkUrl(body.target_url, 'target_url');
     const created = await this.store.transaction(async (repos) => {
@@ -36,6 +38,7 @@ export class HooksService {
       return repos.hookSubscriptions.insert({
         userId: user.userId,
         clientId,
+        grantId,
         event: body.event,
         targetUrl: url.toString(),
       });
