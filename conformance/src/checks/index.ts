@@ -23,9 +23,12 @@ import { lenienceAudioChecks } from './speech/lenience-audio.checks.js';
 import { lenienceFormsChecks } from './speech/lenience-forms.checks.js';
 import { lenienceSttChecks } from './speech/lenience-stt.checks.js';
 import { speechChecks } from './speech/speech.checks.js';
+import { sttConversationChecks } from './speech/stt-conversation.checks.js';
+import { translateFormatChecks } from './speech/translate-format.checks.js';
 import { lenienceStreamChecks } from './stream/lenience-stream.checks.js';
 import { streamChecks } from './stream/stream.checks.js';
 import { streamFinalizeChecks } from './stream/stream-finalize.checks.js';
+import { streamTimingChecks } from './stream/stream-timing.checks.js';
 import { effectsTranscriptsChecks } from './transcription/effects-transcripts.checks.js';
 import { transcriptOffsetsChecks } from './transcription/transcript-offsets.checks.js';
 import { transcriptRecordsChecks } from './transcription/transcript-records.checks.js';
@@ -59,11 +62,14 @@ export const CHECKS: readonly Check[] = [
   ...lenienceSttChecks,
   ...lenienceAudioChecks,
   ...lenienceFormsChecks,
+  ...sttConversationChecks,
+  ...translateFormatChecks,
   ...routeInputsChecks,
   ...partnerChecks,
   ...partnerTokenChecks,
   ...partnerRevocationChecks,
   ...streamChecks,
+  ...streamTimingChecks,
   ...streamFinalizeChecks,
   ...lenienceStreamChecks,
 ];

@@ -88,10 +88,32 @@ export const SPEECH_VARIANTS: readonly Variant[] = [
     }),
   },
   {
+    id: 'stt-diarization-overcounted',
+    area: 'speech',
+    allows:
+      'utterances | array | speaker-diarized segments (no accuracy is given: a diarizer may tell more voices than there are)',
+    only: ['speech.20.stt-diarization-default', 'speech.21.stt-full-transcript'],
+    hooks: () => ({
+      answer: editJson(
+        (req, a) => pathOf(req) === '/v1/stt' && a.status === 200,
+        (b) => ({
+          ...b,
+          utterances: ((b.utterances ?? []) as { speaker: string }[]).map((u, i) =>
+            i % 3 === 2 ? { ...u, speaker: String(Number(u.speaker) + 2) } : u,
+          ),
+        }),
+      ),
+    }),
+  },
+  {
     id: 'translate-other-shape',
     area: 'speech',
     allows: 'Response body of translate-text: not shown',
-    only: ['speech.06.translate-text', 'speech.14.translate-language-names'],
+    only: [
+      'speech.06.translate-text',
+      'speech.14.translate-language-names',
+      'speech.22.translate-formatting',
+    ],
     hooks: () => ({
       answer: editJson(
         (req, a) => pathOf(req) === '/v1/translate-text' && a.status === 200,

@@ -21,7 +21,7 @@ describe('reviewer account', () => {
     const feed = server.store.partnerFeed;
     // Meeting Ended, Summary Ready, Contact Discovered, Follow-up Email Ready.
     expect((await feed.endedMeetings(viewer, 50)).map((m) => m.id)).toEqual([REVIEWER_MEETING_ID]);
-    expect(await feed.messages(viewer, ['MT_SUMMARY'], 50)).toHaveLength(1);
+    expect(await feed.messages(viewer, 'MT_SUMMARY', 50)).toHaveLength(1);
     expect(await feed.messagesOfMeeting(REVIEWER_MEETING_ID, 'MT_CONTACT')).not.toHaveLength(0);
     expect(await feed.hasMessage(REVIEWER_MEETING_ID, 'MT_FOLLOWUP_EMAIL')).toBe(true);
     // Find Meeting, Get Transcript and the meeting dropdown, through the meeting REST routes.

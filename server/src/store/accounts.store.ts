@@ -77,19 +77,6 @@ export class AccountsStore {
     return query.run(this.ctx.db, this.ctx.dialect, JSON.stringify(ids), JSON.stringify(lowered));
   }
 
-  async usersByEmails(emails: readonly string[]): Promise<UserRow[]> {
-    if (emails.length === 0) return [];
-    return this.ctx.db
-      .selectFrom('users')
-      .selectAll()
-      .where(
-        'email',
-        'in',
-        emails.map((email) => email.toLowerCase()),
-      )
-      .execute();
-  }
-
   async countKeys(accountId: string): Promise<number> {
     const { count } = await this.ctx.db
       .selectFrom('api_keys')

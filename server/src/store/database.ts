@@ -14,9 +14,11 @@ import type {
   MeetingCoHostsTable,
   MeetingParticipantsTable,
   MeetingsTable,
+  MeetingViewersTable,
   MessagesTable,
   TranscriptionChunksTable,
   TranscriptUtterancesTable,
+  ViewerFeedTable,
 } from './meetings.tables.js';
 import type {
   OAuthClientsTable,
@@ -41,6 +43,8 @@ export interface Database {
   meetings: MeetingsTable;
   meeting_participants: MeetingParticipantsTable;
   meeting_co_hosts: MeetingCoHostsTable;
+  meeting_viewers: MeetingViewersTable;
+  viewer_feed: ViewerFeedTable;
   messages: MessagesTable;
   transcription_chunks: TranscriptionChunksTable;
   transcript_utterances: TranscriptUtterancesTable;

@@ -1,6 +1,7 @@
 import { type DeleteResult, type RawBuilder, sql } from 'kysely';
 import { toJson } from './json-columns.js';
 import { listOf } from './meeting-row.js';
+import { MeetingViewersStore } from './meeting-viewers.store.js';
 import { prepareQuery } from './prepared-query.js';
 import type { RepoContext } from './repo-context.js';
 
@@ -179,13 +180,18 @@ export class MeetingRosterStore {
    */
   private async saveCopy(meetingId: string, list: keyof Roster, ids: readonly string[]): Promise<void> {
     const copy = toJson(ids);
+    const updatedUs = this.ctx.stamps.next();
     await this.ctx.db
       .updateTable('meetings')
       .set({
         ...(list === 'participantIds' ? { participant_ids: copy } : { co_host_ids: copy }),
-        updated_us: this.ctx.stamps.next(),
+        updated_us: updatedUs,
       })
       .where('id', '=', meetingId)
       .execute();
+    // Who sees the meeting follows the participants; co-hosts play no part in it.
+    const viewers = new MeetingViewersStore(this.ctx);
+    if (list === 'participantIds') await viewers.syncRoster(meetingId);
+    else await viewers.syncSortKeys(meetingId, { updatedUs });
   }
 }

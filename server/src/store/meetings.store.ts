@@ -9,9 +9,15 @@ import {
   MEETING_COLUMNS,
   type MeetingRow,
 } from './meeting-row.js';
-import { type Viewer, viewerIds, visibleMeetings, visibleTo } from './meeting-visibility.query.js';
+import { MeetingViewersStore } from './meeting-viewers.store.js';
+import {
+  prepareViewerWalk,
+  type Viewer,
+  visibleMeetings,
+  type WalkPage,
+} from './meeting-visibility.query.js';
 import type { MeetingsTable } from './meetings.tables.js';
-import { prepareQuery, prepareRowInsert } from './prepared-query.js';
+import { prepareRowInsert } from './prepared-query.js';
 import type { RepoContext } from './repo-context.js';
 
 export type { ImportedMeeting, MeetingRow } from './meeting-row.js';
@@ -38,26 +44,32 @@ export interface NewMeeting {
 }
 
 /**
- * get-meetings' page: the viewer's meetings updated strictly before `beforeUs`, newest first, at
- * most `limit` (index: migrations/0006-meeting-versions-index.ts). `hostId` and `userId` are both
- * the viewer's id.
+ * get-meetings' page: the viewer's meetings updated strictly before `bound`, newest first, at most
+ * `limit`, walked on meeting_viewers_updated_idx (migration 0014-meeting-viewers). Prepared, as it
+ * runs on every get-meetings call (prepared-query.ts: building and compiling it per request was
+ * 13 % of get-meetings' CPU in bench:rest).
  */
-function visiblePage(db: Kysely<Database>, ...[hostId, userId, invitee, beforeUs, limit]: PageValues) {
-  return visibleTo(db, hostId, userId, invitee)
-    .where('m.updated_us', '<', beforeUs)
-    .orderBy('m.updated_us', 'desc')
-    .limit(limit);
-}
-type PageValues = [hostId: string, userId: string, invitee: string, beforeUs: number, limit: number];
-
-// Both run on every get-meetings call, so they are prepared (prepared-query.ts: building and
-// compiling them per request was 13 % of get-meetings' CPU in bench:rest).
-const visiblePageRows = prepareQuery(5, visiblePage);
-const visiblePageVersions = prepareQuery(5, (db, ...page: PageValues) =>
-  visiblePage(db, ...page)
-    .clearSelect()
-    .select(['m.id', 'm.updated_us']),
-);
+const pageBranch = (db: Kysely<Database>, viewerId: string, bound: number) =>
+  db
+    .selectFrom('meeting_viewers')
+    .select(['meeting_id as id', 'meeting_updated_us as updated_us'])
+    .where('viewer_id', '=', viewerId)
+    .where('meeting_updated_us', '<', bound);
+const visiblePageVersions = prepareViewerWalk<{ id: string; updated_us: number }>({
+  branch: pageBranch,
+  order: ['updated_us'],
+  key: 'id',
+  extra: false,
+});
+/** The same page's rows, read in the walk's statement, so the page is one snapshot. */
+const visiblePageRows = prepareViewerWalk({
+  branch: pageBranch,
+  order: ['updated_us'],
+  key: 'id',
+  extra: false,
+  rows: (db, walked) =>
+    db.selectFrom(walked.as('w')).innerJoin('meetings as m', 'm.id', 'w.id').selectAll('m'),
+});
 
 // create-meeting's insert, prepared as well (with its other statements: Kysely's share of its CPU
 // went from 17.6 to 7.3 %, bench:rest profile); the emulator's seed writes rows the same way.
@@ -65,11 +77,10 @@ const insertMeetingRow = prepareRowInsert<MeetingsTable>(MEETING_COLUMNS, (db, r
   db.insertInto('meetings').values(row),
 );
 
-/** The values of the page's query; no cursor is a cursor past every stamp. */
-function pageValues(viewer: Viewer, page: { beforeUs?: number; limit: number }): PageValues {
-  const [userId, invitee] = viewerIds(viewer);
-  return [userId, userId, invitee, page.beforeUs ?? Number.MAX_SAFE_INTEGER, page.limit];
-}
+const walkPage = (page: { beforeUs?: number; limit: number }): WalkPage => ({
+  ...(page.beforeUs !== undefined ? { bound: page.beforeUs } : {}),
+  limit: page.limit,
+});
 
 export class MeetingsStore {
   constructor(private readonly ctx: RepoContext) {}
@@ -97,6 +108,7 @@ export class MeetingsStore {
     };
     await insertMeetingRow.run(this.ctx.db, this.ctx.dialect, encodeMeeting(row));
     await new MeetingRosterStore(this.ctx).insertNew(row.id, { participantIds, coHostIds: [] });
+    await new MeetingViewersStore(this.ctx).syncRoster(row.id);
     return row;
   }
 
@@ -114,6 +126,7 @@ export class MeetingsStore {
       encodeMeeting({ ...row, participant_ids: participantIds, co_host_ids: coHostIds }),
     );
     await new MeetingRosterStore(this.ctx).insertNew(row.id, { participantIds, coHostIds });
+    await new MeetingViewersStore(this.ctx).syncRoster(row.id);
   }
 
   async get(id: string): Promise<MeetingRow | undefined> {
@@ -136,7 +149,7 @@ export class MeetingsStore {
 
   /** The viewer's meetings, most recently updated first, updated strictly before `beforeUs`. */
   async listVisible(viewer: Viewer, page: { beforeUs?: number; limit: number }): Promise<MeetingRow[]> {
-    const rows = await visiblePageRows.run(this.ctx.db, this.ctx.dialect, ...pageValues(viewer, page));
+    const rows = await visiblePageRows.run(this.ctx.db, this.ctx.dialect, viewer, walkPage(page));
     return rows.map(decodeMeeting);
   }
 
@@ -145,16 +158,14 @@ export class MeetingsStore {
     viewer: Viewer,
     page: { beforeUs?: number; limit: number },
   ): Promise<Pick<MeetingRow, 'id' | 'updated_us'>[]> {
-    return visiblePageVersions.run(this.ctx.db, this.ctx.dialect, ...pageValues(viewer, page));
+    return visiblePageVersions.run(this.ctx.db, this.ctx.dialect, viewer, walkPage(page));
   }
 
   /** Gives the meeting a new `updated_us` (it moves to the top of get-meetings). */
   async touch(id: string): Promise<void> {
-    await this.ctx.db
-      .updateTable('meetings')
-      .set({ updated_us: this.ctx.stamps.next() })
-      .where('id', '=', id)
-      .execute();
+    const updatedUs = this.ctx.stamps.next();
+    await this.ctx.db.updateTable('meetings').set({ updated_us: updatedUs }).where('id', '=', id).execute();
+    await new MeetingViewersStore(this.ctx).syncSortKeys(id, { updatedUs });
   }
 
   /** Ends a live meeting; returns false when it was already ended or does not exist. */
@@ -167,6 +178,7 @@ export class MeetingsStore {
       .where('status', '=', status.from)
       .executeTakeFirst();
     const ended = Number(result.numUpdatedRows) > 0;
+    if (ended) await new MeetingViewersStore(this.ctx).syncSortKeys(id, { updatedUs: now, endUs: now });
     // The partner triggers' follow-up e-mail and contacts are made by a job enqueued with the end,
     // in the same transaction, so no end is ever missed (jobs/meeting-ended.job.ts).
     if (ended) await new JobsStore(this.ctx).enqueue({ kind: MEETING_ENDED_JOB, payload: { meetingId: id } });

@@ -132,3 +132,24 @@ export interface LiveSessionsTable {
   end_reason: string | null;
   finals: number;
 }
+
+/**
+ * Who sees a meeting, one row per viewer id (the host's user id, each participant id), with the
+ * meeting's sort keys copied so a viewer's meetings are walked newest first (migration
+ * 0014-meeting-viewers; kept by meeting-viewers.store.ts).
+ */
+export interface MeetingViewersTable {
+  viewer_id: string;
+  meeting_id: string;
+  meeting_updated_us: number;
+  meeting_end_us: number | null;
+}
+
+/** Every message but users' own chat, once per viewer of its meeting (migration 0014-meeting-viewers). */
+export interface ViewerFeedTable {
+  viewer_id: string;
+  message_id: string;
+  meeting_id: string;
+  type: string;
+  created_us: number;
+}

@@ -1,5 +1,6 @@
 import type { MeetingSummaryContent } from '@parley/schemas/types';
 import { fromJson, toJson } from './json-columns.js';
+import { MeetingViewersStore } from './meeting-viewers.store.js';
 import type { MessagesTable } from './meetings.tables.js';
 import type { RepoContext } from './repo-context.js';
 
@@ -44,12 +45,14 @@ export class MessagesStore {
       updated_us: now,
     };
     await this.ctx.db.insertInto('messages').values(encodeMessage(row)).execute();
+    await new MeetingViewersStore(this.ctx).feedMessage(row);
     return row;
   }
 
   /** Stores a complete message as given (emulator seed). */
   async importRow(row: MessageRow): Promise<void> {
     await this.ctx.db.insertInto('messages').values(encodeMessage(row)).execute();
+    await new MeetingViewersStore(this.ctx).feedMessage(row);
   }
 
   async get(meetingId: string, messageId: string): Promise<MessageRow | undefined> {

@@ -1,10 +1,14 @@
+import type { Kysely } from 'kysely';
+import { MessageType } from '../core/contracts.js';
+import type { Database } from './database.js';
 import { fromJson } from './json-columns.js';
-import { type Viewer, visibleMeetings } from './meeting-visibility.query.js';
+import { prepareViewerWalk, type Viewer, visibleMeetings } from './meeting-visibility.query.js';
 import type { RepoContext } from './repo-context.js';
 
-// What the partner triggers read: a user's ended meetings and the messages of given types in the
-// meetings the user takes part in, newest first. Visibility is the same SQL as every meeting
-// route's (meeting-visibility.query.ts), so a trigger never shows another account's data.
+// What the partner triggers read: a user's ended meetings and the messages of a type in the
+// meetings the user takes part in, newest first, each walked on the viewer's own index rows and
+// stopped at the page (meeting-visibility.query.ts, which every meeting route's visibility shares,
+// so a trigger never shows another account's data).
 
 export interface FeedMeeting {
   id: string;
@@ -30,17 +34,59 @@ export interface FeedMessage {
   createdUs: number;
 }
 
+const FEED_COLUMNS = [
+  'msg.id',
+  'msg.meeting_id',
+  'mt.title',
+  'msg.type',
+  'msg.text',
+  'msg.summary',
+  'msg.payload',
+  'msg.created_us',
+] as const;
+
+/** The viewer's ended meetings, most recently ended first (ties by id), with their rows. */
+const endedWalk = prepareViewerWalk({
+  branch: (db: Kysely<Database>, viewerId: string, bound: number) =>
+    db
+      .selectFrom('meeting_viewers')
+      .select(['meeting_id as id', 'meeting_end_us as end_us'])
+      .where('viewer_id', '=', viewerId)
+      .where('meeting_end_us', 'is not', null)
+      .where('meeting_end_us', '<', bound),
+  order: ['end_us', 'id'],
+  key: 'id',
+  extra: false,
+  rows: (db, walked) =>
+    db.selectFrom(walked.as('w')).innerJoin('meetings as m', 'm.id', 'w.id').selectAll('m'),
+});
+
+/** The viewer's messages of one type, newest first (ties by id), with their meeting's title. */
+const feedWalk = prepareViewerWalk({
+  branch: (db: Kysely<Database>, viewerId: string, bound: number, type: string) =>
+    db
+      .selectFrom('viewer_feed')
+      .select(['message_id as id', 'created_us'])
+      .where('viewer_id', '=', viewerId)
+      .where('type', '=', type)
+      .where('created_us', '<', bound),
+  order: ['created_us', 'id'],
+  key: 'id',
+  extra: true,
+  rows: (db, walked) =>
+    db
+      .selectFrom(walked.as('w'))
+      .innerJoin('messages as msg', 'msg.id', 'w.id')
+      .innerJoin('meetings as mt', 'mt.id', 'msg.meeting_id')
+      .select(FEED_COLUMNS),
+});
+
 export class PartnerFeedStore {
   constructor(private readonly ctx: RepoContext) {}
 
   /** Ended meetings the viewer takes part in, most recently ended first (ties by id). */
   async endedMeetings(viewer: Viewer, limit: number): Promise<FeedMeeting[]> {
-    const rows = await visibleMeetings(this.ctx.db, viewer)
-      .where('m.end_us', 'is not', null)
-      .orderBy('m.end_us', 'desc')
-      .orderBy('m.id', 'desc')
-      .limit(limit)
-      .execute();
+    const rows = await endedWalk.run(this.ctx.db, this.ctx.dialect, viewer, { limit });
     return this.withSummaryFlags(rows);
   }
 
@@ -50,38 +96,38 @@ export class PartnerFeedStore {
     return (await this.withSummaryFlags(rows))[0];
   }
 
-  /** Messages of `types` in the viewer's meetings, newest first (ties by id). */
-  async messages(viewer: Viewer, types: string[], limit: number, meetingId?: string): Promise<FeedMessage[]> {
-    const visibleIds = visibleMeetings(this.ctx.db, viewer).clearSelect().select('m.id');
+  /** Messages of `type` in the viewer's meetings, newest first (ties by id). */
+  async messages(viewer: Viewer, type: string, limit: number): Promise<FeedMessage[]> {
+    const rows = await feedWalk.run(this.ctx.db, this.ctx.dialect, viewer, { limit, extra: type });
+    return rows.map(feedMessage);
+  }
+
+  /**
+   * Messages of `type` in one meeting the viewer takes part in, newest first (ties by id); walked on
+   * messages_meeting_type_created_idx.
+   */
+  async messagesOfVisibleMeeting(
+    viewer: Viewer,
+    meetingId: string,
+    type: string,
+    limit: number,
+  ): Promise<FeedMessage[]> {
     const rows = await this.ctx.db
       .selectFrom('messages as msg')
       .innerJoin('meetings as mt', 'mt.id', 'msg.meeting_id')
-      .select([
-        'msg.id',
+      .select(FEED_COLUMNS)
+      .where('msg.meeting_id', '=', meetingId)
+      .where('msg.type', '=', type)
+      .where(
         'msg.meeting_id',
-        'mt.title',
-        'msg.type',
-        'msg.text',
-        'msg.summary',
-        'msg.payload',
-        'msg.created_us',
-      ])
-      .where('msg.type', 'in', types)
-      .where('msg.meeting_id', 'in', visibleIds)
-      .$if(meetingId !== undefined, (q) => q.where('msg.meeting_id', '=', meetingId as string))
+        'in',
+        visibleMeetings(this.ctx.db, viewer).clearSelect().select('m.id').where('m.id', '=', meetingId),
+      )
       .orderBy('msg.created_us', 'desc')
       .orderBy('msg.id', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      meetingId: row.meeting_id,
-      meetingTitle: row.title,
-      type: row.type,
-      text: row.text,
-      payload: { ...fromJson(row.summary, {}), ...fromJson(row.payload, {}) },
-      createdUs: Number(row.created_us),
-    }));
+    return rows.map(feedMessage);
   }
 
   /** Messages of `type` in one meeting (no viewer: for jobs), oldest first. */
@@ -124,8 +170,7 @@ export class PartnerFeedStore {
     const summarized = await this.ctx.db
       .selectFrom('messages')
       .select('meeting_id')
-      .distinct()
-      .where('type', '=', 'MT_SUMMARY')
+      .where('type', '=', MessageType.SUMMARY)
       .where(
         'meeting_id',
         'in',
@@ -146,4 +191,25 @@ export class PartnerFeedStore {
       hasSummary: withSummary.has(row.id),
     }));
   }
+}
+
+function feedMessage(row: {
+  id: string;
+  meeting_id: string;
+  title: string;
+  type: string;
+  text: string;
+  summary: string | null;
+  payload: string | null;
+  created_us: number;
+}): FeedMessage {
+  return {
+    id: row.id,
+    meetingId: row.meeting_id,
+    meetingTitle: row.title,
+    type: row.type,
+    text: row.text,
+    payload: { ...fromJson(row.summary, {}), ...fromJson(row.payload, {}) },
+    createdUs: Number(row.created_us),
+  };
 }

@@ -1,5 +1,5 @@
 import type { ContactRow } from './contacts.store.js';
-import { type Viewer, visibleMeetings } from './meeting-visibility.query.js';
+import { type Viewer, viewerIds } from './meeting-visibility.query.js';
 import type { RepoContext } from './repo-context.js';
 
 // The read side of get-my-people: everyone who appears in the viewer's meetings, and the viewer's
@@ -13,7 +13,10 @@ export class PeopleStore {
    * hosts or takes part in, the viewer included.
    */
   async metParticipantIds(viewer: Viewer): Promise<string[]> {
-    const visible = visibleMeetings(this.ctx.db, viewer).clearSelect().select('m.id');
+    const visible = this.ctx.db
+      .selectFrom('meeting_viewers')
+      .select('meeting_id')
+      .where('viewer_id', 'in', viewerIds(viewer));
     const [participants, hosts] = await Promise.all([
       this.ctx.db
         .selectFrom('meeting_participants')

@@ -12,6 +12,7 @@ import { JobsStore } from './jobs.store.js';
 import { LiveSessionsStore } from './live-sessions.store.js';
 import { MailStore } from './mail.store.js';
 import { MeetingRosterStore } from './meeting-roster.store.js';
+import { MeetingViewersStore } from './meeting-viewers.store.js';
 import { MeetingsStore } from './meetings.store.js';
 import { MessagesStore } from './messages.store.js';
 import { migrateToLatest } from './migrations/index.js';
@@ -38,6 +39,7 @@ export interface Repositories {
   accounts: AccountsStore;
   meetings: MeetingsStore;
   meetingRoster: MeetingRosterStore;
+  meetingViewers: MeetingViewersStore;
   messages: MessagesStore;
   settings: SettingsStore;
   transcription: TranscriptionStore;
@@ -64,6 +66,7 @@ function repositories(ctx: RepoContext): Repositories {
     accounts: new AccountsStore(ctx),
     meetings: new MeetingsStore(ctx),
     meetingRoster: new MeetingRosterStore(ctx),
+    meetingViewers: new MeetingViewersStore(ctx),
     messages: new MessagesStore(ctx),
     settings: new SettingsStore(ctx),
     transcription: new TranscriptionStore(ctx),
@@ -128,6 +131,8 @@ export const WIPE_ORDER: (keyof Database)[] = [
   'user_settings',
   'ai_documents',
   'live_sessions',
+  'viewer_feed',
+  'meeting_viewers',
   'transcript_utterances',
   'transcription_chunks',
   'messages',

@@ -1,5 +1,302 @@
 import type { Fact } from '../../facts/fact.js';
+import { speechAudioFacts } from './speech-audio.facts.js';
+import { judged, NO_FAILURE, unjudged } from './speech-fact.js';
 
-// The facts of the spec's part this folder checks (README.md beside index.ts), one per cell or clause.
+// The facts of the spec's part this folder checks (README.md beside index.ts), one per cell or clause:
+// file speech-to-text (request and result), its language codes, the speech error table and the
+// Limits rows about speech here; text-to-speech, denoise and translate-text in speech-audio.facts.ts.
 
-export const speechFacts: readonly Fact[] = [];
+const STT = 'S-file-speech-to-text';
+const RESULT = 'S-file-speech-to-text-result';
+
+export const speechFacts: readonly Fact[] = [
+  // File speech-to-text: the request.
+  judged(
+    'stt.body.protobuf',
+    'form',
+    'lenience',
+    `${STT}-02`,
+    'a protobuf body with `application/x-protobuf` is also accepted',
+    ['speech.09.stt-protobuf-body'],
+  ),
+  unjudged(
+    'stt.session_id.default',
+    'default',
+    'MUST',
+    `${STT}-04`,
+    'session_id | string | no | generated when omitted',
+    'the File speech-to-text result carries no session_id: a generated one is never shown to the client',
+  ),
+  judged(
+    'stt.enable_diarization.default',
+    'default',
+    'MUST',
+    `${STT}-05`,
+    'enable_diarization | boolean | no | default true',
+    ['speech.20.stt-diarization-default'],
+  ),
+  judged(
+    'stt.language_hints.limit',
+    'limit',
+    'MUST',
+    `${STT}-06`,
+    'language_hints [...] at most 3 kept, extras dropped',
+    ['speech.07.stt-language-hints'],
+  ),
+  judged(
+    'stt.language_hints.comma',
+    'form',
+    'lenience',
+    `${STT}-06`,
+    'language_hints | string[] or comma-separated string',
+    ['speech.07.stt-language-hints'],
+  ),
+  judged(
+    'stt.language_hints.omitted',
+    'default',
+    'MUST',
+    `${STT}-06`,
+    'language_hints [...] omit for automatic detection',
+    ['speech.21.stt-full-transcript'],
+  ),
+  judged(
+    'stt.language_hint.legacy',
+    'form',
+    'lenience',
+    `${STT}-06`,
+    'legacy single-string `language_hint` also accepted',
+    ['speech.07.stt-language-hints'],
+  ),
+  judged(
+    'stt.context_keywords.limit',
+    'limit',
+    'MUST',
+    `${STT}-07`,
+    'context_keywords [...] at most 2000 characters in total, extras dropped',
+    ['speech.08.stt-context-keywords'],
+  ),
+  judged(
+    'stt.context_keywords.comma',
+    'form',
+    'lenience',
+    `${STT}-07`,
+    'context_keywords | string[] or comma-separated string',
+    ['speech.08.stt-context-keywords'],
+  ),
+  unjudged(
+    'stt.timeout',
+    'timing',
+    'SHOULD',
+    `${STT}-09`,
+    'clients should allow a timeout of 600 seconds or more',
+    'a recommendation to clients: the spec sets no bound on the server',
+  ),
+  // File speech-to-text: the result.
+  judged('stt.text.content', 'content', 'MUST', `${RESULT}-01`, 'text | string | full transcript', [
+    'speech.21.stt-full-transcript',
+  ]),
+  judged(
+    'stt.detected_language.enum',
+    'enum',
+    'MUST',
+    `${RESULT}-02`,
+    'detected_language | string | language code',
+    ['speech.01.stt-fixture'],
+  ),
+  judged('stt.confidence.range', 'range', 'MUST', `${RESULT}-03`, 'confidence | number | [...] 0 to 1', [
+    'speech.01.stt-fixture',
+    'speech.21.stt-full-transcript',
+  ]),
+  judged('stt.confidence.average', 'content', 'MUST', `${RESULT}-03`, 'confidence | number | average', [
+    'speech.21.stt-full-transcript',
+  ]),
+  judged(
+    'stt.utterances.presence',
+    'presence',
+    'MUST',
+    `${RESULT}-04`,
+    'utterances | array | speaker-diarized segments',
+    ['speech.01.stt-fixture'],
+  ),
+  judged(
+    'stt.utterances.speaker.enum',
+    'enum',
+    'MUST',
+    `${RESULT}-05`,
+    'utterances[].speaker | string | "0", "1", "2", ...',
+    ['speech.01.stt-fixture'],
+  ),
+  judged('stt.utterances.speaker.type', 'type', 'MUST', `${RESULT}-05`, 'utterances[].speaker | string', [
+    'speech.01.stt-fixture',
+  ]),
+  judged('stt.utterances.text.type', 'type', 'MUST', `${RESULT}-06`, 'utterances[].text | string', [
+    'speech.01.stt-fixture',
+  ]),
+  judged(
+    'stt.utterances.start_ms.type',
+    'type',
+    'MUST',
+    `${RESULT}-07`,
+    'utterances[].start_ms, utterances[].end_ms | integer',
+    ['speech.01.stt-fixture'],
+  ),
+  judged(
+    'stt.utterances.start_ms.unit',
+    'unit',
+    'MUST',
+    `${RESULT}-07`,
+    'utterances[].start_ms, utterances[].end_ms | integer | milliseconds',
+    ['speech.01.stt-fixture'],
+  ),
+  judged(
+    'stt.utterances.confidence.type',
+    'type',
+    'MUST',
+    `${RESULT}-08`,
+    'utterances[].confidence | number',
+    ['speech.01.stt-fixture'],
+  ),
+  judged('stt.utterances.language.type', 'type', 'MUST', `${RESULT}-09`, 'utterances[].language | string', [
+    'speech.01.stt-fixture',
+  ]),
+  judged(
+    'stt.languages.enum',
+    'enum',
+    'MUST',
+    'S-supported-language-codes-01',
+    'Speech-to-text (60 codes): en, zh, hi, es, [...]',
+    ['speech.01.stt-fixture'],
+  ),
+  // The speech error table.
+  judged(
+    'errors.missing-key',
+    'error',
+    'MUST',
+    'S-errors-05',
+    '401 | Missing authorization | API key not provided',
+    ['speech.02.error-table'],
+  ),
+  judged('errors.invalid-key', 'error', 'MUST', 'S-errors-06', '401 | Invalid API key | key invalid', [
+    'speech.02.error-table',
+  ]),
+  judged('errors.empty-body', 'error', 'MUST', 'S-errors-07', '400 | Empty request body | body empty', [
+    'speech.02.error-table',
+  ]),
+  judged(
+    'errors.missing-audio-url',
+    'error',
+    'MUST',
+    'S-errors-08',
+    '400 | Missing audio_url | audio_url absent (file speech-to-text)',
+    ['speech.02.error-table'],
+  ),
+  judged(
+    'errors.missing-tts-field',
+    'error',
+    'MUST',
+    'S-errors-09',
+    '400 | Missing session_id, message_id, or text | a required text-to-speech field absent',
+    ['speech.02.error-table'],
+  ),
+  judged(
+    'errors.invalid-json',
+    'error',
+    'MUST',
+    'S-errors-10',
+    '400 | Invalid JSON | body cannot be parsed',
+    ['speech.02.error-table'],
+  ),
+  unjudged(
+    'errors.tts-generation',
+    'error',
+    'MUST',
+    'S-errors-11',
+    '500 | TTS generation failed | speech generation by the upstream provider failed',
+    NO_FAILURE,
+  ),
+  unjudged(
+    'errors.storage-upload',
+    'error',
+    'MUST',
+    'S-errors-12',
+    '500 | Storage upload failed | upload of the audio failed',
+    NO_FAILURE,
+  ),
+  unjudged(
+    'errors.internal',
+    'error',
+    'MUST',
+    'S-errors-13',
+    '500 | varies | other internal errors, such as transcription failure',
+    `${NO_FAILURE}; its text varies`,
+  ),
+  unjudged(
+    'errors.tts-error-field',
+    'error',
+    'MUST',
+    'S-errors-15',
+    'Text-to-speech reports a generation failure also through the response field `error` with an empty `audio_url`.',
+    NO_FAILURE,
+  ),
+  // The Limits rows about speech.
+  judged(
+    'limits.language_hints',
+    'limit',
+    'MUST',
+    'S-limits-06',
+    'language_hints kept | 3 | file and live speech-to-text',
+    ['speech.07.stt-language-hints'],
+  ),
+  judged(
+    'limits.context_keywords',
+    'limit',
+    'MUST',
+    'S-limits-07',
+    'context_keywords | 2000 characters in total | file and live speech-to-text',
+    ['speech.08.stt-context-keywords'],
+  ),
+  judged(
+    'limits.translate-text',
+    'limit',
+    'MUST',
+    'S-limits-08',
+    'text length | 100,000 characters by default | translate-text',
+    ['speech.12.translate-text-length'],
+  ),
+  judged(
+    'limits.target_languages',
+    'limit',
+    'MUST',
+    'S-limits-09',
+    'target_languages | 10 | translate-text',
+    ['speech.11.translate-targets'],
+  ),
+  judged('limits.atten_limit_db', 'limit', 'MUST', 'S-limits-10', 'atten_limit_db | 0 to 100 | denoise', [
+    'speech.10.denoise-atten-range',
+  ]),
+  unjudged(
+    'limits.denoise-url',
+    'timing',
+    'MUST',
+    'S-limits-11',
+    'denoised file URL validity | about 1 hour | denoise',
+    'needs a wait of about an hour, which no run spends',
+  ),
+  unjudged(
+    'limits.tts-url',
+    'timing',
+    'MUST',
+    'S-limits-12',
+    'text-to-speech URL validity | several days | text-to-speech',
+    'needs a wait of days, which no run spends',
+  ),
+  unjudged(
+    'limits.client-timeout',
+    'timing',
+    'SHOULD',
+    'S-limits-14',
+    'recommended client timeout | 600 seconds or more | file speech-to-text',
+    'a recommendation to clients: the spec sets no bound on the server',
+  ),
+  ...speechAudioFacts,
+];

@@ -6,6 +6,7 @@ import { at } from '../../json-path.js';
 import { runLiveSession, SESSION_TEXT, type SessionRecording, sessionAudio } from '../../live-session.js';
 import { wordCount, wordErrorRate } from '../../wer.js';
 import { define } from '../define.js';
+import { FINALIZE_BUDGET } from './finalize-budget.js';
 import { type Chunk, chunkOf, chunks, FINALS_MAX_WER, judgeSequence } from './stream-sequence.js';
 
 // Live STT: the whole scripted session (JSON and protobuf), the id and cumulative-text rules, no
@@ -36,13 +37,13 @@ function sessions(ctx: CheckContext): Promise<SessionRecording[]> {
   });
 }
 
-async function recorded(ctx: CheckContext, format?: 'json' | 'protobuf'): Promise<SessionRecording[]> {
+export async function recorded(ctx: CheckContext, format?: 'json' | 'protobuf'): Promise<SessionRecording[]> {
   const all = (await sessions(ctx)).filter((s) => !format || s.format === format);
   ctx.extra.push(...all.map((s) => s.exchange));
   return all;
 }
 
-const percentile = (values: number[], p: number) => {
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
@@ -280,7 +281,7 @@ export const streamChecks = [
         ctx.metrics[`${name}_p50_ms`] = percentile(values, 50);
         ctx.metrics[`${name}_p95_ms`] = percentile(values, 95);
       }
-      const budget = 7_500; // "about 5 s", with half as much again for a loaded network
+      const budget = FINALIZE_BUDGET.nonStrictMs;
       verify(
         percentile(finish, 95) <= budget,
         'TIMING',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedHistory } from '../../../test-support/history-seed.js';
 import {
   expectSchema,
   startTestServer,
@@ -114,4 +115,14 @@ describe('get-my-people', () => {
     expect((await people(me.key, { limit: 0 })).status).toBe(422);
     expect((await people(me.key, { page: 2 })).status).toBe(422);
   });
+
+  it('answers a user who has met more people than SQLite binds values in one statement', async () => {
+    // 17,000 meetings, each with its own invitee and guest contact: 34,000 addresses to look up.
+    const veteran = await server.user('veteran');
+    await seedHistory(server.store, veteran, { from: 0, to: 17_000, base: 1_000_000 });
+    const page = await people(veteran.key, { limit: 3 });
+    expect(page.status).toBe(200);
+    expect(page.body.people.map((p) => p.guest_profile?.name)).toEqual(['Guest 0', 'Guest 1', 'Guest 10']);
+    expect(page.body.has_more).toBe(true);
+  }, 120_000);
 });

@@ -87,7 +87,7 @@ async function hookItem(
     return meeting && meeting.endUs !== null ? meetingEndedItem(meeting) : undefined;
   }
   const kind = MESSAGE_EVENTS[event];
-  const rows = await repos.partnerFeed.messages(viewer, [kind.type], TRIGGER_LIMIT, meetingId);
+  const rows = await repos.partnerFeed.messagesOfVisibleMeeting(viewer, meetingId, kind.type, TRIGGER_LIMIT);
   const row = rows.find((m) => m.id === itemId);
   return row && kind.item(row);
 }

@@ -82,7 +82,12 @@ export class PartnerService {
   async meeting(user: PartnerUser, meetingId: string): Promise<PartnerMeetingResponse> {
     const meeting = await this.store.partnerFeed.meeting(viewer(user), meetingId);
     if (!meeting) throw ApiError.notFound('Meeting');
-    const [latest] = await this.store.partnerFeed.messages(viewer(user), [MessageType.SUMMARY], 1, meetingId);
+    const [latest] = await this.store.partnerFeed.messagesOfVisibleMeeting(
+      viewer(user),
+      meetingId,
+      MessageType.SUMMARY,
+      1,
+    );
     return this.link(
       {
         ...meetingFields(meeting),
@@ -109,7 +114,7 @@ export class PartnerService {
   }
 
   private messages(user: PartnerUser, type: string): Promise<FeedMessage[]> {
-    return this.store.partnerFeed.messages(viewer(user), [type], TRIGGER_LIMIT);
+    return this.store.partnerFeed.messages(viewer(user), type, TRIGGER_LIMIT);
   }
 }
 

@@ -40,13 +40,15 @@ export class PeopleService {
       this.store.people.guestContacts(caller.userId),
     ]);
     const invitedEmails = met.filter(isEmailParticipant).map(emailOf);
-    const [byId, byEmail] = await Promise.all([
-      this.store.accounts.usersByIds(met.filter((id) => !isEmailParticipant(id))),
-      this.store.accounts.usersByEmails([...invitedEmails, ...contacts.map((c) => c.email)]),
-    ]);
+    // Both lists go as JSON arrays, one value each: a long history names more people than SQLite
+    // takes values in one statement.
+    const users = await this.store.accounts.usersByIdsOrEmails(
+      met.filter((id) => !isEmailParticipant(id)),
+      [...invitedEmails, ...contacts.map((c) => c.email)],
+    );
 
     const people = new Map<string, Person>();
-    for (const user of [...byId, ...byEmail]) {
+    for (const user of users) {
       people.set(user.email, {
         email: user.email,
         user: { id: user.id, name: user.name, email: user.email },

@@ -13,6 +13,7 @@ import { oauthGrantRevocation } from './0010-oauth-grant-revocation.js';
 import { hookSubscriptions } from './0011-hook-subscriptions.js';
 import { callbackSigner } from './0012-callback-signer.js';
 import { hookSubscriptionGrant } from './0013-hook-subscription-grant.js';
+import { meetingViewers } from './0014-meeting-viewers.js';
 
 // Every migration, in order. Append new ones (`0002-<what>.ts`); never edit one that has shipped:
 // a database that already ran it would not see the change. A migration whose SQL differs between
@@ -32,6 +33,7 @@ function migrations(dialect: MigrationDialect): Record<string, Migration> {
     '0011-hook-subscriptions': hookSubscriptions,
     '0012-callback-signer': callbackSigner,
     '0013-hook-subscription-grant': hookSubscriptionGrant,
+    '0014-meeting-viewers': meetingViewers,
   };
 }
 
