@@ -1,11 +1,12 @@
 import type { JudgeableFact } from '../src/facts/fact.js';
 import { FACTS } from '../src/facts/index.js';
-import { factsLane, provenFacts } from '../src/testing/facts/facts-lane.js';
+import { factsLane, PROVEN_MIN, provenFacts } from '../src/testing/facts/facts-lane.js';
 import { FACT_VIOLATIONS } from '../src/testing/facts/index.js';
 
 // Runs the facts' violations (all, or those whose fact id starts with one of the arguments, an area
 // name included) through the facts lane and prints each outcome, then the proven share of the
-// selected judgeable facts and those without a caught violation.
+// selected judgeable facts and those without a caught violation; exit 1 below PROVEN_MIN %.
+// The self-test runs it as a child process (the reference server's faults are per process).
 //   npx tsx scripts/facts-run.ts                 every fact
 //   npx tsx scripts/facts-run.ts meetings speech.stt.enable_diarization
 
@@ -20,4 +21,4 @@ console.log(
   `proven: ${proven.length}/${facts.length} judgeable facts = ${percent.toFixed(1)}%  (${violations.length} violations, ${((performance.now() - started) / 1000).toFixed(0)} s)`,
 );
 for (const f of unproven) console.log(`  unproven ${f.id}: ${f.words}`);
-process.exitCode = percent >= 98 ? 0 : 1;
+process.exitCode = percent >= PROVEN_MIN ? 0 : 1;

@@ -31,12 +31,20 @@ import { VARIANTS } from '../src/testing/variants.js';
 // is a proxy fault with the check that must catch it, run in a lane of its own beside the server
 // faults (on a reference server of its own), and each variant joins the allowed variants.
 // `--blind [id…]` runs the blind cases alone (ids, or prefixes ending in `*`, narrow them).
-
+//
+// The facts lane (src/testing/facts/facts-lane.ts, run by scripts/facts-run.ts in a child process:
+// the reference server's faults are per process) runs every violation of the fact inventory with
+// only its fact's checks, beside the fault lanes, and prints the proven share (judgeable facts with
+// a caught violation); exit 1 below PROVEN_MIN % (98). `--facts [prefix…]` runs it alone (fact ids
+// or their prefixes, an area name included, narrow it).
 const args = process.argv.slice(2);
 const blindOnly = args.includes('--blind');
+const factsOnly = args.includes('--facts');
+// --no-facts: the other lanes alone (what the facts lane adds to the self-test's time is measured so).
+const noFacts = args.includes('--no-facts');
 const names = args.filter((a) => !a.startsWith('--'));
-const blindFaults = namedCases(BLIND_FAULTS, names);
-const blindVariants = namedCases(BLIND_SELF_TEST_VARIANTS, names);
+const blindFaults = factsOnly ? [] : namedCases(BLIND_FAULTS, names);
+const blindVariants = factsOnly ? [] : namedCases(BLIND_SELF_TEST_VARIANTS, names);
 
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
@@ -71,6 +79,42 @@ function cleanRunOnPostgres(): Promise<{ code: number; report?: RunReport; stder
   });
 }
 
+let exit = 0;
+/** The facts lane in a child process (scripts/facts-run.ts): its lines as they come, then its verdict. */
+function factsLaneChild(prefixes: readonly string[]): Promise<void> {
+  const script = new URL('./facts-run.ts', import.meta.url).pathname;
+  const child = spawn(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', '--import', 'tsx', script, ...prefixes],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let partial = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    const lines = `${partial}${chunk}`.split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) console.log(`facts: ${line}`);
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = `${stderr}${chunk}`.slice(-4000);
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      if (partial) console.log(`facts: ${partial}`);
+      console.log(`facts lane: exit ${code} (1: under 98 % proven)  [${seconds()}]`);
+      if (code !== 0) {
+        if (code !== 1) console.log(stderr);
+        exit = 1;
+      }
+      resolve();
+    });
+  });
+}
+if (factsOnly) {
+  await factsLaneChild(names);
+  process.exit(exit);
+}
+
 let postgres: ReturnType<typeof cleanRunOnPostgres> | undefined;
 const server = await startReferenceServer();
 const target = {
@@ -90,7 +134,6 @@ const setFaults = (faults: string[]) =>
   }).then((r) => {
     if (r.status !== 200) throw new Error(`PUT /_emulator/faults answered ${r.status}`);
   });
-let exit = 0;
 try {
   if (!blindOnly) {
     const clean = await run({ ...target, seed: 1, progress: null, reporters: [] });
@@ -98,6 +141,8 @@ try {
     if (failures(clean).length > 0) exit = 1;
     if (process.env.PARLEY_TEST_PG_URL) postgres = cleanRunOnPostgres();
   }
+  // Started now, awaited after the variants; a lane that cannot run proves nothing.
+  const factsDone = blindOnly || noFacts ? Promise.resolve() : factsLaneChild([]);
   // Started now, awaited after the server faults; a lane that cannot run catches nothing.
   const blindCaught = blindFaultLane((line) => console.log(line), blindFaults).catch((error: Error) => {
     console.log(`MISSED every blind fault: the lane could not run (${error.message})`);
@@ -209,6 +254,7 @@ try {
     `false-failure rate: ${falseFailures}/${variants.length} = ${((100 * falseFailures) / Math.max(1, variants.length)).toFixed(1)}% (${blindVariants.length} blind)  [${seconds()}]`,
   );
   if (falseFailures > 0) exit = 1;
+  await factsDone;
 } finally {
   await server.close();
 }

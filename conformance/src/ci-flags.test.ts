@@ -43,7 +43,7 @@ describe('CI flags', () => {
       expect(await main([...args, '--min-coverage', '50'])).toBe(1);
       const printed = out.mock.calls.map((c) => String(c[0])).join('');
       expect(printed).toMatch(
-        /COVERAGE GATE \(fails the run\): \d+\.\d % of the spec's judgeable sentences judged \(\d+ of \d+\), less than --min-coverage 50 %/,
+        /COVERAGE GATE \(fails the run\): \d+\.\d % of the spec's judgeable facts judged \(\d+ of \d+\), less than --min-coverage 50 %/,
       );
     } finally {
       out.mockRestore();

@@ -24,7 +24,7 @@ Each flag can come from its environment variable instead, PARLEY_ and the flag i
 --parley-choices: Parley's own choices where the spec leaves room fail the run (otherwise NON_STRICT).
 --timeout MS: one deadline for every request (by default 600 s for file STT, the spec's advice; 30 s for
   the rest); a request unanswered by then fails its check (NO_ANSWER) and the run goes on.
---min-coverage N: exit 1 when less than N % of the spec's judgeable sentences were judged.
+--min-coverage N: exit 1 when less than N % of the spec's judgeable facts were judged.
 --retries N: a failing check is run again up to N times (default 1 where CI is set or under the github
   reporter, 0 otherwise); a failure that does not repeat is FLAKY (not a failure, not a pass).
 Without --base-url the reference server is started in-process and checked (--reference-db postgres:

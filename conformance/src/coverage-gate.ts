@@ -1,8 +1,8 @@
 import { EXIT, type RunExitCode } from './exit-codes.js';
-import { flagsWanted, type SentenceCoverage } from './matrix/coverage.js';
+import { flagsWanted, type SpecCoverage } from './matrix/coverage.js';
 
-// --min-coverage N: a run that judged less than N % of the spec's judgeable sentences fails (exit 1,
-// with the reason). The measure is report.coverage.percent (the sentence matrix's, matrix/coverage.ts),
+// --min-coverage N: a run that judged less than N % of the spec's judgeable facts fails (exit 1,
+// with the reason). The measure is report.coverage.percent (counted in facts, matrix/coverage.ts),
 // never a count of its own.
 
 export interface CoverageGate {
@@ -15,10 +15,10 @@ export interface CoverageGate {
   reason?: string;
 }
 
-export function coverageGate(coverage: SentenceCoverage, min: number): CoverageGate {
+export function coverageGate(coverage: SpecCoverage, min: number): CoverageGate {
   if (coverage.percent >= min) return { min, percent: coverage.percent, met: true };
   const flags = flagsWanted(coverage).map(([flag, n]) => `${flag} would open ${n}`);
-  const reason = `${coverage.percent.toFixed(1)} % of the spec's judgeable sentences judged (${coverage.judged} of ${coverage.judgeable}), less than --min-coverage ${min} %${coverage.notRun ? `; ${coverage.notRun} not run (--only/--exclude, the profile)` : ''}${flags.length ? `; ${flags.join(', ')}` : ''}`;
+  const reason = `${coverage.percent.toFixed(1)} % of the spec's judgeable facts judged (${coverage.judged} of ${coverage.judgeable}), less than --min-coverage ${min} %${coverage.notRun ? `; ${coverage.notRun} not run (--only/--exclude, the profile)` : ''}${flags.length ? `; ${flags.join(', ')}` : ''}`;
   return { min, percent: coverage.percent, met: false, reason };
 }
 

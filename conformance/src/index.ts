@@ -6,7 +6,7 @@ import { selectChecks } from './checks/index.js';
 import { newRunState, type Target } from './context.js';
 import { coverageGate, gatedExitCode } from './coverage-gate.js';
 import { EXIT } from './exit-codes.js';
-import { sentenceCoverage } from './matrix/coverage.js';
+import { specCoverage } from './matrix/coverage.js';
 import { preflight } from './preflight.js';
 import { redactDeep, redactor } from './redact.js';
 import { type ReferenceServer, startReference } from './reference.js';
@@ -22,8 +22,8 @@ import { UsageError } from './usage-error.js';
 export type { CheckResult, Deviation } from './check.js';
 export { CHECKS } from './checks/index.js';
 export { FAILURE_CODES, type FailureCode } from './failure-codes.js';
-export { type SentenceCoverage, sentenceCoverage } from './matrix/coverage.js';
-export { SENTENCES, type Sentence } from './matrix/matrix.js';
+export { type SpecCoverage, specCoverage } from './matrix/coverage.js';
+export { INVENTORY, SENTENCES, type Sentence } from './matrix/matrix.js';
 export type { RunReport } from './report.js';
 
 export interface RunOptions {
@@ -60,7 +60,7 @@ export interface RunOptions {
   seed?: number;
   /** One deadline for every HTTP request (ms) instead of each route's own (deadlines.ts). */
   timeoutMs?: number;
-  /** Fail the run (exit 1) when less than this percentage of the spec's judgeable sentences is judged. */
+  /** Fail the run (exit 1) when less than this percentage of the spec's judgeable facts is judged. */
   minCoverage?: number;
   /** A FAIL is run again up to this many times; one that does not repeat is FLAKY (retry.ts). */
   retries?: number;
@@ -165,7 +165,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
       ...Object.fromEntries(state.secrets),
       ...options.secrets,
     });
-    const coverage = sentenceCoverage(results);
+    const coverage = specCoverage(results);
     const gate = options.minCoverage === undefined ? undefined : coverageGate(coverage, options.minCoverage);
     const report = redactDeep<RunReport>(
       {

@@ -2,7 +2,7 @@ import type { BaselineOutcome } from './baseline.js';
 import type { CheckResult } from './check.js';
 import type { CoverageGate } from './coverage-gate.js';
 import { EXIT, type RunExitCode } from './exit-codes.js';
-import type { SentenceCoverage } from './matrix/coverage.js';
+import type { SpecCoverage } from './matrix/coverage.js';
 
 /** A finished run, as every reporter receives it (already redacted). */
 export interface RunReport {
@@ -21,8 +21,8 @@ export interface RunReport {
   summary: Record<string, number>;
   baseline?: BaselineOutcome;
   results: CheckResult[];
-  /** Which of the spec's sentences the results judged (matrix/sentences.json). */
-  coverage: SentenceCoverage;
+  /** Which of the spec's facts the results judged (src/facts; each sentence's status beside). */
+  coverage: SpecCoverage;
 }
 
 /** 0 conforms, 1 a MUST failed (or a baseline entry expired), 2 nothing could be judged (exit-codes.ts). */

@@ -272,6 +272,14 @@ export function expectValidationBody(reply: Reply, what: string): { loc: (string
         `${what}: detail[${i}].${field} is not a string`,
         at(what, `$.detail[${i}].${field}`, 'a string', item?.[field]),
       );
+    // ctx: object (optional): absent (or null, an absent value written out) or an object.
+    if (item?.ctx != null)
+      verify(
+        typeof item.ctx === 'object' && !Array.isArray(item.ctx),
+        'TYPE',
+        `${what}: detail[${i}].ctx is not an object`,
+        at(what, `$.detail[${i}].ctx`, 'an object (optional)', item.ctx),
+      );
     if (locOk) good.push(item as { loc: (string | number)[] });
   }
   choiceSchema('validation-error', reply, what);

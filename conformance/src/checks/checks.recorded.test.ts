@@ -59,6 +59,11 @@ const reverse = (b: Record<string, unknown>) => ({
 const MUTANTS: Record<string, [string, (b: Record<string, unknown>) => unknown, number?][]> = {
   'rest.01.route-schemas': [
     ['/v1/create-meeting', (b) => ({ meeting: { ...(b.meeting as object), created_at: 1 } })],
+    // The same instant, RFC 3339, but not in UTC.
+    [
+      '/v1/create-meeting',
+      (b) => ({ meeting: { ...(b.meeting as object), created_at: '2026-03-01T12:00:00.5+02:00' } }),
+    ],
   ],
   'rest.02.create-meeting-defaults': [
     ['/v1/create-meeting', (b) => ({ meeting: { ...(b.meeting as object), status: 'LIVE' } })],
@@ -76,6 +81,11 @@ const MUTANTS: Record<string, [string, (b: Record<string, unknown>) => unknown, 
   'errors.02.invalid-json': [['/v1/stt', (b) => ({ ...b, error: 'Bad JSON' }), 400]],
   'errors.03.schema-violations': [
     ['/v1/get-meeting-messages', () => ({ detail: [{ loc: ['body'], msg: 'bad', type: 'x' }] }), 422],
+    [
+      '/v1/get-meeting-messages',
+      (b) => ({ detail: (b.detail as object[]).map((d) => ({ ...d, ctx: 'limit' })) }),
+      422,
+    ],
   ],
   'errors.04.unknown-ids': [['/v1/get-meeting-messages', (b) => ({ ...b, code: 'MEETING_NOT_FOUND' }), 404]],
   'errors.06.second-account-404': [['/v1/get-meeting-messages', (b) => ({ ...b, code: 'GONE' }), 404]],
@@ -85,6 +95,12 @@ const MUTANTS: Record<string, [string, (b: Record<string, unknown>) => unknown, 
 
 /** Answers the spec allows that differ from Parley's: each check must not fail on them. */
 const ALLOWED: Record<string, [string, (b: Record<string, unknown>) => unknown, number?][]> = {
+  'rest.01.route-schemas': [
+    [
+      '/v1/create-meeting',
+      (b) => ({ meeting: { ...(b.meeting as object), created_at: '2026-03-01T10:00:00+00:00' } }),
+    ],
+  ],
   'errors.04.unknown-ids': [
     ['/v1/get-meeting-messages', (b) => ({ ...b, request_id: 'r-1' }), 404],
     ['/v1/get-meeting-messages', (b) => ({ ...b, error: 'gone' }), 404],

@@ -185,6 +185,28 @@ describe('the effects checks on a deployment that breaks their rules', () => {
       const result = await judge(check, hooks);
       expect(result?.status, result?.message).toBe('FAIL');
     }, 30_000);
+  it("errors.07 passes when the second account lists a contact of the run's it met itself", async () => {
+    // A guest of a meeting both accounts are in (people-presence makes one): named with the run's
+    // id, but not the first account's private invitee.
+    let runId: string | undefined;
+    const sharedGuest = (): ProxyHooks => ({
+      request(req) {
+        const first = (jsonOf(req.body).participant_ids as string[] | undefined)?.[0] ?? '';
+        if (pathOf(req) === '/v1/create-meeting' && first.endsWith('.private@example.com'))
+          runId = first.slice(3, -'.private@example.com'.length);
+        return req;
+      },
+      ...onAnswer('/v1/get-my-people', (body, status) => [
+        status,
+        runId
+          ? { ...body, people: [...(body.people as Json[]), { email: `${runId}-guest@example.com` }] }
+          : body,
+      ]),
+    });
+    const result = await judge('errors.07.second-account-reads', sharedGuest);
+    expect(runId).toBeDefined();
+    expect(result?.status, result?.message).toBe('PASS');
+  }, 30_000);
   it('skip naming the flag without a transcript meeting or a second key', async () => {
     const report = await run({
       baseUrl: server().baseUrl,

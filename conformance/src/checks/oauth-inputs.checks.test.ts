@@ -133,6 +133,26 @@ const MUTANTS: [check: string, how: string, hooks: () => ProxyHooks][] = [
   ],
   [
     'rest.30.workspace-upload',
+    "an upload without user_id made for the key's own user (200)",
+    () =>
+      onAnswer('/v1/upload-meeting-to-workspace', (body, status, asked) =>
+        'user_id' in asked
+          ? [status, body]
+          : [200, { success: true, workspace_page_url: 'https://notes.example/p/1' }],
+      ),
+  ],
+  [
+    'rest.30.workspace-upload',
+    'an upload without meeting_id made of the latest meeting (200)',
+    () =>
+      onAnswer('/v1/upload-meeting-to-workspace', (body, status, asked) =>
+        'meeting_id' in asked
+          ? [status, body]
+          : [200, { success: true, workspace_page_url: 'https://notes.example/p/1' }],
+      ),
+  ],
+  [
+    'rest.30.workspace-upload',
     'an unknown meeting answered 409',
     () =>
       onAnswer('/v1/upload-meeting-to-workspace', (body, status) => [status === 404 ? 409 : status, body]),

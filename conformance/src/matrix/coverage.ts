@@ -1,27 +1,43 @@
 import type { CheckResult } from '../check.js';
-import { SENTENCES, type Sentence } from './matrix.js';
+import { INVENTORY, type InventoryFact, SENTENCES, type Sentence } from './matrix.js';
 
-// Sentence coverage of a run: which of the spec's sentences its results judged. A sentence is judged
-// when one of its checks reached a verdict (FAIL: failed; else FLAKY, a failure a retry did not
-// repeat: flaky; else PASS or NON_STRICT: passed); skipped when its checks ran but none reached one
-// (the flags their skips named are kept); not run when none of its checks was selected; not judgeable
-// when the matrix gives a reason instead of checks.
+// Spec coverage of a run, counted in facts (src/facts: one per table cell or clause; a unit no fact
+// covers yet counts as one provisional fact). A fact is judged when one of its checks reached a
+// verdict (FAIL: failed; else FLAKY, a failure a retry did not repeat: flaky; else PASS or
+// NON_STRICT: passed); skipped when its checks ran but none reached one (the flags their skips named
+// are kept); not run when none of its checks was selected; not judgeable when it gives a reason
+// instead of checks. A sentence of the matrix gets the same status from the union of its facts'
+// checks, for the reports' list.
 
-export type SentenceStatus = 'passed' | 'failed' | 'flaky' | 'skipped' | 'not-run' | 'not-judgeable';
+export type CoverageStatus = 'passed' | 'failed' | 'flaky' | 'skipped' | 'not-run' | 'not-judgeable';
+
+export interface FactOutcome {
+  id: string;
+  sentence: string;
+  status: CoverageStatus;
+  checks: string[];
+  /** On a skipped fact: the flags its checks' skips named. */
+  flags?: string[];
+  /** It stands for a unit no fact of the inventory covers yet. */
+  provisional?: true;
+}
 
 export interface SentenceOutcome {
   id: string;
   section: string;
   text: string;
-  status: SentenceStatus;
+  status: CoverageStatus;
   checks: string[];
+  /** How many facts the sentence holds. */
+  facts: number;
   /** On a skipped sentence: the flags its checks' skips named. */
   flags?: string[];
 }
 
-export interface SentenceCoverage {
+export interface SpecCoverage {
+  /** Facts in all (provisional ones included). */
   total: number;
-  /** Sentences with checks (total − notJudgeable). */
+  /** Facts with checks (total − notJudgeable). */
   judgeable: number;
   /** passed + failed + flaky. */
   judged: number;
@@ -33,29 +49,44 @@ export interface SentenceCoverage {
   notJudgeable: number;
   /** judged / judgeable × 100 (unrounded: a gate compares it as it is). */
   percent: number;
-  /** The skipped sentences whose skips named the flags they needed. */
-  skippedForInput: { sentence: string; flags: string[] }[];
+  /** How many of the facts stand provisionally for a whole unit no fact covers yet. */
+  provisional: number;
+  /** The skipped facts whose skips named the flags they needed. */
+  skippedForInput: { fact: string; flags: string[] }[];
+  facts: FactOutcome[];
   sentences: SentenceOutcome[];
 }
 
-export function sentenceCoverage(
+type Verdict = { status: CoverageStatus; flags?: string[] };
+
+function verdictOf(checks: readonly string[], byId: ReadonlyMap<string, CheckResult>): Verdict {
+  if (checks.length === 0) return { status: 'not-judgeable' };
+  const ran = checks.flatMap((id) => byId.get(id) ?? []);
+  if (ran.length === 0) return { status: 'not-run' };
+  if (ran.some((r) => r.status === 'FAIL')) return { status: 'failed' };
+  if (ran.some((r) => r.status === 'FLAKY')) return { status: 'flaky' };
+  if (ran.some((r) => r.status === 'PASS' || r.status === 'NON_STRICT')) return { status: 'passed' };
+  const flags = [...new Set(ran.flatMap((r) => r.needs ?? []))];
+  return { status: 'skipped', ...(flags.length > 0 ? { flags } : {}) };
+}
+
+export function specCoverage(
   results: readonly CheckResult[],
+  facts: readonly InventoryFact[] = INVENTORY,
   sentences: readonly Sentence[] = SENTENCES,
-): SentenceCoverage {
+): SpecCoverage {
   const byId = new Map(results.map((r) => [r.id, r]));
-  const outcomes = sentences.map((s): SentenceOutcome => {
-    const base = { id: s.id, section: s.section, text: s.text, checks: s.checks };
-    if (s.checks.length === 0) return { ...base, status: 'not-judgeable' };
-    const ran = s.checks.flatMap((id) => byId.get(id) ?? []);
-    if (ran.length === 0) return { ...base, status: 'not-run' };
-    if (ran.some((r) => r.status === 'FAIL')) return { ...base, status: 'failed' };
-    if (ran.some((r) => r.status === 'FLAKY')) return { ...base, status: 'flaky' };
-    if (ran.some((r) => r.status === 'PASS' || r.status === 'NON_STRICT'))
-      return { ...base, status: 'passed' };
-    const flags = [...new Set(ran.flatMap((r) => r.needs ?? []))];
-    return { ...base, status: 'skipped', ...(flags.length > 0 ? { flags } : {}) };
+  const outcomes = facts.map((f): FactOutcome => {
+    const checks = f.judgeable ? [...f.checks] : [];
+    return {
+      id: f.id,
+      sentence: f.sentence,
+      checks,
+      ...verdictOf(checks, byId),
+      ...(f.provisional ? { provisional: true as const } : {}),
+    };
   });
-  const count = (status: SentenceStatus) => outcomes.filter((o) => o.status === status).length;
+  const count = (status: CoverageStatus) => outcomes.filter((o) => o.status === status).length;
   const [passed, failed, flaky, skipped, notRun, notJudgeable] = (
     ['passed', 'failed', 'flaky', 'skipped', 'not-run', 'not-judgeable'] as const
   ).map(count) as [number, number, number, number, number, number];
@@ -71,13 +102,22 @@ export function sentenceCoverage(
     notRun,
     notJudgeable,
     percent: judgeable === 0 ? 0 : ((passed + failed + flaky) / judgeable) * 100,
-    skippedForInput: outcomes.flatMap((o) => (o.flags ? [{ sentence: o.id, flags: o.flags }] : [])),
-    sentences: outcomes,
+    provisional: outcomes.filter((o) => o.provisional).length,
+    skippedForInput: outcomes.flatMap((o) => (o.flags ? [{ fact: o.id, flags: o.flags }] : [])),
+    facts: outcomes,
+    sentences: sentences.map((s) => ({
+      id: s.id,
+      section: s.section,
+      text: s.text,
+      checks: s.checks,
+      facts: s.facts.length,
+      ...verdictOf(s.checks, byId),
+    })),
   };
 }
 
-/** The flags the run's skipped sentences named, each with how many sentences it would open. */
-export function flagsWanted(coverage: SentenceCoverage): [flag: string, sentences: number][] {
+/** The flags the run's skipped facts named, each with how many facts it would open. */
+export function flagsWanted(coverage: SpecCoverage): [flag: string, facts: number][] {
   const counts = new Map<string, number>();
   for (const { flags } of coverage.skippedForInput)
     for (const flag of flags) counts.set(flag, (counts.get(flag) ?? 0) + 1);

@@ -6,7 +6,7 @@ import { applyBaseline } from '../baseline.js';
 import type { CheckResult } from '../check.js';
 import { CHECKS } from '../checks/index.js';
 import { coverageGate, gatedExitCode } from '../coverage-gate.js';
-import { sentenceCoverage } from '../matrix/coverage.js';
+import { specCoverage } from '../matrix/coverage.js';
 import { exitCodeOf, type RunReport } from '../report.js';
 import { consoleReport } from './console.reporter.js';
 import { githubAnnotations, githubSummary, replayCommand, SUMMARY_LIMIT_BYTES } from './github.reporter.js';
@@ -139,7 +139,7 @@ describe('the github reporter', () => {
   it('the summary shows the coverage, the gate and what a missing input would add', () => {
     const coverage = summary.slice(summary.indexOf('### Spec coverage'));
     expect(coverage).toContain(
-      `**${run.coverage.percent.toFixed(1)} %** of the spec's judgeable sentences judged`,
+      `**${run.coverage.percent.toFixed(1)} %** of the spec's judgeable facts judged`,
     );
     expect(coverage).toContain('--min-coverage 90 %: **not met** (fails the run):');
     expect(coverage).toMatch(/\| ` --audio-base-url ` \| [1-9]\d* \|/);
@@ -256,8 +256,8 @@ describe('--min-coverage', () => {
   const withoutStream = all.filter((r) => r.area !== 'stream');
 
   it('fails a run that skipped the stream, under a gate the whole run meets, with the reason', () => {
-    const whole = sentenceCoverage(all);
-    const partial = sentenceCoverage(withoutStream);
+    const whole = specCoverage(all);
+    const partial = specCoverage(withoutStream);
     expect(partial.percent).toBeLessThan(whole.percent);
     const min = Math.floor(whole.percent);
     expect(gatedExitCode(exitCodeOf(all), coverageGate(whole, min))).toBe(0);
@@ -266,7 +266,7 @@ describe('--min-coverage', () => {
     expect(gatedExitCode(exitCodeOf(withoutStream), gate)).toBe(1);
     expect(gate.reason).toMatch(
       new RegExp(
-        `^${partial.percent.toFixed(1)} % of the spec's judgeable sentences judged \\(${partial.judged} of ${partial.judgeable}\\), less than --min-coverage ${min} %; \\d+ not run`,
+        `^${partial.percent.toFixed(1)} % of the spec's judgeable facts judged \\(${partial.judged} of ${partial.judgeable}\\), less than --min-coverage ${min} %; \\d+ not run`,
       ),
     );
   });
@@ -291,7 +291,7 @@ describe('--min-coverage', () => {
   });
 
   it('keeps a run that failed or judged nothing at its own code', () => {
-    const gate = coverageGate(sentenceCoverage([]), 50);
+    const gate = coverageGate(specCoverage([]), 50);
     expect(gatedExitCode(1, gate)).toBe(1);
     expect(gatedExitCode(2, gate)).toBe(2);
   });

@@ -90,7 +90,7 @@ function failureSection(r: CheckResult, reportJson: string): string[] {
   ];
 }
 
-/** The sentence coverage (report.coverage, the matrix's figures), the gate, and what an input would add. */
+/** The spec coverage (report.coverage, counted in facts), the gate, and what an input would add. */
 function coverageSection(report: RunReport): string[] {
   const c = report.coverage;
   const gate = report.coverageGate;
@@ -98,7 +98,7 @@ function coverageSection(report: RunReport): string[] {
   return [
     '### Spec coverage',
     '',
-    `**${c.percent.toFixed(1)} %** of the spec's judgeable sentences judged (${c.judged} of ${c.judgeable}: ${c.passed} passed, ${c.failed} failed, ${c.flaky} flaky); ${c.skipped} skipped, ${c.notRun} not run, ${c.notJudgeable} not judgeable.`,
+    `**${c.percent.toFixed(1)} %** of the spec's judgeable facts judged (${c.judged} of ${c.judgeable}: ${c.passed} passed, ${c.failed} failed, ${c.flaky} flaky); ${c.skipped} skipped, ${c.notRun} not run, ${c.notJudgeable} not judgeable.`,
     ...(gate
       ? [
           '',
@@ -110,7 +110,7 @@ function coverageSection(report: RunReport): string[] {
           '',
           'What a missing input would add:',
           '',
-          '| Flag | Sentences it would let the kit judge |',
+          '| Flag | Facts it would let the kit judge |',
           '|---|---|',
           ...wanted.map(([flag, n]) => `| ${code(flag)} | ${n} |`),
         ]

@@ -1,7 +1,7 @@
 import { fingerprintOf } from '../baseline.js';
 import type { CheckResult, Deviation } from '../check.js';
 import type { FailureCode } from '../failure-codes.js';
-import { sentenceCoverage } from '../matrix/coverage.js';
+import { specCoverage } from '../matrix/coverage.js';
 import { redactDeep, redactor } from '../redact.js';
 import { exitCodeOf, type RunReport } from '../report.js';
 
@@ -69,7 +69,7 @@ export function report(results: CheckResult[]): RunReport {
       exitCode: exitCodeOf(results),
       summary: { PASS: 1, FAIL: 1 },
       results,
-      coverage: sentenceCoverage(results),
+      coverage: specCoverage(results),
     },
     redact,
   );

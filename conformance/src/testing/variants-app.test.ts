@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../index.js';
+import { instantOf } from '../instants.js';
 import { answerWith, jsonOf, referenceServerOfFile } from './mutant-run.js';
 import { referenceTarget } from './reference-target.js';
 import type { Answer, Exchange } from './variant-proxy.js';
@@ -27,23 +28,104 @@ const answered = async (id: string, req: Exchange, a: Answer) => {
 };
 
 describe('the app variants change what they say', () => {
-  it('timestamps: every stamp written with +00:00 or milliseconds, and read back as stored', async () => {
+  it('timestamps-offset: every stamp written with +00:00, and read back as stored', async () => {
     const stamp = '2026-03-01T10:00:00.123456Z';
+    const written = '2026-03-01T10:00:00.123456+00:00';
     const meetings = { meetings: [{ id: 'm', updated_at: stamp, nested: { at: [stamp] } }] };
-    for (const [id, written] of [
-      ['timestamps-offset', '2026-03-01T10:00:00.123456+00:00'],
-      ['timestamps-millis', '2026-03-01T10:00:00.123Z'],
-    ] as const) {
-      const hooks = variant(id);
-      const a = await hooks.answer?.(exchange('/v1/get-meetings'), answerWith(200, meetings));
-      expect(jsonOf(a?.body ?? Buffer.alloc(0))).toEqual({
-        meetings: [{ id: 'm', updated_at: written, nested: { at: [written] } }],
-      });
-      const cursor = await hooks.request?.(
-        exchange(`/v1/get-meetings?at=${encodeURIComponent(written)}`, { last_updated_at: written }),
+    const hooks = variant('timestamps-offset');
+    const a = await hooks.answer?.(exchange('/v1/get-meetings'), answerWith(200, meetings));
+    expect(jsonOf(a?.body ?? Buffer.alloc(0))).toEqual({
+      meetings: [{ id: 'm', updated_at: written, nested: { at: [written] } }],
+    });
+    const cursor = await hooks.request?.(
+      exchange(`/v1/get-meetings?at=${encodeURIComponent(written)}`, { last_updated_at: written }),
+    );
+    expect(jsonOf(cursor?.body ?? Buffer.alloc(0))).toEqual({ last_updated_at: stamp });
+    expect(new URL(cursor?.path ?? '', 'http://x').searchParams.get('at')).toBe(stamp);
+  });
+
+  it('timestamps-millis: stamps cut to milliseconds, cursors compared at the millisecond whatever was written in it', async () => {
+    const hooks = variant('timestamps-millis');
+    // Two writes in one millisecond show one stamp; the cursor of either is that millisecond.
+    const meetings = {
+      meetings: [
+        { id: 'a', updated_at: '2026-03-01T10:00:00.834900Z' },
+        { id: 'b', updated_at: '2026-03-01T10:00:00.834100Z', at: ['2026-03-01T10:00:00Z'] },
+      ],
+    };
+    const a = await hooks.answer?.(exchange('/v1/get-meetings'), answerWith(200, meetings));
+    expect(jsonOf(a?.body ?? Buffer.alloc(0))).toEqual({
+      meetings: [
+        { id: 'a', updated_at: '2026-03-01T10:00:00.834Z' },
+        { id: 'b', updated_at: '2026-03-01T10:00:00.834Z', at: ['2026-03-01T10:00:00.000Z'] },
+      ],
+    });
+    const sent = async (path: string) =>
+      jsonOf(
+        (
+          (await hooks.request?.(
+            exchange(path, { last_updated_at: '2026-03-01T10:00:00.834Z', limit: 2 }),
+          )) ?? exchange(path)
+        ).body,
       );
-      expect(jsonOf(cursor?.body ?? Buffer.alloc(0))).toEqual({ last_updated_at: stamp });
-      expect(new URL(cursor?.path ?? '', 'http://x').searchParams.get('at')).toBe(stamp);
+    // "before .834" leaves out all of .834, "after .834" too; other routes' bodies go as sent.
+    expect(await sent('/v1/get-meetings')).toEqual({
+      last_updated_at: '2026-03-01T10:00:00.834000Z',
+      limit: 2,
+    });
+    expect(await sent('/v1/get-transcript-utterances')).toEqual({
+      last_updated_at: '2026-03-01T10:00:00.834999Z',
+      limit: 2,
+    });
+    expect(await sent('/v1/create-meeting')).toEqual({
+      last_updated_at: '2026-03-01T10:00:00.834Z',
+      limit: 2,
+    });
+  });
+
+  it('timestamps-millis: a walk over writes that share milliseconds never lists a record against its own cursor', async () => {
+    // A store of microseconds behind the variant: three writes in one millisecond, one in the next.
+    const stamps = ['10.835200', '10.834900', '10.834500', '10.834100', '10.833000'].map(
+      (s) => `2026-03-01T10:00:${s}Z`,
+    );
+    for (const [route, field, rule] of [
+      ['/v1/get-meetings', 'meetings', 'before'],
+      ['/v1/get-transcript-utterances', 'utterances', 'after'],
+    ] as const) {
+      const hooks = variant('timestamps-millis');
+      const ordered = rule === 'before' ? stamps : [...stamps].reverse();
+      const upstream = (asked: Record<string, unknown>) => {
+        const cursor = instantOf(asked.last_updated_at as string | undefined);
+        const left = ordered.filter((at) => {
+          const t = instantOf(at) ?? 0n;
+          return cursor === undefined || (rule === 'before' ? t < cursor : t > cursor);
+        });
+        return {
+          success: true,
+          [field]: left.slice(0, 1).map((updated_at) => ({ updated_at })),
+          has_more: left.length > 1,
+        };
+      };
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < stamps.length; page++) {
+        const req = exchange(route, cursor ? { limit: 1, last_updated_at: cursor } : { limit: 1 });
+        const sent = (await hooks.request?.(req)) ?? req;
+        const a = await hooks.answer?.(sent, answerWith(200, upstream(jsonOf(sent.body))));
+        const body = jsonOf(a?.body ?? Buffer.alloc(0));
+        const items = body[field] as { updated_at: string }[];
+        for (const { updated_at } of items)
+          if (cursor)
+            expect(
+              rule === 'before' ? updated_at < cursor : updated_at > cursor,
+              `${route}: ${updated_at} listed for the cursor ${cursor}`,
+            ).toBe(true);
+        seen.push(...items.map((i) => i.updated_at));
+        if (!body.has_more || items.length === 0) break;
+        cursor = items.at(-1)?.updated_at;
+      }
+      // The millisecond of a cursor is left out, as a store of milliseconds leaves out what equals it.
+      expect(seen.length, route).toBeGreaterThanOrEqual(2);
     }
   });
 

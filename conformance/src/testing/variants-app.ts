@@ -89,6 +89,51 @@ function timestamps(write: (seconds: string, fraction: string | undefined) => st
   };
 }
 
+/**
+ * How each listing route compares its cursor (the reference server's rule; get-meeting-messages' is
+ * not shown, Parley's is "before" as get-meetings').
+ */
+const CURSOR_RULE: Record<string, 'before' | 'after'> = {
+  '/v1/get-meetings': 'before',
+  '/v1/get-meeting-messages': 'before',
+  '/v1/get-live-transcription-chunks': 'after',
+  '/v1/get-transcript-utterances': 'after',
+};
+
+/**
+ * A store that keeps milliseconds: every stamp it answers is cut to them, and it compares a cursor
+ * with the stamps it shows. In front of a store of microseconds that means a strict "before .834"
+ * is "before .834000" and a strict "after .834" is "after .834999": the records of the cursor's own
+ * millisecond are left out either way, as a millisecond store leaves out those equal to the cursor,
+ * and nothing listed contradicts the cursor it was asked with, however many writes share a
+ * millisecond.
+ */
+function millisecondStore(): ProxyHooks {
+  const millis = (seconds: string, fraction: string | undefined) =>
+    `${seconds}${(fraction ?? '.').padEnd(4, '0').slice(0, 4)}`;
+  return {
+    request(req) {
+      const rule = CURSOR_RULE[pathOf(req)];
+      if (!rule) return req;
+      return editRequestBody(req, (body) => {
+        const cursor = (body as { last_updated_at?: unknown } | null)?.last_updated_at;
+        const match = typeof cursor === 'string' ? UTC_STAMP.exec(cursor) : null;
+        if (!match?.[1]) return body;
+        const at = `${millis(match[1], match[2])}${rule === 'before' ? '000' : '999'}Z`;
+        return { ...(body as object), last_updated_at: at };
+      });
+    },
+    answer: editAnswers(
+      () => true,
+      (body) =>
+        walk(body, (x) => {
+          const match = typeof x === 'string' ? UTC_STAMP.exec(x) : null;
+          return match?.[1] ? `${millis(match[1], match[2])}Z` : x;
+        }),
+    ),
+  };
+}
+
 /** Listing routes: the array each answers and the page size when the request names none. */
 const PAGED: Record<string, [field: string, size: number]> = {
   '/v1/get-meetings': ['meetings', Limits.meetings.default],
@@ -222,10 +267,10 @@ export const APP_VARIANTS: readonly Variant[] = [
   {
     id: 'timestamps-millis',
     area: 'rest',
-    allows: 'Timestamps are RFC 3339 / ISO 8601 strings in UTC (their precision is not said): milliseconds',
+    allows:
+      'Timestamps are RFC 3339 / ISO 8601 strings in UTC (their precision is not said): a store of milliseconds, cursors compared with the stamps it shows',
     only: TIMESTAMP_CHECKS,
-    hooks: () =>
-      timestamps((seconds, fraction) => `${seconds}${(fraction ?? '.').padEnd(4, '0').slice(0, 4)}Z`),
+    hooks: millisecondStore,
   },
   {
     id: 'has-more-full-page',

@@ -15,6 +15,7 @@ import {
 import { restSequence, runSteps } from '../../sequence.js';
 import { define } from '../define.js';
 import { SETTING_FIELDS, settingUpdateOf } from '../settings-people/setting-fields.js';
+import { verifyUtcStamps } from './utc-stamps.js';
 
 // REST: every route's answer against its schema, the spec's defaults and limits (the pagination
 // walk is meetings-walk.checks.ts), and the create → … → delete sequence with 404s after it.
@@ -34,6 +35,7 @@ export const restChecks = [
       await runSteps(ctx, restSequence.steps, vars, (step, reply) => {
         expectStatus(reply, 200, step.route);
         expectSchema(`${step.route}.response`, reply, step.route);
+        verifyUtcStamps(reply.body, step.route);
       });
       return `${restSequence.steps.length} routes`;
     },

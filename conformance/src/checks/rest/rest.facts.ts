@@ -1,5 +1,270 @@
-import type { Fact } from '../../facts/fact.js';
+import type { Fact, FactKind, FactLevel } from '../../facts/fact.js';
 
-// The facts of the spec's part this folder checks (README.md beside index.ts), one per cell or clause.
+// The facts of the spec's part this folder checks (README.md beside index.ts), one per cell or clause:
+// what every meeting REST route shares (methods, JSON bodies, the success status, paths and version,
+// timestamps and identifiers), health, the bearer alternative, the workspace upload; and the
+// document's own words (placeholders, beta, "not shown"), which no deployment can break.
 
-export const restFacts: readonly Fact[] = [];
+const judged = (
+  id: string,
+  kind: FactKind,
+  level: FactLevel,
+  sentence: string,
+  words: string,
+  checks: string[],
+): Fact => ({ id: `rest.${id}`, area: 'rest', kind, level, sentence, words, judgeable: true, checks });
+
+const open = (
+  id: string,
+  kind: FactKind,
+  level: FactLevel,
+  sentence: string,
+  words: string,
+  why: string,
+): Fact => ({
+  id: `rest.${id}`,
+  area: 'rest',
+  kind,
+  level,
+  sentence,
+  words,
+  judgeable: false,
+  why,
+});
+
+const DOCUMENT = 'describes the document or the service; no behaviour of a deployment to observe';
+const INPUT =
+  "names an input of the run (its flag), not a behaviour: which host is the deployment's is the runner's to say";
+const NOT_SHOWN =
+  'the spec leaves it open ("not shown"): no rule a deployment can break; a rule in the spec would let one';
+const SCHEMAS = 'rest.01.route-schemas';
+const HEALTH = 'rest.08.health';
+const UPLOAD = 'rest.30.workspace-upload';
+
+export const restFacts: readonly Fact[] = [
+  open(
+    'document.scope',
+    'descriptive',
+    'descriptive',
+    'S-introduction-01',
+    'This document covers the whole service',
+    DOCUMENT,
+  ),
+  open(
+    'document.beta',
+    'descriptive',
+    'descriptive',
+    'S-introduction-02',
+    'The interface is in beta and may change without notice.',
+    DOCUMENT,
+  ),
+  open(
+    'placeholder.base_url',
+    'descriptive',
+    'descriptive',
+    'S-introduction-03',
+    "`{base_url}` is the service's HTTPS host root",
+    INPUT,
+  ),
+  open(
+    'placeholder.ws_url',
+    'descriptive',
+    'descriptive',
+    'S-introduction-04',
+    '`{ws_url}` is the same host addressed with the secure WebSocket scheme',
+    INPUT,
+  ),
+  open(
+    'placeholder.integration_url',
+    'descriptive',
+    'descriptive',
+    'S-introduction-05',
+    '`{integration_url}` is the host root of the automation-platform interface',
+    INPUT,
+  ),
+  open(
+    'placeholder.secrets',
+    'descriptive',
+    'descriptive',
+    'S-introduction-06',
+    '`<API_KEY>`, `<ACCESS_TOKEN>`, `<REFRESH_TOKEN>` stand for secret values',
+    DOCUMENT,
+  ),
+  open(
+    'placeholder.workspace',
+    'descriptive',
+    'descriptive',
+    'S-introduction-08',
+    'the word `workspace` replaces the name of the external notes product',
+    DOCUMENT,
+  ),
+  judged(
+    'workspace.upload.offered',
+    'content',
+    'MUST',
+    'S-what-the-service-does-07',
+    'Upload of a meeting summary to an external notes workspace',
+    [UPLOAD],
+  ),
+  judged(
+    'people.caller-scoped',
+    'content',
+    'MUST',
+    'S-what-the-service-does-07',
+    "listing of the caller's contacts",
+    ['errors.07.second-account-reads'],
+  ),
+  judged(
+    'health.status',
+    'protocol',
+    'MUST',
+    'S-what-the-service-does-14',
+    'A health endpoint: `GET /health` [...] returns a JSON 200',
+    [HEALTH],
+  ),
+  judged('health.json', 'type', 'MUST', 'S-what-the-service-does-14', 'returns a JSON 200', [HEALTH]),
+  open(
+    'health.body',
+    'descriptive',
+    'lenience',
+    'S-what-the-service-does-14',
+    '(body shape unspecified)',
+    'the spec gives no body shape: any JSON body is right (the allowed variant health-other-body)',
+  ),
+  judged('health.no-credential', 'auth', 'MUST', 'S-what-the-service-does-14', 'no authentication', [HEALTH]),
+  judged(
+    'health.no-credential-needed',
+    'auth',
+    'MUST',
+    'S-authentication-13',
+    'The health endpoint needs no credential.',
+    [HEALTH],
+  ),
+  judged(
+    'timestamp.rfc3339',
+    'type',
+    'MUST',
+    'S-resources-and-their-fields-01',
+    'Timestamps are RFC 3339 / ISO 8601 strings',
+    [SCHEMAS],
+  ),
+  judged('timestamp.utc', 'type', 'MUST', 'S-resources-and-their-fields-01', 'in UTC', [SCHEMAS]),
+  judged('identifier.string', 'type', 'MUST', 'S-resources-and-their-fields-02', 'Identifiers are strings.', [
+    SCHEMAS,
+  ]),
+  judged(
+    'route.method.post',
+    'protocol',
+    'MUST',
+    'S-endpoints-01',
+    'All meeting REST endpoints use the `POST` method',
+    [SCHEMAS],
+  ),
+  judged(
+    'route.request.json',
+    'form',
+    'MUST',
+    'S-endpoints-01',
+    'a JSON request body (`Content-Type: application/json`)',
+    [SCHEMAS],
+  ),
+  judged('route.answer.json', 'type', 'MUST', 'S-endpoints-01', 'and a JSON response', [SCHEMAS]),
+  open(
+    'route.path.base_url',
+    'protocol',
+    'MUST',
+    'S-endpoints-02',
+    'Paths are under `{base_url}`.',
+    "defines `{base_url}`, the run's input: a deployment whose routes are elsewhere is one given another --base-url, which the run reports as a wrong base URL (exit 2), not a failure",
+  ),
+  open(
+    'document.auth-part',
+    'descriptive',
+    'descriptive',
+    'S-endpoints-03',
+    'Authentication is described in the Authentication part.',
+    DOCUMENT,
+  ),
+  judged('route.status.200', 'protocol', 'MUST', 'S-endpoints-04', 'A 200 is the success status.', [SCHEMAS]),
+  judged(
+    'workspace.user_id.required',
+    'error',
+    'MUST',
+    'S-workspace-upload-and-people-01',
+    "user_id string (required; used to look up the user's stored access token for the external workspace)",
+    [UPLOAD],
+  ),
+  judged(
+    'workspace.meeting_id.required',
+    'error',
+    'MUST',
+    'S-workspace-upload-and-people-01',
+    'meeting_id string (required)',
+    [UPLOAD],
+  ),
+  judged(
+    'workspace.answer.success',
+    'presence',
+    'MUST',
+    'S-workspace-upload-and-people-01',
+    '{success, workspace_page_url string}: success',
+    [UPLOAD],
+  ),
+  judged(
+    'workspace.answer.page-url',
+    'content',
+    'MUST',
+    'S-workspace-upload-and-people-01',
+    '{success, workspace_page_url string}: workspace_page_url',
+    [UPLOAD],
+  ),
+  judged(
+    'bearer.alternative',
+    'auth',
+    'SHOULD',
+    'S-authentication-03',
+    'The machine-readable description also allows an HTTP bearer credential (`Authorization: Bearer <ACCESS_TOKEN>`) as an alternative on these endpoints.',
+    ['rest.31.meeting-bearer'],
+  ),
+  open(
+    'events.none',
+    'descriptive',
+    'descriptive',
+    'S-events-01',
+    'The service has no event subscription interface shown; events are of three kinds.',
+    DOCUMENT,
+  ),
+  open('limits.rate', 'limit', 'descriptive', 'S-limits-17', 'Request rate limits: not shown.', NOT_SHOWN),
+  judged(
+    'version.v1-prefix',
+    'protocol',
+    'MUST',
+    'S-versioning-01',
+    'The path prefix `/v1` carries the version of the REST [...] routes',
+    [SCHEMAS],
+  ),
+  open(
+    'version.description',
+    'descriptive',
+    'descriptive',
+    'S-versioning-01',
+    'the machine-readable description is version 1.0.0',
+    'the machine-readable description is no route of the interface: a deployment serves nothing a client could read its version from',
+  ),
+  open(
+    'version.beta',
+    'descriptive',
+    'descriptive',
+    'S-versioning-02',
+    'The interface is in beta: endpoints and behavior may change without prior notice.',
+    DOCUMENT,
+  ),
+  open(
+    'version.deprecation',
+    'descriptive',
+    'descriptive',
+    'S-versioning-03',
+    'Deprecation and compatibility policy: not shown.',
+    NOT_SHOWN,
+  ),
+];

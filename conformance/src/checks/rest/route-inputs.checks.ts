@@ -4,7 +4,7 @@ import { expectAnswer } from '../../answer.js';
 import { expect, skip, verify } from '../../check.js';
 import { at } from '../../json-path.js';
 import { partnerBearer } from '../../partner-oauth.js';
-import { expectErrorBody, expectStatus, verifyStatus } from '../../schema-check.js';
+import { expectErrorBody, expectStatus, expectValidationBody, verifyStatus } from '../../schema-check.js';
 import { define } from '../define.js';
 import { q } from '../speech/speech-inputs.js';
 
@@ -78,7 +78,7 @@ export const routeInputsChecks = [
   define({
     id: 'rest.30.workspace-upload',
     title:
-      'upload-meeting-to-workspace: the page URL for a meeting of the connected user; an unknown meeting a 404',
+      'upload-meeting-to-workspace: the page URL for a meeting of the connected user; an unknown meeting a 404; user_id and meeting_id required',
     area: 'rest',
     clause:
       'Workspace upload and people: POST /v1/upload-meeting-to-workspace {success, workspace_page_url}; Errors 2: 404 for an unknown meeting',
@@ -115,7 +115,18 @@ export const routeInputsChecks = [
       });
       const gone = `${what} of an unknown meeting`;
       if (verifyStatus(unknown, 404, gone)) expectErrorBody(unknown, gone, 'NOT_FOUND');
-      return 'a page URL for the meeting; an unknown meeting 404 NOT_FOUND';
+      // Both fields are required: a body without one is malformed input, an error (400 with the
+      // generic body, or the declared 422 with the validation body), never an upload of a default.
+      for (const [field, body] of [
+        ['user_id', { meeting_id: meeting.id }],
+        ['meeting_id', { user_id: userId }],
+      ] as const) {
+        const without = `${what} without ${field}`;
+        const reply = await ctx.callRaw('upload-meeting-to-workspace', body);
+        if (reply.status === 422) expectValidationBody(reply, without);
+        else if (verifyStatus(reply, 400, without)) expectErrorBody(reply, without);
+      }
+      return 'a page URL for the meeting; an unknown meeting 404 NOT_FOUND; user_id and meeting_id required';
     },
   }),
 ];

@@ -17,7 +17,7 @@ export const speechFacts: readonly Fact[] = [
     'lenience',
     `${STT}-02`,
     'a protobuf body with `application/x-protobuf` is also accepted',
-    ['speech.09.stt-protobuf-body'],
+    ['speech.09.stt-protobuf-body', 'speech.15.stt-protobuf-media-type'],
   ),
   unjudged(
     'stt.session_id.default',

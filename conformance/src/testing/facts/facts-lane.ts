@@ -10,15 +10,20 @@ import { startVariantProxy } from '../variant-proxy.js';
 import type { FactViolation } from './fact-violation.js';
 
 // The self-test's facts lane: each violation in front of (or injected into) a reference server of
-// the lane's own, run with its fact's checks only. Two sub-lanes, each with its own server (a server
-// fault would show through a shared one): the live-stream facts, which wait in real time, beside
-// the rest.
+// the lane's own, run with its fact's checks only. Sub-lanes, each with its own server: the
+// live-stream proxied violations, which wait in real time and leave the CPU idle, beside the other
+// proxied ones split into `restLanes` lanes (the REST runs are CPU-bound: more lanes than cores gain
+// nothing); then the faulted ones alone, one at a time (a fault is on for the whole process). A
+// process that injects faults elsewhere (the self-test's fault lane) runs this lane in a child.
+
+/** The share of judgeable facts a self-test must prove, in percent. */
+export const PROVEN_MIN = 98;
 
 export interface ViolationOutcome {
   id: string;
   fact: string;
   caught: boolean;
-  /** On a miss: what the fact's checks said instead. */
+  /** What the fact's checks said: the failure that caught it, or on a miss all they said. */
   detail?: string;
 }
 
@@ -66,14 +71,14 @@ async function judge(
       progress: null,
       reporters: [],
     });
+    // A MUST broken fails the run; a SHOULD broken is reported NON_STRICT and does not (README's exit
+    // codes), so that is how its violation is caught.
     const mine = report.results.filter((r) => fact.checks.includes(r.id));
-    // A MUST broken fails the run; a SHOULD broken is reported NON_STRICT and does not (README's
-    // exit codes), so that is how its violation is caught.
-    const caught =
-      fact.level === 'SHOULD'
-        ? mine.some((r) => r.status === 'NON_STRICT' || r.status === 'FAIL')
-        : mine.some((r) => r.status === 'FAIL') && report.exitCode === 1;
-    if (caught) return { id: v.id, fact: v.fact, caught: true };
+    const by = (r: (typeof mine)[number]) => `${r.id}: ${r.message.slice(0, 160)}`;
+    const failed = mine.find((r) => r.status === 'FAIL');
+    if (failed && report.exitCode === 1) return { id: v.id, fact: v.fact, caught: true, detail: by(failed) };
+    const noted = mine.find((r) => r.status === 'NON_STRICT' || r.status === 'FAIL');
+    if (fact.level === 'SHOULD' && noted) return { id: v.id, fact: v.fact, caught: true, detail: by(noted) };
     const said = report.results.map((r) => `${r.id} ${r.status}${r.message ? `: ${r.message}` : ''}`);
     return { id: v.id, fact: v.fact, caught: false, detail: said.join('; ') || 'no check ran' };
   } catch (error) {
@@ -94,6 +99,7 @@ export async function factsLane(
   facts: readonly JudgeableFact[],
   violations: readonly FactViolation[],
   log: (line: string) => void,
+  { restLanes = 2 }: { restLanes?: number } = {},
 ): Promise<ViolationOutcome[]> {
   const byId = new Map(facts.map((f) => [f.id, f]));
   const isStream = (v: FactViolation) =>
@@ -115,7 +121,17 @@ export async function factsLane(
       await server.close();
     }
   };
-  await Promise.all([lane(violations.filter(isStream)), lane(violations.filter((v) => !isStream(v)))]);
+  // The reference server's faults are its process's, not one server's: while one is on, no other
+  // run may go on in the process (it would see the fault, or turn it off). The proxied violations
+  // run first in parallel lanes, then the faulted ones one at a time.
+  const proxied = violations.filter((v) => !v.fault);
+  const lanes = Math.max(1, restLanes);
+  const rest = proxied.filter((v) => !isStream(v));
+  await Promise.all([
+    lane(proxied.filter(isStream)),
+    ...Array.from({ length: lanes }, (_, i) => lane(rest.filter((_v, j) => j % lanes === i))),
+  ]);
+  await lane(violations.filter((v) => v.fault));
   return outcomes;
 }
 
