@@ -322,4 +322,25 @@ export const partnerFacts: readonly Fact[] = [
   judged('document.callback.meeting_id', 'content', API(15), 'meeting_id', [DOCUMENT]),
   judged('document.callback.document_text', 'content', API(15), 'document_text', [DOCUMENT]),
   judged('document.callback.created_at', 'presence', API(15), 'created_at', [DOCUMENT]),
+  unjudged(
+    'routes.partner-word',
+    'descriptive',
+    'S-introduction-07',
+    "In the automation-platform routes the word `partner` replaces the platform's own name.",
+    "names a placeholder: the segment a deployment uses is the run's input (its --integration-url and paths), not a behaviour",
+  ),
+  unjudged(
+    'oauth.lifecycle',
+    'descriptive',
+    'S-authentication-10',
+    'Token lifecycle is handled by the calling platform.',
+    'leaves the lifecycle to the platform: rotation, expiry and reuse are choices (allowed variants refresh-no-rotation, oauth-token-minimal)',
+  ),
+  unjudged(
+    'oauth.not-shown',
+    'descriptive',
+    'S-authentication-14',
+    'Lifetime of access and refresh tokens, request and response fields of the token exchange, and the authentication scheme of translate-text: not shown.',
+    'not shown: judged only as OAuth 2.0 itself pins them (partner.oauth.*)',
+  ),
 ];

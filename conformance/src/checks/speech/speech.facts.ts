@@ -1,6 +1,7 @@
 import type { Fact } from '../../facts/fact.js';
 import { speechAudioFacts } from './speech-audio.facts.js';
 import { judged, NO_FAILURE, unjudged } from './speech-fact.js';
+import { speechRouteFacts } from './speech-routes.facts.js';
 
 // The facts of the spec's part this folder checks (README.md beside index.ts), one per cell or clause:
 // file speech-to-text (request and result), its language codes, the speech error table and the
@@ -299,4 +300,5 @@ export const speechFacts: readonly Fact[] = [
     'a recommendation to clients: the spec sets no bound on the server',
   ),
   ...speechAudioFacts,
+  ...speechRouteFacts,
 ];

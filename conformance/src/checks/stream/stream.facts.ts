@@ -323,4 +323,31 @@ export const streamFacts: readonly Fact[] = [
     'recommended live frame size | 640 bytes (20 ms) of pcm16 | live speech-to-text',
     'a recommendation to clients',
   ),
+  unjudged(
+    'route.events',
+    'descriptive',
+    'descriptive',
+    `${Q}-02`,
+    'See Events for the message protocol.',
+    'a pointer to the protocol, whose steps are facts of their own (stream.protocol.*)',
+  ),
+  unjudged(
+    'query.table',
+    'descriptive',
+    'descriptive',
+    `${Q}-03`,
+    'Query parameters:',
+    'introduces the query table: each row is a fact of its own (stream.query.*)',
+  ),
+  judged(
+    'auth.close-1008-auth-section',
+    'auth',
+    'MUST',
+    'S-authentication-12',
+    'A live-stream connection with failed authentication is closed with WebSocket close code 1008.',
+    ['stream.01.bad-key-1008'],
+  ),
+  judged('protocol.audio-binary', 'protocol', 'MUST', `${P}-03`, 'Client sends audio as binary frames.', [
+    'stream.02.json-session',
+  ]),
 ];

@@ -6,6 +6,7 @@ import { partnerViolations } from './partner.violations.js';
 import { restViolations } from './rest.violations.js';
 import { settingsPeopleViolations } from './settings-people.violations.js';
 import { speechViolations } from './speech.violations.js';
+import { speechRouteViolations } from './speech-routes.violations.js';
 import { streamViolations } from './stream.violations.js';
 import { transcriptionViolations } from './transcription.violations.js';
 
@@ -19,6 +20,7 @@ export const FACT_VIOLATIONS: readonly FactViolation[] = [
   ...settingsPeopleViolations,
   ...errorsViolations,
   ...speechViolations,
+  ...speechRouteViolations,
   ...streamViolations,
   ...partnerViolations,
 ];
