@@ -19,6 +19,9 @@ import { startVariantProxy } from '../src/testing/variant-proxy.js';
 // false-failure rate. Arguments: a path ending in .json gets every verdict; any other argument is a
 // case id (or an id prefix ending in `*`), and only the cases named run (none named: all of them).
 // `--set5` runs the fifth blind set (src/testing/blind/set5/) instead of the first catalogs.
+// `--stream-for-stream-only`: a case whose area is not the stream runs without the stream checks (the
+// proxy's HTTP edits never reach a live session; the stream checks' real-time sessions are most of a
+// full run's time), a stream case with the whole kit.
 
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
@@ -34,6 +37,8 @@ interface Verdict {
 }
 
 const verdicts: Verdict[] = [];
+const STREAM_ONLY = '--stream-for-stream-only';
+const streamForStreamOnly = process.argv.includes(STREAM_ONLY);
 
 async function judge(server: ReferenceServer, kind: Verdict['kind'], c: Variant): Promise<void> {
   const target = {
@@ -51,6 +56,7 @@ async function judge(server: ReferenceServer, kind: Verdict['kind'], c: Variant)
       wsUrl: proxy.wsUrl,
       seed: 1,
       profile: 'full',
+      ...(streamForStreamOnly && c.area !== 'stream' ? { exclude: ['stream'] } : {}),
       progress: null,
       reporters: [],
     });
@@ -74,7 +80,7 @@ async function judge(server: ReferenceServer, kind: Verdict['kind'], c: Variant)
 }
 
 const SET5 = '--set5';
-const args = process.argv.slice(2).filter((a) => a !== SET5);
+const args = process.argv.slice(2).filter((a) => a !== SET5 && a !== STREAM_ONLY);
 const set5 = process.argv.includes(SET5) ? await import('../src/testing/blind/set5/index.js') : undefined;
 const VIOLATIONS = set5?.SET5_VIOLATIONS ?? BLIND_VIOLATIONS;
 const VARIANTS = set5?.SET5_VARIANTS ?? BLIND_VARIANTS;
