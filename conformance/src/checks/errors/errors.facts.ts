@@ -1,35 +1,11 @@
-import type { Fact, FactKind, FactLevel } from '../../facts/fact.js';
+import type { Fact } from '../../facts/fact.js';
+import { factBuilders } from '../../facts/fact-builders.js';
 
 // The facts of the spec's part this folder checks (README.md beside index.ts), one per cell or clause:
 // the meeting REST error body and statuses, the Authentication part's key and texts, the validation
 // error body, and isolation between accounts (another account's meeting is unknown to the caller).
 
-const judged = (
-  id: string,
-  kind: FactKind,
-  level: FactLevel,
-  sentence: string,
-  words: string,
-  checks: string[],
-): Fact => ({ id: `errors.${id}`, area: 'errors', kind, level, sentence, words, judgeable: true, checks });
-
-const open = (
-  id: string,
-  kind: FactKind,
-  level: FactLevel,
-  sentence: string,
-  words: string,
-  why: string,
-): Fact => ({
-  id: `errors.${id}`,
-  area: 'errors',
-  kind,
-  level,
-  sentence,
-  words,
-  judgeable: false,
-  why,
-});
+const { judged, unjudged: open } = factBuilders('errors');
 
 const KEYS =
   'key issuance happens in the account settings, outside the interface the spec shows; an interface to issue keys would let a client judge it';

@@ -1,5 +1,5 @@
 import type { Fact } from '../../facts/fact.js';
-import { factsOf } from '../meetings/fact-builders.js';
+import { factsOf } from '../../facts/fact-builders.js';
 
 // The facts of the spec's part this folder checks (README.md beside index.ts), one per cell or clause:
 // the Meeting message, send/delete/get-meeting-messages, Meeting AI (summarize-meeting,

@@ -1,4 +1,5 @@
 import type { Fact, FactKind, FactLevel } from '../../facts/fact.js';
+import { factBuilders } from '../../facts/fact-builders.js';
 
 // The facts of the automation-platform interface (the partner routes, their OAuth flow, the triggers,
 // meeting details and generate-document with its callback), one per cell or clause.
@@ -7,6 +8,7 @@ const TRIGGERS = 'partner.04.triggers';
 const DETAILS = 'partner.05.meeting-details';
 const DOCUMENT = 'partner.06.generate-document';
 
+const build = factBuilders('partner');
 const judged = (
   id: string,
   kind: FactKind,
@@ -14,18 +16,9 @@ const judged = (
   words: string,
   checks: string[],
   level: FactLevel = 'MUST',
-): Fact => ({ id: `partner.${id}`, area: 'partner', kind, level, sentence, words, judgeable: true, checks });
-
-const unjudged = (id: string, kind: FactKind, sentence: string, words: string, why: string): Fact => ({
-  id: `partner.${id}`,
-  area: 'partner',
-  kind,
-  level: kind === 'descriptive' ? 'descriptive' : 'MUST',
-  sentence,
-  words,
-  judgeable: false,
-  why,
-});
+) => build.judged(id, kind, level, sentence, words, checks);
+const unjudged = (id: string, kind: FactKind, sentence: string, words: string, why: string) =>
+  build.unjudged(id, kind, kind === 'descriptive' ? 'descriptive' : 'MUST', sentence, words, why);
 
 /** A listed field's presence, and its type where the row (or the resource it repeats) gives one. */
 function fields(

@@ -1,36 +1,12 @@
-import type { Fact, FactKind, FactLevel } from '../../facts/fact.js';
+import type { Fact } from '../../facts/fact.js';
+import { factBuilders } from '../../facts/fact-builders.js';
 
 // The facts of the spec's part this folder checks (README.md beside index.ts), one per cell or clause:
 // what every meeting REST route shares (methods, JSON bodies, the success status, paths and version,
 // timestamps and identifiers), health, the bearer alternative, the workspace upload; and the
 // document's own words (placeholders, beta, "not shown"), which no deployment can break.
 
-const judged = (
-  id: string,
-  kind: FactKind,
-  level: FactLevel,
-  sentence: string,
-  words: string,
-  checks: string[],
-): Fact => ({ id: `rest.${id}`, area: 'rest', kind, level, sentence, words, judgeable: true, checks });
-
-const open = (
-  id: string,
-  kind: FactKind,
-  level: FactLevel,
-  sentence: string,
-  words: string,
-  why: string,
-): Fact => ({
-  id: `rest.${id}`,
-  area: 'rest',
-  kind,
-  level,
-  sentence,
-  words,
-  judgeable: false,
-  why,
-});
+const { judged, unjudged: open } = factBuilders('rest');
 
 const DOCUMENT = 'describes the document or the service; no behaviour of a deployment to observe';
 const INPUT =

@@ -1,5 +1,5 @@
 import type { Fact } from '../../facts/fact.js';
-import { factsOf } from '../meetings/fact-builders.js';
+import { factsOf } from '../../facts/fact-builders.js';
 
 // The facts of the spec's part this folder checks (README.md beside index.ts), one per cell or clause:
 // the user default meeting setting and its routes, the Person (contact) and get-my-people.

@@ -1,23 +1,8 @@
-import type { Fact, FactKind, FactLevel } from '../../facts/fact.js';
+import { factBuilders } from '../../facts/fact-builders.js';
 
 // A speech fact in one call: judged by checks, or not, and why.
 
-export const judged = (
-  id: string,
-  kind: FactKind,
-  level: FactLevel,
-  sentence: string,
-  words: string,
-  checks: string[],
-): Fact => ({ id: `speech.${id}`, area: 'speech', kind, level, sentence, words, judgeable: true, checks });
-export const unjudged = (
-  id: string,
-  kind: FactKind,
-  level: FactLevel,
-  sentence: string,
-  words: string,
-  why: string,
-): Fact => ({ id: `speech.${id}`, area: 'speech', kind, level, sentence, words, judgeable: false, why });
+export const { judged, unjudged } = factBuilders('speech');
 
 /** Why a 500 row of the error table cannot be judged. */
 export const NO_FAILURE =

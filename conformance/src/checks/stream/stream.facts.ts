@@ -1,25 +1,11 @@
-import type { Fact, FactKind, FactLevel } from '../../facts/fact.js';
+import type { Fact } from '../../facts/fact.js';
+import { factBuilders } from '../../facts/fact-builders.js';
 
 // The facts of the spec's part this folder checks (README.md beside index.ts), one per cell or clause:
 // the live speech-to-text query parameters, the Events protocol step by step, its error row and the
 // Limits rows about the stream.
 
-const judged = (
-  id: string,
-  kind: FactKind,
-  level: FactLevel,
-  sentence: string,
-  words: string,
-  checks: string[],
-): Fact => ({ id: `stream.${id}`, area: 'stream', kind, level, sentence, words, judgeable: true, checks });
-const unjudged = (
-  id: string,
-  kind: FactKind,
-  level: FactLevel,
-  sentence: string,
-  words: string,
-  why: string,
-): Fact => ({ id: `stream.${id}`, area: 'stream', kind, level, sentence, words, judgeable: false, why });
+const { judged, unjudged } = factBuilders('stream');
 
 const Q = 'S-live-speech-to-text';
 const P = 'S-live-speech-to-text-protocol-websocket';
