@@ -46,6 +46,8 @@ export const NOT_MET: Record<string, string> = {
   'translate-targets-truncated': 'no script calls translate-text',
   'denoise-atten-clamped': 'denoise.ts sends no atten_limit_db (clamping changes only values past 0–100)',
   'proto-other-layout-stt': "file-stt.ts sends a JSON body (the spec's), never the protobuf one",
+  'stt-diarization-overcounted':
+    'more speakers told in a file transcript: file-stt.ts reads that text and utterances are there, never who spoke',
 };
 
 /** Whether a catalog variant touches what the scripts do: the stream or the speech routes. */

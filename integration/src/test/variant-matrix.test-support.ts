@@ -25,6 +25,10 @@ export const DECISIONS: Record<string, string> = {
   'cacheable-answers': RUN,
   'refresh-no-rotation': RUN,
   'messages-newest-first': 'the app never reads get-meeting-messages',
+  'messages-oldest-after': 'the app never reads get-meeting-messages',
+  'people-user-and-guest': 'the app never reads get-my-people',
+  'stt-diarization-overcounted':
+    'it changes only the speaker labels of a file transcript, which Transcribe Audio passes on (and counts) as the service answered them',
   'max-recording-ignored': 'the app has no settings step',
   'no-co-host-ids': RUN,
   'transcript-one-record': RUN,
