@@ -68,6 +68,13 @@ export const effectsListingsChecks = [
         [sent, MessageType.USER, 'send-meeting-message'],
         [summary, MessageType.SUMMARY, 'summarize-meeting'],
       ] as const) {
+        // As answered too: a user text message is MT_USER ("values seen"), a summary MT_SUMMARY.
+        verify(
+          made.type === type,
+          'VALUE',
+          `${by} answered a message of type ${JSON.stringify(made.type)}, not ${type}`,
+          at(by, '$.meeting_message.type', type, made.type),
+        );
         const item = messages.find((m) => m.id === made.id);
         if (
           verify(

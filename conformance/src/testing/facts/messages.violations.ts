@@ -101,6 +101,9 @@ export const messagesViolations: readonly FactViolation[] = [
   proxied(g('message.type.user'), 'renamed', 'user messages listed as MT_TEXT', () =>
     setField(LISTED, 'type', (v) => (v === 'MT_USER' ? 'MT_TEXT' : v)),
   ),
+  proxied(g('message.type.user'), 'answered-unprefixed', 'send-meeting-message answers type USER', () =>
+    setField(SENT, 'type', (v) => (v === 'MT_USER' ? 'USER' : v)),
+  ),
   proxied(g('message.type.summary'), 'renamed', 'summaries listed as MT_AI_SUMMARY', () =>
     setField(LISTED, 'type', (v) => (v === 'MT_SUMMARY' ? 'MT_AI_SUMMARY' : v)),
   ),
