@@ -8,7 +8,7 @@ import { FAULTS } from '@parley/server/faults';
 import { CHECKS, type RunReport, run } from '../src/index.js';
 import { startReferenceServer } from '../src/reference-server.js';
 import { BLIND_FAULTS, BLIND_SELF_TEST_VARIANTS, namedCases } from '../src/testing/blind/decisions.js';
-import { blindFaultLane, profileOf } from '../src/testing/blind/self-test-lane.js';
+import { profileOf } from '../src/testing/blind/self-test-lane.js';
 import { hangWhen, malformedJson } from '../src/testing/hang-proxy.js';
 import { referenceTarget } from '../src/testing/reference-target.js';
 import { startVariantProxy } from '../src/testing/variant-proxy.js';
@@ -28,7 +28,7 @@ import { VARIANTS } from '../src/testing/variants.js';
 // time; the SQLite clean run runs alone first (its live sessions are timed, stream.07).
 //
 // The blind cases (src/testing/blind/, written from the spec alone) join both sides: each violation
-// is a proxy fault with the check that must catch it, run in a lane of its own beside the server
+// is a proxy fault with the check that must catch it, run in a lane (and a process) of its own beside the server
 // faults (on a reference server of its own), and each variant joins the allowed variants.
 // `--blind [id…]` runs the blind cases alone (ids, or prefixes ending in `*`, narrow them).
 //
@@ -80,19 +80,31 @@ function cleanRunOnPostgres(): Promise<{ code: number; report?: RunReport; stder
 }
 
 let exit = 0;
-/** The facts lane in a child process (scripts/facts-run.ts): its lines as they come, then its verdict. */
-function factsLaneChild(prefixes: readonly string[]): Promise<void> {
-  const script = new URL('./facts-run.ts', import.meta.url).pathname;
+/**
+ * A lane in a child process (a script of this folder): its lines as they come, each with `label`, then
+ * its exit code and last line. The reference server's faults are switched per process, so a lane
+ * beside the server faults runs in a process of its own.
+ */
+function laneChild(
+  file: string,
+  args: readonly string[],
+  label: string,
+): Promise<{ code: number; last: string; stderr: string }> {
+  const script = new URL(file, import.meta.url).pathname;
   const child = spawn(
     process.execPath,
-    ['--disable-warning=ExperimentalWarning', '--import', 'tsx', script, ...prefixes],
+    ['--disable-warning=ExperimentalWarning', '--import', 'tsx', script, ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let partial = '';
+  let last = '';
   child.stdout.on('data', (chunk: Buffer) => {
     const lines = `${partial}${chunk}`.split('\n');
     partial = lines.pop() ?? '';
-    for (const line of lines) console.log(`facts: ${line}`);
+    for (const line of lines) {
+      console.log(`${label}${line}`);
+      last = line;
+    }
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
@@ -100,16 +112,36 @@ function factsLaneChild(prefixes: readonly string[]): Promise<void> {
   });
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      if (partial) console.log(`facts: ${partial}`);
-      console.log(`facts lane: exit ${code} (1: under 98 % proven)  [${seconds()}]`);
-      if (code !== 0) {
-        if (code !== 1) console.log(stderr);
-        exit = 1;
+      if (partial) {
+        console.log(`${label}${partial}`);
+        last = partial;
       }
-      resolve();
+      resolve({ code: code ?? 2, last, stderr });
     });
   });
 }
+
+/** The facts lane (scripts/facts-run.ts): its lines, then its verdict. */
+async function factsLaneChild(prefixes: readonly string[]): Promise<void> {
+  const { code, stderr } = await laneChild('./facts-run.ts', prefixes, 'facts: ');
+  console.log(`facts lane: exit ${code} (1: under 98 % proven)  [${seconds()}]`);
+  if (code !== 0) {
+    if (code !== 1) console.log(stderr);
+    exit = 1;
+  }
+}
+
+/** The blind faults' lane (scripts/blind-lane.ts): how many it caught; none when it could not run. */
+async function blindLaneChild(ids: readonly string[]): Promise<number> {
+  const { code, last, stderr } = await laneChild('./blind-lane.ts', ids, '');
+  const caught = /^blind caught: (\d+)\//.exec(last)?.[1];
+  if (code !== 0 || caught === undefined) {
+    console.log(`MISSED every blind fault: the lane could not run (exit ${code}) ${stderr}`);
+    return 0;
+  }
+  return Number(caught);
+}
+
 if (factsOnly) {
   await factsLaneChild(names);
   process.exit(exit);
@@ -144,10 +176,8 @@ try {
   // Started now, awaited after the variants; a lane that cannot run proves nothing.
   const factsDone = blindOnly || noFacts ? Promise.resolve() : factsLaneChild([]);
   // Started now, awaited after the server faults; a lane that cannot run catches nothing.
-  const blindCaught = blindFaultLane((line) => console.log(line), blindFaults).catch((error: Error) => {
-    console.log(`MISSED every blind fault: the lane could not run (${error.message})`);
-    return 0;
-  });
+  const blindCaught =
+    blindFaults.length === 0 ? Promise.resolve(0) : blindLaneChild(blindFaults.map((f) => f.id));
   let caught = 0;
   const serverFaults = blindOnly ? [] : FAULTS;
   const streamFirst = [...serverFaults].sort(
