@@ -121,6 +121,16 @@ export const lenienceAudioChecks = [
           `${what}: within the spec's range, expected 200, got ${result.reply.status} ${result.reply.text.slice(0, 200)}`,
           at(what, 'status', 200, result.reply.status),
         );
+        // "0 means the server default": the limit applied is the default's, not none at all (the
+        // extended answer reports it; the basic one does not).
+        const applied = result.ok ? result.answer.applied_atten_db : undefined;
+        if (db === 0 && typeof applied === 'number')
+          verify(
+            applied > 0,
+            'VALUE',
+            `${what}: applied_atten_db is ${applied}: 0 asks for the server default, and no attenuation is no default`,
+            at(what, '$.applied_atten_db', 'the default limit, above 0', applied),
+          );
       }
       for (const db of [-1, 101]) {
         const what = `denoise atten_limit_db ${db}`;

@@ -94,6 +94,14 @@ export const speechAudioFacts: readonly Fact[] = [
     ['speech.10.denoise-atten-range'],
   ),
   judged(
+    'denoise.applied_atten_db.default',
+    'content',
+    'MUST',
+    'S-audio-01',
+    'atten_limit_db [...] 0 means the server default; applied_atten_db (average attenuation limit applied)',
+    ['speech.10.denoise-atten-range'],
+  ),
+  judged(
     'denoise.atten_limit_db.zero',
     'form',
     'MUST',

@@ -96,6 +96,20 @@ export const speechViolations: readonly FactViolation[] = [
     refusing('/v1/denoise', (b) => b.atten_limit_db === 0),
   ),
   faulted(f('denoise.url.format'), 'broken-m4a', 'the denoised file is not M4A/AAC'),
+  proxied(
+    f('denoise.applied_atten_db.default'),
+    'echoes-zero',
+    'atten_limit_db 0 answered as 0 dB applied',
+    () => ({
+      answer: editJson(
+        (req, a) =>
+          pathOf(req) === '/v1/denoise' &&
+          a.status === 200 &&
+          /"atten_limit_db":0[,}]/.test(req.body.toString('utf8')),
+        (b) => ('applied_atten_db' in b ? { ...b, applied_atten_db: 0 } : b),
+      ),
+    }),
+  ),
   proxied(f('denoise.applied_atten_db.type'), 'string', 'applied_atten_db as a string', () => ({
     answer: editJson(
       (req, a) => pathOf(req) === '/v1/denoise' && a.status === 200,
