@@ -244,6 +244,27 @@ export function expectErrorText(reply: Reply, what: string, text: string): void 
 }
 
 /**
+ * An error whose body shape the spec does not show: its text anywhere in the body; the generic error
+ * body {success:false, error, code} only as Parley's choice.
+ */
+export function expectTextInBody(reply: Reply, what: string, text: string): void {
+  verify(
+    reply.text.includes(text),
+    'VALUE',
+    `${what}: the body does not say "${text}": ${reply.text.slice(0, 200)}`,
+    at(what, '$', `a body saying "${text}"`, reply.text.slice(0, 200)),
+  );
+  const body = reply.body as { success?: unknown } | string;
+  const generic = typeof body === 'object' && body !== null && body.success === false;
+  choice(
+    generic && schemaProblems('api-error', body, what).length === 0,
+    'SCHEMA',
+    `${what}: not the generic error body {success:false, error, code}`,
+    at(what, '$', '{success:false, error, code}', typeof body === 'object' ? body : reply.text.slice(0, 200)),
+  );
+}
+
+/**
  * The spec's validation error body (Resources): `{detail: [{loc: (string|integer)[], msg, type}]}`,
  * as worded there; Parley's schema of it is a choice. Returns the items whose loc is well formed.
  */
