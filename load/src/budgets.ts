@@ -27,6 +27,9 @@ export const Budget = {
   checksRate: 0.99,
 } as const;
 
+/** The budget's limits as numbers: what a verdict reads, so a caller may judge against other ones. */
+export type Budgets = { readonly [K in keyof typeof Budget]: number };
+
 /**
  * Samples a percentile needs to mean more than the maximum: p95 of fewer than 20 values is one of
  * the top values by chance. Below that a gate holds every sample to the budget (`max`) instead.

@@ -1,4 +1,4 @@
-import { Budget, gateStat, percentileGate, type Threshold } from './budgets.js';
+import { Budget, type Budgets, gateStat, percentileGate, type Threshold } from './budgets.js';
 import { M } from './metric-names.js';
 import { samplesNeeded } from './sample-gates.js';
 import type { SessionReport } from './stream-session.js';
@@ -107,7 +107,11 @@ export function levelStats(level: number, plan: LevelPlan, reports: readonly Ses
  * Whether one session already breaks its level (so the run can stop without waiting for the
  * level's end): it did not finish, lost a final, or, where the gate is the max, ran over a budget.
  */
-export function sessionBreaksLevel(report: SessionReport, plan: LevelPlan, budget = Budget): boolean {
+export function sessionBreaksLevel(
+  report: SessionReport,
+  plan: LevelPlan,
+  budget: Budgets = Budget,
+): boolean {
   if (!report.finished || report.lostFinal) return true;
   if (gateStat('p(95)', plan.sessions * plan.turns) === 'max') {
     if (report.firstResultMs.some((ms) => ms > budget.firstInterimP95Ms)) return true;
@@ -118,7 +122,7 @@ export function sessionBreaksLevel(report: SessionReport, plan: LevelPlan, budge
   return false;
 }
 
-export function judgeLevel(stats: LevelStats, budget = Budget): LevelVerdict {
+export function judgeLevel(stats: LevelStats, budget: Budgets = Budget): LevelVerdict {
   if (stats.pacingLagP95Ms > budget.pacingLagP95Ms) {
     return {
       stats,
@@ -157,7 +161,7 @@ export function judgeLevel(stats: LevelStats, budget = Budget): LevelVerdict {
 }
 
 /** Walks the levels in order, stopping at the first that is not held. */
-export function searchCapacity(levels: readonly LevelStats[], budget = Budget): CapacityResult {
+export function searchCapacity(levels: readonly LevelStats[], budget: Budgets = Budget): CapacityResult {
   const verdicts: LevelVerdict[] = [];
   let held = 0;
   for (const stats of levels) {
@@ -178,7 +182,7 @@ export function searchCapacity(levels: readonly LevelStats[], budget = Budget): 
 export function levelThresholds(
   level: number,
   plan: LevelPlan,
-  budget = Budget,
+  budget: Budgets = Budget,
 ): Record<string, Threshold[]> {
   const tag = (name: string) => `${name}{level:${level}}`;
   return {

@@ -9,7 +9,7 @@ import {
   startFakeStreamServer,
 } from '../test-support/fake-stream-server.js';
 import { k6Summary } from '../test-support/k6-thresholds.js';
-import { nearServed, TOLERANCE_MS, TWO_TURNS, unlessVoid } from '../test-support/oracle.js';
+import { nearServed, TOLERANCE_MS, TWO_TURNS } from '../test-support/oracle.js';
 import { layoutFor } from '../test-support/stream-layouts.js';
 import { type FrameSet, pcm16Frames } from './audio-frames.js';
 import { Budget, streamThresholds } from './budgets.js';
@@ -148,23 +148,21 @@ describe('the generator stalling', { timeout: LIMIT_MS }, () => {
 
 describe('verdicts turn when their figure crosses the budget', { timeout: LIMIT_MS }, () => {
   const plan = levelPlan(1, 1, 1);
-  // A void level is the generator's own pacing falling behind (the stall test above makes one on
-  // purpose): on a starved machine that is a session to run again, at most three times, not the
-  // verdict these tests are about.
-  const verdict = (options: FakeServerOptions, finalizeTimeoutMs?: number) =>
-    unlessVoid(
-      async () => {
-        await server?.close();
-        server = undefined;
-        const report = await session(options, undefined, 'json', finalizeTimeoutMs);
-        return {
-          report,
-          level: judgeLevel(levelStats(1, plan, [report])),
-          breaks: sessionBreaksLevel(report, plan),
-        };
-      },
-      ({ level }) => level.verdict === 'void',
-    );
+  // The generator's own pacing is not what these tests judge (the stall test above proves that gate
+  // turns a level void). Its gate is lifted here: a CI run starved by other work had three sessions
+  // in a row void (pacing lag p95 72 ms) and never reached the verdict under test, so a retry was
+  // no cure. Every other figure is judged against the real budget.
+  const budget = { ...Budget, pacingLagP95Ms: Number.POSITIVE_INFINITY };
+  const verdict = async (options: FakeServerOptions, finalizeTimeoutMs?: number) => {
+    await server?.close();
+    server = undefined;
+    const report = await session(options, undefined, 'json', finalizeTimeoutMs);
+    return {
+      report,
+      level: judgeLevel(levelStats(1, plan, [report]), budget),
+      breaks: sessionBreaksLevel(report, plan, budget),
+    };
+  };
 
   it('first interim: held under the budget, failed over it', async () => {
     const under = await verdict({ firstResultDelayMs: Budget.firstInterimP95Ms - 300, finalDelayMs: 50 });
@@ -214,21 +212,20 @@ describe('verdicts turn when their figure crosses the budget', { timeout: LIMIT_
 describe("the run's verdict (stt-stream's thresholds, judged as k6 judges them)", {
   timeout: LIMIT_MS,
 }, () => {
-  // Two sessions, as the smoke profile runs; the samples are the ones the k6 script adds. A run whose
-  // generator fell behind crosses the pacing gate (k6 aborts it as void, not as the server's fault):
-  // it is run again, at most 3 times, like a void level above.
-  const run = (options: FakeServerOptions, withCountGates = true) =>
-    unlessVoid(
-      () => runOnce(options, withCountGates),
-      (failed) => failed.some((f) => f.startsWith(`${M.pacingLag}:`)),
-    );
-  const runOnce = async (options: FakeServerOptions, withCountGates: boolean) => {
+  // Two sessions, as the smoke profile runs; the samples are the ones the k6 script adds. The
+  // generator's pacing gate (k6 aborts such a run as void, not as the server's fault) is judged on
+  // sessions whose lag the test sets; in the others the real lag is the machine's, so its gate is
+  // left out of what they compare (a starved CI run had three runs in a row void).
+  const sessions = async (options: FakeServerOptions) => {
     const reports: SessionReport[] = [];
     for (let i = 0; i < 2; i++) {
       reports.push(await session(options, twoTurns));
       await server?.close();
       server = undefined;
     }
+    return reports;
+  };
+  const judgeRun = (reports: SessionReport[], withCountGates = true) => {
     const own = streamThresholds(2, twoTurns.turns.length);
     const thresholds = withCountGates ? runThresholds('stream', own) : own;
     // k6/stt-stream.ts checks three things per session, all passing here.
@@ -237,6 +234,16 @@ describe("the run's verdict (stt-stream's thresholds, judged as k6 judges them)"
     const samples = reports.flatMap((r) => [...sessionSamples(r), checks, passes]);
     return failedThresholds(k6Summary(thresholds, samples));
   };
+  const run = async (options: FakeServerOptions, withCountGates = true) =>
+    judgeRun(await sessions(options), withCountGates).filter((f) => !f.startsWith(`${M.pacingLag}:`));
+
+  it('is void when the generator fell behind, whatever the server did', async () => {
+    const reports = await sessions({ firstResultDelayMs: 200, finalDelayMs: 300 });
+    const paced = reports.map((r) => ({ ...r, pacingLagMs: r.pacingLagMs.map(() => 0) }));
+    expect(judgeRun(paced).filter((f) => f.startsWith(`${M.pacingLag}:`))).toEqual([]);
+    const behind = reports.map((r) => ({ ...r, pacingLagMs: r.pacingLagMs.map(() => 200) }));
+    expect(judgeRun(behind)).toContain(`${M.pacingLag}: p(95)<${Budget.pacingLagP95Ms}`);
+  });
 
   it('passes a healthy server', async () => {
     expect(await run({ firstResultDelayMs: 200, finalDelayMs: 300 })).toEqual([]);

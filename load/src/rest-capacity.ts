@@ -1,4 +1,4 @@
-import { Budget, gateStat } from './budgets.js';
+import { Budget, type Budgets, gateStat } from './budgets.js';
 import { statOf } from './capacity-search.js';
 
 // The REST mix's capacity: the highest open-model arrival rate (arrivals a second) at which the
@@ -58,7 +58,7 @@ export function rateStepStats(
   return { rate, answers, ok, notOk, dropped, latencyStat, latencyMs: statOf(latencies, latencyStat) };
 }
 
-export function judgeRateStep(stats: RateStepStats, budget = Budget): RateStepVerdict {
+export function judgeRateStep(stats: RateStepStats, budget: Budgets = Budget): RateStepVerdict {
   const reasons: string[] = [];
   if (stats.answers === 0) reasons.push('no answers');
   else if (stats.ok / stats.answers < budget.okRate)
@@ -73,7 +73,7 @@ export function judgeRateStep(stats: RateStepStats, budget = Budget): RateStepVe
 export async function searchRestCapacity(
   rates: readonly number[],
   measure: (rate: number) => Promise<RateStepStats>,
-  budget = Budget,
+  budget: Budgets = Budget,
 ): Promise<RestCapacity> {
   const steps: RateStepVerdict[] = [];
   let held = 0;

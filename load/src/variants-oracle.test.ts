@@ -5,16 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readProtoSource } from '../probe/proto-files.js';
 import { driveSession } from '../probe/session-driver.js';
 import { type FakeServer, startFakeStreamServer } from '../test-support/fake-stream-server.js';
-import {
-  nearServed,
-  streamRunFailures,
-  TOLERANCE_MS,
-  TWO_TURNS,
-  unlessVoid,
-} from '../test-support/oracle.js';
+import { nearServed, streamRunFailures, TOLERANCE_MS, TWO_TURNS } from '../test-support/oracle.js';
 import { STREAM_MATRIX, type StreamEntry, variantOf } from '../test-support/variant-matrix.js';
-import { Budget } from './budgets.js';
-import { percentile } from './capacity-search.js';
+import { M } from './metric-names.js';
 import { streamLayout } from './proto-layout.js';
 import type { SessionReport } from './stream-session.js';
 import { streamUrl } from './stream-url.js';
@@ -123,13 +116,12 @@ describe('every parley_ stream figure through each allowed variant', { timeout: 
     for (const format of entry.formats)
       it(`${entry.id} (${format}): ${entry.effect === 'none' ? 'figures as set' : entry.effect}`, async () => {
         const variant = variantOf(entry.id);
-        const run = await unlessVoid(
-          () => session(variant, format),
-          ({ report }) => percentile(report.pacingLagMs, 95) > Budget.pacingLagP95Ms,
-        );
+        const run = await session(variant, format);
         judge(entry, variant, run);
-        // And the run's verdict: stt-stream's thresholds, judged as k6 judges them, pass.
-        expect(streamRunFailures([run.report], TWO_TURNS.turns.length)).toEqual([]);
+        // And the run's verdict: stt-stream's thresholds, judged as k6 judges them, pass. The
+        // generator's pacing gate reads this machine, not the variant (metrics-oracle.test.ts proves it).
+        const failed = streamRunFailures([run.report], TWO_TURNS.turns.length);
+        expect(failed.filter((f) => !f.startsWith(`${M.pacingLag}:`))).toEqual([]);
       });
 
   it('would catch a figure the variant moved and the oracle expected unmoved', async () => {

@@ -55,17 +55,6 @@ export function nearServed(
 }
 
 /**
- * Runs `attempt` again while its result is void (the generator's own pacing fell behind, so it says
- * nothing of the server), at most 3 times in all; the last result stands, void or not.
- */
-export async function unlessVoid<T>(attempt: () => Promise<T>, isVoid: (result: T) => boolean): Promise<T> {
-  for (let tries = 1; ; tries++) {
-    const result = await attempt();
-    if (!isVoid(result) || tries === 3) return result;
-  }
-}
-
-/**
  * The thresholds stt-stream fails on these sessions, judged as k6 judges them, from the samples the
  * script adds (its three checks per session passing).
  */

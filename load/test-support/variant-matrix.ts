@@ -27,6 +27,7 @@ export const STREAM_MATRIX: readonly StreamEntry[] = [
   { id: 'proto-other-layout-stream', formats: ['protobuf'], effect: 'none', metrics: STREAM_FIGURES },
   { id: 'chunk-extra-fields', formats: ['json'], effect: 'none', metrics: STREAM_FIGURES },
   { id: 'no-speaker', formats: ['json'], effect: 'none', metrics: STREAM_FIGURES },
+  { id: 'interims-revised', formats: ['json'], effect: 'none', metrics: STREAM_FIGURES },
   { id: 'session-id-uuid', formats: ['json'], effect: 'none', metrics: STREAM_FIGURES },
 ];
 
