@@ -262,6 +262,30 @@ describe('stream checks on recorded sessions', () => {
     }
     expect(await judgeSessions('stream.04.cumulative-text', s)).toBe('FAIL');
   });
+  it('stream.04 fails on interims holding only the words since the one before, a revision sent whole', async () => {
+    const s = copy();
+    const seen = new Map<string, string>();
+    for (const f of chunkFrames(s[0] as SessionRecording)) {
+      const chunk = f.data.chunk as { id: string; text: string; is_final: boolean };
+      if (chunk.is_final) continue;
+      const before = seen.get(chunk.id) ?? '';
+      seen.set(chunk.id, chunk.text);
+      if (before && chunk.text.startsWith(before)) chunk.text = chunk.text.slice(before.length).trim();
+    }
+    expect(await judgeSessions('stream.04.cumulative-text', s)).toBe('FAIL');
+  });
+  it('stream.04 passes interims a recogniser revises (its last word retracted, a word changed)', async () => {
+    const s = copy();
+    for (const session of s)
+      chunkFrames(session).forEach((f, i) => {
+        const chunk = f.data.chunk as { text: string; is_final: boolean };
+        const words = chunk.text.split(' ');
+        if (chunk.is_final || words.length < 2) return;
+        if (i % 3 === 0) chunk.text = words.slice(0, -1).join(' ');
+        else if (i % 3 === 1) chunk.text = ['uh', ...words.slice(1)].join(' ');
+      });
+    expect(await judgeSessions('stream.04.cumulative-text', s)).toBe('PASS');
+  });
   it('a chunk whose text is no string is read as no text: stream.02 fails, stream.04 could not judge', async () => {
     const s = copy();
     for (const f of chunkFrames(s[0] as SessionRecording)) (f.data.chunk as { text: unknown }).text = 42;

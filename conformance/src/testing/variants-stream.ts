@@ -86,6 +86,27 @@ export const STREAM_VARIANTS: readonly Variant[] = [
     hooks: finalsOnly,
   },
   {
+    id: 'interims-revised',
+    area: 'stream',
+    allows:
+      'Text is cumulative: each interim holds all text of the utterance so far (a recogniser revises its hypothesis: an interim may retract its last word or change one)',
+    only: ['stream.02.json-session', 'stream.03.utterance-ids', 'stream.04.cumulative-text'],
+    // Every third interim of two words or more retracts its last word; the next one changes its first.
+    hooks: () => {
+      let n = 0;
+      return jsonFrames((f) => {
+        const chunk = f.chunk as { text?: unknown; is_final?: unknown } | undefined;
+        if (!chunk || chunk.is_final === true || typeof chunk.text !== 'string') return f;
+        const words = chunk.text.split(' ');
+        if (words.length < 2) return f;
+        const turn = n++ % 3;
+        if (turn === 2) return f;
+        const text = turn === 0 ? words.slice(0, -1).join(' ') : ['uh', ...words.slice(1)].join(' ');
+        return { ...f, chunk: { ...chunk, text } };
+      });
+    },
+  },
+  {
     id: 'no-speaker',
     area: 'stream',
     allows: '`speaker` ("0", "1", ...) is present only when diarization is on and the speaker is resolved',

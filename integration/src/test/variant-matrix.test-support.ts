@@ -45,6 +45,7 @@ export const DECISIONS: Record<string, string> = {
   'no-interims': NO_LIVE_STREAM,
   'chunk-extra-fields': NO_LIVE_STREAM,
   'no-speaker': NO_LIVE_STREAM,
+  'interims-revised': NO_LIVE_STREAM,
   'session-id-uuid': NO_LIVE_STREAM,
   'oauth-token-minimal': RUN,
   'timestamps-offset': RUN,

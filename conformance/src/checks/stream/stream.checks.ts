@@ -43,6 +43,16 @@ export async function recorded(ctx: CheckContext, format?: 'json' | 'protobuf'):
   return all;
 }
 
+/** Consecutive interims of one utterance where the later holds under half the words of one of four or more. */
+export function shrinkingInterims(interims: Chunk[]): [Chunk, Chunk][] {
+  const words = interims.map((c) => wordCount(c.text ?? ''));
+  return interims.flatMap((after, i): [Chunk, Chunk][] => {
+    const before = interims[i - 1];
+    const had = words[i - 1] ?? 0;
+    return before && had >= 4 && (words[i] ?? 0) * 2 < had ? [[before, after]] : [];
+  });
+}
+
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -151,8 +161,9 @@ export const streamChecks = [
     level: 'MUST',
     async run(ctx) {
       // Recognisers revise words, so the rule is judged by size, not by exact prefixes: an utterance's
-      // fullest interim holds at least half of its final's words, and its final (the utterance whole)
-      // at least half of its fullest interim's (words sent once each, as deltas, fail one or the other).
+      // fullest interim holds at least half of its final's words, its final (the utterance whole) at
+      // least half of its fullest interim's, and no interim falls to under half of the one before it
+      // (a revision changes a word or two; words sent once each, as deltas, fail one of the three).
       let judged = 0;
       for (const s of await recorded(ctx)) {
         const byId = new Map<string | undefined, Chunk[]>();
@@ -187,6 +198,18 @@ export const streamChecks = [
               finalWords,
             ),
           );
+          for (const [before, after] of shrinkingInterims(interims))
+            verify(
+              false,
+              'VALUE',
+              `${s.format}: utterance ${id}: interim "${after.text}" follows "${before.text}" with under half its words`,
+              at(
+                `${s.format} session`,
+                'chunks[*].text',
+                `at least ${Math.ceil(wordCount(before.text ?? '') / 2)} words`,
+                wordCount(after.text ?? ''),
+              ),
+            );
         }
       }
       if (judged === 0)

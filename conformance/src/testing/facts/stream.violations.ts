@@ -94,6 +94,20 @@ export const streamViolations: readonly FactViolation[] = [
     chunkEdit((c) => ({ ...c, id: 'utterance' })),
   ),
   faulted(f('chunk.text.cumulative'), 'stream-non-cumulative', 'interims carry only their last word'),
+  proxied(
+    f('chunk.text.cumulative'),
+    'deltas',
+    'each interim carries the words added since the one before (a revision whole)',
+    () => {
+      const before = new Map<string, string>();
+      return chunkEdit((c) => {
+        if (c.is_final === true || typeof c.text !== 'string') return c;
+        const had = before.get(String(c.id)) ?? '';
+        before.set(String(c.id), c.text);
+        return had && c.text.startsWith(had) ? { ...c, text: c.text.slice(had.length).trim() } : c;
+      });
+    },
+  ),
   proxied(f('chunk.is_final.meaning'), 'inverted', 'is_final true on interims, false on finals', () =>
     chunkEdit((c) => ({ ...c, is_final: c.is_final !== true })),
   ),
