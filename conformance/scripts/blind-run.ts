@@ -18,7 +18,7 @@ import { startVariantProxy } from '../src/testing/variant-proxy.js';
 // when the run has no FAIL and no COULD_NOT_JUDGE (exit 0). Prints the kill rate and the
 // false-failure rate. Arguments: a path ending in .json gets every verdict; any other argument is a
 // case id (or an id prefix ending in `*`), and only the cases named run (none named: all of them).
-// `--set5` runs the fifth blind set (src/testing/blind/set5/) instead of the first catalogs.
+// `--setN` (`--set5`, `--set6`) runs that blind set (src/testing/blind/setN/) instead of the first catalogs.
 // `--stream-for-stream-only`: a case whose area is not the stream runs without the stream checks (the
 // proxy's HTTP edits never reach a live session; the stream checks' real-time sessions are most of a
 // full run's time), a stream case with the whole kit.
@@ -79,11 +79,14 @@ async function judge(server: ReferenceServer, kind: Verdict['kind'], c: Variant)
   );
 }
 
-const SET5 = '--set5';
-const args = process.argv.slice(2).filter((a) => a !== SET5 && a !== STREAM_ONLY);
-const set5 = process.argv.includes(SET5) ? await import('../src/testing/blind/set5/index.js') : undefined;
-const VIOLATIONS = set5?.SET5_VIOLATIONS ?? BLIND_VIOLATIONS;
-const VARIANTS = set5?.SET5_VARIANTS ?? BLIND_VARIANTS;
+const SET = /^--set(\d+)$/;
+const args = process.argv.slice(2).filter((a) => !SET.test(a) && a !== STREAM_ONLY);
+const setNumber = process.argv.map((a) => SET.exec(a)?.[1]).find(Boolean);
+const set: Record<string, Variant[]> | undefined = setNumber
+  ? await import(`../src/testing/blind/set${setNumber}/index.js`)
+  : undefined;
+const VIOLATIONS = set?.[`SET${setNumber}_VIOLATIONS`] ?? BLIND_VIOLATIONS;
+const VARIANTS = set?.[`SET${setNumber}_VARIANTS`] ?? BLIND_VARIANTS;
 const out = args.find((a) => a.endsWith('.json'));
 const names = args.filter((a) => a !== out);
 const unknown = names.filter((n) => ![...VIOLATIONS, ...VARIANTS].some((c) => namesCase(n, c.id)));
