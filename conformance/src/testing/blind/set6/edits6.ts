@@ -33,7 +33,8 @@ export const refuseWhen = (
 });
 
 /** The array under `key` of a body (empty when absent). */
-export const listOf = (body: Json, key: string): Json[] => (Array.isArray(body[key]) ? (body[key] as Json[]) : []);
+export const listOf = (body: Json, key: string): Json[] =>
+  Array.isArray(body[key]) ? (body[key] as Json[]) : [];
 
 /** A request path with its query changed by `edit`. */
 export function editQuery(path: string, edit: (params: URLSearchParams) => void): string {
@@ -50,17 +51,15 @@ export const fixtureBytes = (file: string): Buffer =>
 
 /**
  * Per-session state of a live stream: whether the client sent its empty end-of-audio frame. A new
- * session starts at its `{connected}` reply (sessions through one proxy follow each other).
+ * session starts at the client's config frame (sessions through one proxy follow each other).
  */
-export function endOfAudio(): { ended(): boolean; clientFrame: ProxyHooks['clientFrame']; reset(): void } {
+export function endOfAudio(): { ended(): boolean; clientFrame: ProxyHooks['clientFrame'] } {
   let ended = false;
   return {
     ended: () => ended,
-    reset: () => {
-      ended = false;
-    },
     clientFrame(data, isBinary) {
-      if (isBinary && data.length === 0) ended = true;
+      if (!isBinary) ended = false;
+      else if (data.length === 0) ended = true;
       return data;
     },
   };

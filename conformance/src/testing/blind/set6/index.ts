@@ -1,5 +1,6 @@
 import type { Variant } from '../../variant-edits.js';
 import { SET6_VARIANTS } from './variants.js';
+import { SET6_AUDIO_VIOLATIONS } from './violations-audio.js';
 import { SET6_DATA_VIOLATIONS } from './violations-data.js';
 import { SET6_ERROR_VIOLATIONS } from './violations-errors.js';
 import { SET6_PARTNER_VIOLATIONS } from './violations-partner.js';
@@ -14,6 +15,7 @@ export const SET6_VIOLATIONS: Variant[] = [
   ...SET6_DATA_VIOLATIONS,
   ...SET6_ERROR_VIOLATIONS,
   ...SET6_SPEECH_VIOLATIONS,
+  ...SET6_AUDIO_VIOLATIONS,
   ...SET6_STREAM_VIOLATIONS,
   ...SET6_PARTNER_VIOLATIONS,
 ];

@@ -1,6 +1,6 @@
 import type { Variant } from '../../variant-edits.js';
-import { type Answer, type Exchange, pathOf } from '../../variant-proxy.js';
 import { mapStrings } from '../../variant-edits.js';
+import { type Answer, type Exchange, pathOf } from '../../variant-proxy.js';
 import { reply } from '../edits.js';
 import { chunkOf, onJson, streamFrames } from '../set5/edits5.js';
 import { type Json, listOf, okOn, onPath } from './edits6.js';
@@ -37,7 +37,8 @@ export const SET6_VARIANTS: Variant[] = [
   {
     id: 's6v-validation-other-words',
     area: 'errors',
-    allows: '`{detail: array of {loc: (string or integer)[], msg: string, type: string, input: any (optional), ctx: object (optional)}}`',
+    allows:
+      '`{detail: array of {loc: (string or integer)[], msg: string, type: string, input: any (optional), ctx: object (optional)}}`',
     only: [],
     // A validator with its own messages and no input/ctx echo (both optional).
     hooks: () => ({
@@ -46,7 +47,13 @@ export const SET6_VARIANTS: Variant[] = [
         (b, s) => [
           s,
           s === 422
-            ? { detail: listOf(b, 'detail').map((d) => ({ loc: d.loc, msg: `invalid value for ${String((d.loc as unknown[]).at(-1))}`, type: d.type })) }
+            ? {
+                detail: listOf(b, 'detail').map((d) => ({
+                  loc: d.loc,
+                  msg: `invalid value for ${String((d.loc as unknown[]).at(-1))}`,
+                  type: d.type,
+                })),
+              }
             : b,
         ],
       ),
@@ -64,7 +71,13 @@ export const SET6_VARIANTS: Variant[] = [
         (b, s, req) => {
           if (s !== 404 || b.code !== 'NOT_FOUND') return [s, b];
           const asked = JSON.parse(req.body.toString('utf8') || '{}') as Json;
-          return [s, { ...b, error: `No such resource: ${String(asked.message_id ?? asked.meeting_id ?? asked.id ?? '')}` }];
+          return [
+            s,
+            {
+              ...b,
+              error: `No such resource: ${String(asked.message_id ?? asked.meeting_id ?? asked.id ?? '')}`,
+            },
+          ];
         },
       ),
     }),
@@ -78,7 +91,10 @@ export const SET6_VARIANTS: Variant[] = [
     hooks: () => ({
       answer: onJson(
         (p) => p.endsWith('-meeting-message') || p === '/v1/get-meeting-messages',
-        (b, s) => [s, s === 404 && /message/i.test(String(b.error)) ? { ...b, code: 'MESSAGE_NOT_FOUND' } : b],
+        (b, s) => [
+          s,
+          s === 404 && /message/i.test(String(b.error)) ? { ...b, code: 'MESSAGE_NOT_FOUND' } : b,
+        ],
       ),
     }),
   },
@@ -97,25 +113,33 @@ export const SET6_VARIANTS: Variant[] = [
   {
     id: 's6v-translate-errors-422',
     area: 'speech',
-    allows: 'Error responses of the automation-platform interface and of translate-text and denoise: not shown.',
+    allows:
+      'Error responses of the automation-platform interface and of translate-text and denoise: not shown.',
     only: [],
     // Unknown languages are refused as validation errors.
     hooks: () =>
       onPath('/v1/translate-text', (b, s) =>
-        s === 400 ? [422, { detail: [{ loc: ['body', 'target_languages'], msg: String(b.error), type: 'value_error' }] }] : [s, b],
+        s === 400
+          ? [
+              422,
+              { detail: [{ loc: ['body', 'target_languages'], msg: String(b.error), type: 'value_error' }] },
+            ]
+          : [s, b],
       ),
   },
   {
     id: 's6v-denoise-basic',
     area: 'speech',
-    allows: 'The two last response fields exist in the extended version of the denoise interface; the basic version returns only denoised_audio_url.',
+    allows:
+      'The two last response fields exist in the extended version of the denoise interface; the basic version returns only denoised_audio_url.',
     only: [],
     hooks: () => okOn('/v1/denoise', (b) => ({ denoised_audio_url: b.denoised_audio_url })),
   },
   {
     id: 's6v-health-minimal',
     area: 'rest',
-    allows: 'A health endpoint: `GET /health`, no authentication, returns a JSON 200 (body shape unspecified).',
+    allows:
+      'A health endpoint: `GET /health`, no authentication, returns a JSON 200 (body shape unspecified).',
     only: [],
     hooks: () => ({
       answer: (req: Exchange, a: Answer) =>
@@ -125,7 +149,8 @@ export const SET6_VARIANTS: Variant[] = [
   {
     id: 's6v-token-half-hour',
     area: 'partner',
-    allows: 'Lifetime of access and refresh tokens, request and response fields of the token exchange, and the authentication scheme of translate-text: not shown.',
+    allows:
+      'Lifetime of access and refresh tokens, request and response fields of the token exchange, and the authentication scheme of translate-text: not shown.',
     only: [],
     // Access tokens announced for 30 minutes, with the grant's id beside them.
     hooks: () => okOn('/api/oauth/partner/token', (b) => ({ ...b, expires_in: 1800, grant_id: 'grt_1' })),
@@ -133,7 +158,8 @@ export const SET6_VARIANTS: Variant[] = [
   {
     id: 's6v-partner-oauth-error-body',
     area: 'partner',
-    allows: 'Error responses of the automation-platform interface and of translate-text and denoise: not shown.',
+    allows:
+      'Error responses of the automation-platform interface and of translate-text and denoise: not shown.',
     only: [],
     // Partner 401s in the RFC 6750 style body.
     hooks: () => ({
@@ -146,13 +172,21 @@ export const SET6_VARIANTS: Variant[] = [
   {
     id: 's6v-ai-model-name',
     area: 'rest',
-    allows: 'summary | object {ai_model string, markdown_body string} | on summary messages; markdown_body is Markdown text',
+    allows:
+      'summary | object {ai_model string, markdown_body string} | on summary messages; markdown_body is Markdown text',
     only: [],
     // A hosted model's name wherever a summary names its model.
     hooks: () => ({
       answer: (_req: Exchange, a: Answer) => {
         if (!isJson(a) || !a.body.includes('"ai_model"')) return a;
-        return { ...a, body: Buffer.from(JSON.stringify(setEvery(JSON.parse(a.body.toString('utf8')), 'ai_model', 'gpt-4o-mini-2024-07-18'))) };
+        return {
+          ...a,
+          body: Buffer.from(
+            JSON.stringify(
+              setEvery(JSON.parse(a.body.toString('utf8')), 'ai_model', 'gpt-4o-mini-2024-07-18'),
+            ),
+          ),
+        };
       },
     }),
   },
@@ -164,13 +198,17 @@ export const SET6_VARIANTS: Variant[] = [
     hooks: () =>
       okOn('/v1/ask-ai-for-meeting', (b) => ({
         ...b,
-        next_actions: [...listOf(b, 'next_actions'), { type: 'ENAT_CREATE_TASKS', label: 'Create tasks from the answer', priority: 2 }],
+        next_actions: [
+          ...listOf(b, 'next_actions'),
+          { type: 'ENAT_CREATE_TASKS', label: 'Create tasks from the answer', priority: 2 },
+        ],
       })),
   },
   {
     id: 's6v-stream-fewer-interims',
     area: 'stream',
-    allows: 'Server sends result frames: `{chunk: {id string, session_id string, text string, is_final boolean, speaker string}}`.',
+    allows:
+      'Server sends result frames: `{chunk: {id string, session_id string, text string, is_final boolean, speaker string}}`.',
     only: [],
     // Interims throttled: every second one is skipped (each still holds the whole utterance so far).
     hooks: () => {
@@ -181,10 +219,13 @@ export const SET6_VARIANTS: Variant[] = [
   {
     id: 's6v-stream-close-without-code',
     area: 'stream',
-    allows: 'The server finalizes pending utterances, sends their final results, sends a terminal frame, then closes.',
+    allows:
+      'The server finalizes pending utterances, sends their final results, sends a terminal frame, then closes.',
     only: [],
     // After the terminal frame the socket is closed without a status code (the client sees 1005).
-    hooks: () => ({ close: (code, reason) => (code === 1000 ? { code: 1005, reason: '' } : { code, reason }) }),
+    hooks: () => ({
+      close: (code, reason) => (code === 1000 ? { code: 1005, reason: '' } : { code, reason }),
+    }),
   },
   {
     id: 's6v-stream-finalize-3-seconds',

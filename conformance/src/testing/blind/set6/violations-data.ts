@@ -18,7 +18,10 @@ export const SET6_DATA_VIOLATIONS: Variant[] = [
     only: [],
     // The summary is posted as an ordinary chat message.
     hooks: () =>
-      okOn('/v1/summarize-meeting', (b) => ({ ...b, meeting_message: { ...(b.meeting_message as Json), type: 'MT_USER' } })),
+      okOn('/v1/summarize-meeting', (b) => ({
+        ...b,
+        meeting_message: { ...(b.meeting_message as Json), type: 'MT_USER' },
+      })),
   },
   {
     id: 's6-summarize-without-model',
@@ -48,7 +51,10 @@ export const SET6_DATA_VIOLATIONS: Variant[] = [
     hooks: () =>
       okOn('/v1/ask-ai-for-meeting', (b) => ({
         ...b,
-        next_actions: listOf(b, 'next_actions').map((n) => ({ ...n, priority: Number(n.priority ?? 1) + 0.5 })),
+        next_actions: listOf(b, 'next_actions').map((n) => ({
+          ...n,
+          priority: Number(n.priority ?? 1) + 0.5,
+        })),
       })),
   },
   {
@@ -137,7 +143,10 @@ export const SET6_DATA_VIOLATIONS: Variant[] = [
     hooks: () =>
       okOn('/v1/get-transcript-utterances', (b) => ({
         ...b,
-        utterances: listOf(b, 'utterances').map((u) => ({ ...u, confidence: Math.round(Number(u.confidence) * 100) })),
+        utterances: listOf(b, 'utterances').map((u) => ({
+          ...u,
+          confidence: Math.round(Number(u.confidence) * 100),
+        })),
       })),
   },
   {
@@ -164,7 +173,8 @@ export const SET6_DATA_VIOLATIONS: Variant[] = [
   {
     id: 's6-utterance-update-not-stored',
     area: 'rest',
-    allows: 'Transcription data: list live transcription chunks, list finalized utterances with confidence, correct an utterance\'s text.',
+    allows:
+      "Transcription data: list live transcription chunks, list finalized utterances with confidence, correct an utterance's text.",
     only: [],
     // The correction is echoed back and never written: later listings show the old text.
     hooks: () =>
@@ -191,7 +201,9 @@ export const SET6_DATA_VIOLATIONS: Variant[] = [
     hooks: () => ({
       request: editBody('/v1/update-user-default-meeting-setting', (b) => {
         const first = Array.isArray(b.original_languages) ? b.original_languages[0] : undefined;
-        return b.view_language === undefined && typeof first === 'string' ? { ...b, view_language: first } : b;
+        return b.view_language === undefined && typeof first === 'string'
+          ? { ...b, view_language: first }
+          : b;
       }),
     }),
   },
@@ -202,7 +214,9 @@ export const SET6_DATA_VIOLATIONS: Variant[] = [
     only: [],
     // contextual_keywords are accepted and never stored.
     hooks: () => ({
-      request: editBody('/v1/update-user-default-meeting-setting', (b) => withoutKey(b, 'contextual_keywords')),
+      request: editBody('/v1/update-user-default-meeting-setting', (b) =>
+        withoutKey(b, 'contextual_keywords'),
+      ),
     }),
   },
   {
@@ -241,7 +255,10 @@ export const SET6_DATA_VIOLATIONS: Variant[] = [
     allows: '{success, workspace_page_url string}',
     only: [],
     hooks: () =>
-      okOn('/v1/upload-meeting-to-workspace', (b) => ({ ...withoutKey(b, 'workspace_page_url'), page_url: b.workspace_page_url })),
+      okOn('/v1/upload-meeting-to-workspace', (b) => ({
+        ...withoutKey(b, 'workspace_page_url'),
+        page_url: b.workspace_page_url,
+      })),
   },
   {
     id: 's6-health-needs-key',
@@ -251,7 +268,9 @@ export const SET6_DATA_VIOLATIONS: Variant[] = [
     // /health sits behind the same key middleware as the REST routes.
     hooks: () =>
       onPath('/health', (b, s, req) =>
-        req.headers.get('x-api-key') ? [s, b] : [401, { success: false, error: 'Missing authorization', code: 'UNAUTHORIZED' }],
+        req.headers.get('x-api-key')
+          ? [s, b]
+          : [401, { success: false, error: 'Missing authorization', code: 'UNAUTHORIZED' }],
       ),
   },
 ];

@@ -22,15 +22,6 @@ export const SET6_ERROR_VIOLATIONS: Variant[] = [
     hooks: () => ({ answer: onJson(rest, (b, s) => [s === 404 && isNotFound(b) ? 400 : s, b]) }),
   },
   {
-    id: 's6-err-unknown-meeting-code',
-    area: 'errors',
-    allows: 'the code value seen is `NOT_FOUND` for an unknown meeting',
-    only: [],
-    hooks: () => ({
-      answer: onJson(rest, (b, s) => [s, isNotFound(b) && /meeting/i.test(String(b.error)) ? { ...b, code: 'MEETING_NOT_FOUND' } : b]),
-    }),
-  },
-  {
     id: 's6-err-body-without-success',
     area: 'errors',
     allows: 'Meeting REST error body (generic form): `{success: false, error: string, code: string}`',
@@ -47,7 +38,8 @@ export const SET6_ERROR_VIOLATIONS: Variant[] = [
   {
     id: 's6-err-invalid-key-403',
     area: 'errors',
-    allows: 'A missing key gives 401 ("Missing authorization"); an invalid key gives 401 ("Invalid API key").',
+    allows:
+      'A missing key gives 401 ("Missing authorization"); an invalid key gives 401 ("Invalid API key").',
     only: [],
     // A key that is not recognised is treated as a forbidden one.
     hooks: () => ({
@@ -57,10 +49,14 @@ export const SET6_ERROR_VIOLATIONS: Variant[] = [
   {
     id: 's6-err-missing-key-words',
     area: 'errors',
-    allows: 'A missing key gives 401 ("Missing authorization"); an invalid key gives 401 ("Invalid API key").',
+    allows:
+      'A missing key gives 401 ("Missing authorization"); an invalid key gives 401 ("Invalid API key").',
     only: [],
     hooks: () => ({
-      answer: onJson(rest, (b, s) => [s, s === 401 && b.error === 'Missing authorization' ? { ...b, error: 'Unauthorized' } : b]),
+      answer: onJson(rest, (b, s) => [
+        s,
+        s === 401 && b.error === 'Missing authorization' ? { ...b, error: 'Unauthorized' } : b,
+      ]),
     }),
   },
   {
@@ -71,7 +67,8 @@ export const SET6_ERROR_VIOLATIONS: Variant[] = [
     // The JSON parser's exception reaches the generic handler.
     hooks: () => ({
       answer(req, a) {
-        if (!rest(pathOf(req)) || a.status !== 400 || !a.body.toString('utf8').includes('Invalid JSON')) return a;
+        if (!rest(pathOf(req)) || a.status !== 400 || !a.body.toString('utf8').includes('Invalid JSON'))
+          return a;
         return reply(a, 500, { success: false, error: 'Unexpected token in JSON', code: 'INTERNAL' });
       },
     }),
@@ -79,20 +76,24 @@ export const SET6_ERROR_VIOLATIONS: Variant[] = [
   {
     id: 's6-err-422-loc-dotted',
     area: 'errors',
-    allows: '`{detail: array of {loc: (string or integer)[], msg: string, type: string, input: any (optional), ctx: object (optional)}}`',
+    allows:
+      '`{detail: array of {loc: (string or integer)[], msg: string, type: string, input: any (optional), ctx: object (optional)}}`',
     only: [],
     // loc as one dotted path string.
     hooks: () => ({
       answer: onJson(rest, (b, s) => [
         s,
-        s === 422 ? { detail: listOf(b, 'detail').map((d) => ({ ...d, loc: (d.loc as unknown[]).join('.') })) } : b,
+        s === 422
+          ? { detail: listOf(b, 'detail').map((d) => ({ ...d, loc: (d.loc as unknown[]).join('.') })) }
+          : b,
       ]),
     }),
   },
   {
     id: 's6-err-422-without-type',
     area: 'errors',
-    allows: '`{detail: array of {loc: (string or integer)[], msg: string, type: string, input: any (optional), ctx: object (optional)}}`',
+    allows:
+      '`{detail: array of {loc: (string or integer)[], msg: string, type: string, input: any (optional), ctx: object (optional)}}`',
     only: [],
     hooks: () => ({
       answer: onJson(rest, (b, s) => [

@@ -36,7 +36,8 @@ export const SET6_PARTNER_VIOLATIONS: Variant[] = [
   {
     id: 's6-trigger-summary-id-is-meeting',
     area: 'partner',
-    allows: 'array of {id (summary message id), meeting_id, meeting_title, ai_model, markdown_body, created_at}',
+    allows:
+      'array of {id (summary message id), meeting_id, meeting_title, ai_model, markdown_body, created_at}',
     only: [],
     // Summaries keyed by their meeting: a second summary of a meeting repeats the first one's key.
     hooks: () => onTrigger('summary-ready', (items) => items.map((i) => ({ ...i, id: i.meeting_id }))),
@@ -48,7 +49,9 @@ export const SET6_PARTNER_VIOLATIONS: Variant[] = [
       'array of {id, title, start_at, end_at, language, host_user_id, participant_count number, tags string[]}',
     only: [],
     hooks: () =>
-      onTrigger('meeting-ended', (items) => items.map((i) => ({ ...i, participant_count: String(i.participant_count) }))),
+      onTrigger('meeting-ended', (items) =>
+        items.map((i) => ({ ...i, participant_count: String(i.participant_count) })),
+      ),
   },
   {
     id: 's6-trigger-contacts-wrapped',
@@ -125,7 +128,10 @@ export const SET6_PARTNER_VIOLATIONS: Variant[] = [
         if (!DOC.test(pathOf(req))) return req;
         const b = askedJson(req);
         if (typeof b.callback_url !== 'string') return req;
-        return { ...req, body: Buffer.from(JSON.stringify({ ...b, callback_url: 'http://127.0.0.1:9/discard' })) };
+        return {
+          ...req,
+          body: Buffer.from(JSON.stringify({ ...b, callback_url: 'http://127.0.0.1:9/discard' })),
+        };
       },
     }),
   },

@@ -16,7 +16,11 @@ export const SET6_REST_VIOLATIONS: Variant[] = [
     allows: 'a meeting returned by create-meeting has status `MS_LIVE`',
     only: [],
     // A service that schedules first: the new meeting is reported as not yet started.
-    hooks: () => okOn('/v1/create-meeting', (b) => ({ ...b, meeting: { ...(b.meeting as Json), status: 'MS_SCHEDULED' } })),
+    hooks: () =>
+      okOn('/v1/create-meeting', (b) => ({
+        ...b,
+        meeting: { ...(b.meeting as Json), status: 'MS_SCHEDULED' },
+      })),
   },
   {
     id: 's6-create-title-null',
@@ -60,7 +64,13 @@ export const SET6_REST_VIOLATIONS: Variant[] = [
     hooks: () =>
       okOn('/v1/create-meeting', (b) => {
         const m = b.meeting as Json;
-        return { ...b, meeting: { ...m, allow_users_to_add_translation_languages: String(m.allow_users_to_add_translation_languages) } };
+        return {
+          ...b,
+          meeting: {
+            ...m,
+            allow_users_to_add_translation_languages: String(m.allow_users_to_add_translation_languages),
+          },
+        };
       }),
   },
   {
@@ -71,7 +81,10 @@ export const SET6_REST_VIOLATIONS: Variant[] = [
     only: [],
     // E-mail invitees shown by their bare address, indistinguishable from a user id.
     hooks: () =>
-      everyMeeting((m) => ({ ...m, participant_ids: ids(m, 'participant_ids').map((p) => p.replace(/^em:/, '')) })),
+      everyMeeting((m) => ({
+        ...m,
+        participant_ids: ids(m, 'participant_ids').map((p) => p.replace(/^em:/, '')),
+      })),
   },
   {
     id: 's6-meetings-oldest-first',
@@ -87,7 +100,9 @@ export const SET6_REST_VIOLATIONS: Variant[] = [
     only: [],
     // A listing without a limit holds 20 meetings, the service's own page size.
     hooks: () => ({
-      request: editBody('/v1/get-meetings', (b) => (b.limit === undefined || b.limit === null ? { ...b, limit: 20 } : b)),
+      request: editBody('/v1/get-meetings', (b) =>
+        b.limit === undefined || b.limit === null ? { ...b, limit: 20 } : b,
+      ),
     }),
   },
   {
@@ -137,12 +152,15 @@ export const SET6_REST_VIOLATIONS: Variant[] = [
     only: [],
     // start_at written in the server's local zone (+02:00): the same instant, not in UTC.
     hooks: () =>
-      everyMeeting((m) => (typeof m.start_at === 'string' ? { ...m, start_at: withOffset(m.start_at, 2) } : m)),
+      everyMeeting((m) =>
+        typeof m.start_at === 'string' ? { ...m, start_at: withOffset(m.start_at, 2) } : m,
+      ),
   },
   {
     id: 's6-listing-without-profiles',
     area: 'rest',
-    allows: 'user_profiles | array of {id string, email string, name string} | returned in listings and participant/co-host responses',
+    allows:
+      'user_profiles | array of {id string, email string, name string} | returned in listings and participant/co-host responses',
     only: [],
     hooks: () =>
       okOn('/v1/get-meetings', (b) => ({
@@ -153,7 +171,8 @@ export const SET6_REST_VIOLATIONS: Variant[] = [
   {
     id: 's6-profiles-without-email',
     area: 'rest',
-    allows: 'user_profiles | array of {id string, email string, name string} | returned in listings and participant/co-host responses',
+    allows:
+      'user_profiles | array of {id string, email string, name string} | returned in listings and participant/co-host responses',
     only: [],
     // Profiles answered from a cache that keeps only id and name.
     hooks: () =>
@@ -166,18 +185,31 @@ export const SET6_REST_VIOLATIONS: Variant[] = [
   {
     id: 's6-remove-participants-no-effect',
     area: 'rest',
-    allows: 'Meeting management: create and delete meetings, list the caller\'s meetings, add and remove participants, assign and remove co-hosts.',
+    allows:
+      "Meeting management: create and delete meetings, list the caller's meetings, add and remove participants, assign and remove co-hosts.",
     only: [],
     // remove-meeting-participants runs the add path: the answer and later reads keep everyone.
-    hooks: () => servedBy('/v1/remove-meeting-participants', '/v1/add-meeting-participants', (b) => b, (b, s) => [s, b]),
+    hooks: () =>
+      servedBy(
+        '/v1/remove-meeting-participants',
+        '/v1/add-meeting-participants',
+        (b) => b,
+        (b, s) => [s, b],
+      ),
   },
   {
     id: 's6-delete-meeting-kept',
     area: 'rest',
-    allows: 'Meeting management: create and delete meetings, list the caller\'s meetings, add and remove participants, assign and remove co-hosts.',
+    allows:
+      "Meeting management: create and delete meetings, list the caller's meetings, add and remove participants, assign and remove co-hosts.",
     only: [],
     // delete-meeting answers success and deletes nothing: the meeting stays listed and readable.
     hooks: () =>
-      servedBy('/v1/delete-meeting', '/v1/get-meetings', () => ({ limit: 1 }), (_b, s) => [s, { success: true }]),
+      servedBy(
+        '/v1/delete-meeting',
+        '/v1/get-meetings',
+        () => ({ limit: 1 }),
+        (_b, s) => [s, { success: true }],
+      ),
   },
 ];

@@ -3,15 +3,16 @@ import type { Variant } from '../../variant-edits.js';
 import { type Answer, type Exchange, pathOf } from '../../variant-proxy.js';
 import { editBody, reply } from '../edits.js';
 import { queryOf } from '../set5/edits5.js';
-import { fixtureBytes, type Json, listOf, okOn, refuseWhen } from './edits6.js';
+import { type Json, listOf, okOn, refuseWhen } from './edits6.js';
 
-// File speech-to-text, text-to-speech, denoise and translate-text violations of the sixth blind set.
+// File speech-to-text and text-to-speech violations of the sixth blind set.
 
 const bad = (error: string) => ({ success: false, error, code: 'BAD_REQUEST' });
 const invalid = (field: string, msg: string, type: string, input: unknown) => ({
   detail: [{ loc: ['body', field], msg, type, input }],
 });
-const listLength = (v: unknown) => (Array.isArray(v) ? v.length : typeof v === 'string' ? v.split(',').length : 0);
+const listLength = (v: unknown) =>
+  Array.isArray(v) ? v.length : typeof v === 'string' ? v.split(',').length : 0;
 const totalChars = (v: unknown) =>
   Array.isArray(v) ? v.join('').length : typeof v === 'string' ? v.replace(/,/g, '').length : 0;
 const isProtobuf = (req: Exchange) => /protobuf/.test(req.headers.get('content-type') ?? '');
@@ -64,7 +65,10 @@ export const SET6_SPEECH_VIOLATIONS: Variant[] = [
     allows: 'detected_language | string | language code',
     only: [],
     hooks: () =>
-      okOn('/v1/stt', (b) => ({ ...b, detected_language: b.detected_language === 'en' ? 'English' : b.detected_language })),
+      okOn('/v1/stt', (b) => ({
+        ...b,
+        detected_language: b.detected_language === 'en' ? 'English' : b.detected_language,
+      })),
   },
   {
     id: 's6-stt-diarization-off-by-default',
@@ -73,16 +77,24 @@ export const SET6_SPEECH_VIOLATIONS: Variant[] = [
     only: [],
     // Diarization runs only when asked for.
     hooks: () => ({
-      request: editBody('/v1/stt', (b) => (b.enable_diarization === undefined ? { ...b, enable_diarization: false } : b)),
+      request: editBody('/v1/stt', (b) =>
+        b.enable_diarization === undefined ? { ...b, enable_diarization: false } : b,
+      ),
     }),
   },
   {
     id: 's6-stt-hints-string-refused',
     area: 'speech',
-    allows: 'language_hints | string[] or comma-separated string | no | at most 3 kept, extras dropped; omit for automatic detection; legacy single-string `language_hint` also accepted',
+    allows:
+      'language_hints | string[] or comma-separated string | no | at most 3 kept, extras dropped; omit for automatic detection; legacy single-string `language_hint` also accepted',
     only: [],
     hooks: () =>
-      refuseWhen('/v1/stt', (b) => typeof b.language_hints === 'string', 422, invalid('language_hints', 'Input should be a valid list', 'list_type', 'en')),
+      refuseWhen(
+        '/v1/stt',
+        (b) => typeof b.language_hints === 'string',
+        422,
+        invalid('language_hints', 'Input should be a valid list', 'list_type', 'en'),
+      ),
   },
   {
     id: 's6-stt-legacy-hint-refused',
@@ -90,32 +102,49 @@ export const SET6_SPEECH_VIOLATIONS: Variant[] = [
     allows: 'legacy single-string `language_hint` also accepted',
     only: [],
     hooks: () =>
-      refuseWhen('/v1/stt', (b) => b.language_hint !== undefined, 422, invalid('language_hint', 'Extra inputs are not permitted', 'extra_forbidden', 'en')),
+      refuseWhen(
+        '/v1/stt',
+        (b) => b.language_hint !== undefined,
+        422,
+        invalid('language_hint', 'Extra inputs are not permitted', 'extra_forbidden', 'en'),
+      ),
   },
   {
     id: 's6-stt-fourth-hint-refused',
     area: 'speech',
     allows: 'at most 3 kept, extras dropped',
     only: [],
-    hooks: () => refuseWhen('/v1/stt', (b) => listLength(b.language_hints) > 3, 400, bad('At most 3 language hints')),
+    hooks: () =>
+      refuseWhen('/v1/stt', (b) => listLength(b.language_hints) > 3, 400, bad('At most 3 language hints')),
   },
   {
     id: 's6-stt-long-keywords-refused',
     area: 'speech',
-    allows: 'context_keywords | string[] or comma-separated string | no | bias words and names; at most 2000 characters in total, extras dropped',
+    allows:
+      'context_keywords | string[] or comma-separated string | no | bias words and names; at most 2000 characters in total, extras dropped',
     only: [],
     hooks: () =>
-      refuseWhen('/v1/stt', (b) => totalChars(b.context_keywords) > 2000, 400, bad('context_keywords exceed 2000 characters')),
+      refuseWhen(
+        '/v1/stt',
+        (b) => totalChars(b.context_keywords) > 2000,
+        400,
+        bad('context_keywords exceed 2000 characters'),
+      ),
   },
   {
     id: 's6-stt-protobuf-body-refused',
     area: 'speech',
-    allows: 'Body is JSON (a protobuf body with `application/x-protobuf` is also accepted; its layout: not shown).',
+    allows:
+      'Body is JSON (a protobuf body with `application/x-protobuf` is also accepted; its layout: not shown).',
     only: [],
     hooks: () => ({
       answer: (req, a) =>
         pathOf(req) === '/v1/stt' && isProtobuf(req)
-          ? reply(a, 415, { success: false, error: 'Content-Type must be application/json', code: 'UNSUPPORTED_MEDIA_TYPE' })
+          ? reply(a, 415, {
+              success: false,
+              error: 'Content-Type must be application/json',
+              code: 'UNSUPPORTED_MEDIA_TYPE',
+            })
           : a,
     }),
   },
@@ -137,16 +166,16 @@ export const SET6_SPEECH_VIOLATIONS: Variant[] = [
   {
     id: 's6-stt-query-key-refused',
     area: 'speech',
-    allows: 'File speech-to-text, text-to-speech and live speech-to-text: the key is sent as the query parameter `api_key=<API_KEY>`.',
+    allows:
+      'File speech-to-text, text-to-speech and live speech-to-text: the key is sent as the query parameter `api_key=<API_KEY>`.',
     only: [],
     // Only the X-API-Key header is read on the speech routes.
     hooks: () =>
-      refuseWhen(
-        '/v1/stt',
-        (_b, req) => !req.headers.get('x-api-key') && queryOf(req).has('api_key'),
-        401,
-        { success: false, error: 'Missing authorization', code: 'UNAUTHORIZED' },
-      ),
+      refuseWhen('/v1/stt', (_b, req) => !req.headers.get('x-api-key') && queryOf(req).has('api_key'), 401, {
+        success: false,
+        error: 'Missing authorization',
+        code: 'UNAUTHORIZED',
+      }),
   },
   {
     id: 's6-tts-missing-field-422',
@@ -163,7 +192,8 @@ export const SET6_SPEECH_VIOLATIONS: Variant[] = [
   {
     id: 's6-tts-json-answer',
     area: 'speech',
-    allows: 'Request and response are protobuf (`application/x-protobuf`), messages named SessionTTSRequest and SessionTTSResponse.',
+    allows:
+      'Request and response are protobuf (`application/x-protobuf`), messages named SessionTTSRequest and SessionTTSResponse.',
     only: [],
     hooks: () => ({
       answer: (req, a) => {
@@ -181,91 +211,12 @@ export const SET6_SPEECH_VIOLATIONS: Variant[] = [
       answer: (req, a) => {
         const m = pathOf(req) === '/v1/tts' && a.status === 200 ? ttsDecoded(a) : undefined;
         if (!m?.audio_url) return a;
-        const body = Buffer.from(SessionTTSResponse.encode(SessionTTSResponse.fromObject({ ...m, error: 'OK' })).finish());
+        const body = Buffer.from(
+          SessionTTSResponse.encode(SessionTTSResponse.fromObject({ ...m, error: 'OK' })).finish(),
+        );
         return { ...a, body };
       },
     }),
-  },
-  {
-    id: 's6-denoise-wav-file',
-    area: 'speech',
-    allows: 'denoised_audio_url string (signed URL of an M4A/AAC file, valid about 1 hour)',
-    only: [],
-    // The produced file is left as PCM WAV.
-    hooks: () => ({
-      answer: (req, a) => {
-        if (!pathOf(req).startsWith('/files/denoise/') || a.status !== 200) return a;
-        const headers = new Headers(a.headers);
-        headers.set('content-type', 'audio/wav');
-        return { ...a, headers, body: fixtureBytes('en/rms-05.wav') };
-      },
-    }),
-  },
-  {
-    id: 's6-denoise-without-key',
-    area: 'speech',
-    allows: 'Meeting REST endpoints and the denoise endpoint: the header `X-API-Key: <API_KEY>` is required.',
-    only: [],
-    // A request without a key is run on the last key the service saw.
-    hooks: () => {
-      let last = '';
-      return {
-        request: (req) => {
-          const key = req.headers.get('x-api-key');
-          if (key) last = key;
-          if (key || pathOf(req) !== '/v1/denoise' || !last) return req;
-          const headers = new Headers(req.headers);
-          headers.set('x-api-key', last);
-          return { ...req, headers };
-        },
-      };
-    },
-  },
-  {
-    id: 's6-denoise-snr-average',
-    area: 'speech',
-    allows: 'frame_lsnr_db number[] (frame-level local SNR)',
-    only: [],
-    // One average instead of the frame-level values.
-    hooks: () =>
-      okOn('/v1/denoise', (b) => {
-        if (!Array.isArray(b.frame_lsnr_db)) return b;
-        const v = b.frame_lsnr_db as number[];
-        return { ...b, frame_lsnr_db: Math.round((v.reduce((x, y) => x + y, 0) / Math.max(1, v.length)) * 100) / 100 };
-      }),
-  },
-  {
-    id: 's6-translate-names-refused',
-    area: 'speech',
-    allows: 'target_languages | string[] | yes | language codes or names; up to 10',
-    only: [],
-    hooks: () =>
-      refuseWhen(
-        '/v1/translate-text',
-        (b) => Array.isArray(b.target_languages) && b.target_languages.some((l) => typeof l === 'string' && l.length > 3),
-        400,
-        bad('target_languages must be ISO 639-1 codes'),
-      ),
-  },
-  {
-    id: 's6-translate-source-required',
-    area: 'speech',
-    allows: "source_language | string | no | code or name; default `auto`",
-    only: [],
-    hooks: () =>
-      refuseWhen('/v1/translate-text', (b) => b.source_language === undefined, 422, invalid('source_language', 'Field required', 'missing', null)),
-  },
-  {
-    id: 's6-translate-text-limit-5000',
-    area: 'speech',
-    allows: 'text | string | yes | up to 100,000 characters by default',
-    only: [],
-    hooks: () =>
-      refuseWhen('/v1/translate-text', (b) => typeof b.text === 'string' && b.text.length > 5000, 413, {
-        success: false,
-        error: 'Text longer than 5000 characters',
-        code: 'PAYLOAD_TOO_LARGE',
-      }),
   },
 ];
 

@@ -29,8 +29,7 @@ export const SET6_STREAM_VIOLATIONS: Variant[] = [
   {
     id: 's6-stream-speaker-despite-diarization-off',
     area: 'stream',
-    allows:
-      '`speaker` ("0", "1", ...) is present only when diarization is on and the speaker is resolved.',
+    allows: '`speaker` ("0", "1", ...) is present only when diarization is on and the speaker is resolved.',
     only: [],
     // A session with diarization off still labels every final with speaker "0".
     hooks: () => {
@@ -42,7 +41,9 @@ export const SET6_STREAM_VIOLATIONS: Variant[] = [
         },
         frame: streamFrames((f) => {
           const c = chunkOf(f);
-          return off && c?.is_final === true && c.speaker === undefined ? { ...f, chunk: { ...c, speaker: '0' } } : f;
+          return off && c?.is_final === true && c.speaker === undefined
+            ? { ...f, chunk: { ...c, speaker: '0' } }
+            : f;
         }),
       };
     },
@@ -76,7 +77,8 @@ export const SET6_STREAM_VIOLATIONS: Variant[] = [
     only: [],
     // The protobuf terminal frame carries DISCONNECT_REASON_UNSPECIFIED (bytes 18 00).
     hooks: () => ({
-      frame: (data, isBinary) => (isBinary && data.toString('hex') === '1801' ? Buffer.from([0x18, 0x00]) : data),
+      frame: (data, isBinary) =>
+        isBinary && data.toString('hex') === '1801' ? Buffer.from([0x18, 0x00]) : data,
     }),
   },
   {
@@ -98,10 +100,7 @@ export const SET6_STREAM_VIOLATIONS: Variant[] = [
       const end = endOfAudio();
       return {
         clientFrame: end.clientFrame,
-        frame: streamFrames((f) => {
-          if (f.connected === true) end.reset();
-          return end.ended() && chunkOf(f)?.is_final === true ? null : f;
-        }),
+        frame: streamFrames((f) => (end.ended() && chunkOf(f)?.is_final === true ? null : f)),
       };
     },
   },
@@ -150,6 +149,8 @@ export const SET6_STREAM_VIOLATIONS: Variant[] = [
     allows: '`json` gives JSON text frames; omitted gives protobuf binary frames',
     only: [],
     // JSON frames unless the client asks otherwise.
-    hooks: () => ({ upgrade: (path) => editQuery(path, (q) => (q.has('format') ? undefined : q.set('format', 'json'))) }),
+    hooks: () => ({
+      upgrade: (path) => editQuery(path, (q) => (q.has('format') ? undefined : q.set('format', 'json'))),
+    }),
   },
 ];
