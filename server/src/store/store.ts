@@ -127,6 +127,7 @@ export const WIPE_ORDER: (keyof Database)[] = [
   'jobs',
   'mail_outbox',
   'workspace_tokens',
+  'viewer_people',
   'guest_contacts',
   'user_settings',
   'ai_documents',
