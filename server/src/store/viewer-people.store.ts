@@ -28,6 +28,9 @@ interface Meeting {
 
 /** Change in met_count by owner, then e-mail address. */
 type Deltas = Map<string, Map<string, number>>;
+/** A delta as bound: owner, address, change, the address's local part (the name of last resort). */
+type DeltaRow = [string, string, number, string];
+const APPLY_BATCH = 10_000;
 
 /** The part of an address get-my-people names a guest by when nothing else names them. */
 const localPart = (email: string): string => email.split('@')[0] ?? email;
@@ -128,16 +131,21 @@ export class ViewerPeopleStore {
   }
 
   /**
-   * Adds the deltas to met_count in one statement, making rows that are new, then drops the rows
-   * no meeting and no contact keeps. Rows are written in (owner, address) order, so two
-   * transactions on PostgreSQL lock the rows they share in the same order.
+   * Adds the deltas to met_count, making rows that are new, then drops the rows no meeting and no
+   * contact keeps. Rows are written in (owner, address) order, so two transactions on PostgreSQL
+   * lock the rows they share in the same order; in statements of APPLY_BATCH rows, so a meeting of
+   * a thousand registered members (a million pairs) is not one JSON text of tens of megabytes.
    */
   private async apply(deltas: Deltas): Promise<void> {
-    const rows: [string, string, number, string][] = [];
+    const rows: DeltaRow[] = [];
     for (const [owner, byEmail] of [...deltas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       for (const [email, delta] of [...byEmail].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
         if (delta !== 0) rows.push([owner, email, delta, localPart(email)]);
-    if (rows.length === 0) return;
+    for (let start = 0; start < rows.length; start += APPLY_BATCH)
+      await this.applyBatch(rows.slice(start, start + APPLY_BATCH));
+  }
+
+  private async applyBatch(rows: readonly DeltaRow[]): Promise<void> {
     const db = this.ctx.db;
     const json = JSON.stringify(rows);
     const items =
