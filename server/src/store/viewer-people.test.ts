@@ -134,6 +134,36 @@ describe.each(testDatabases)('viewer people on $name', (database) => {
       { numRuns: 25 },
     );
   });
+
+  it('counts right when addresses register while meetings invite them, side by side', async () => {
+    // On PostgreSQL these transactions overlap (the advisory locks order them where they read the
+    // same identity); on SQLite they run one after another. Either way no count may be lost or
+    // doubled.
+    const host = await store.accounts.createUser({ accountId, email: 'racer.host@x.io', name: 'Racer' });
+    for (let round = 0; round < 10; round++) {
+      const address = `racer${round}@x.io`;
+      const others = [`em:racer${round}.b@x.io`, `em:racer${round}.c@x.io`];
+      await Promise.all([
+        store.transaction((repos) =>
+          repos.accounts.createUser({ accountId, email: address, name: `R${round}` }),
+        ),
+        ...[0, 1, 2].map((k) =>
+          store.transaction((repos) =>
+            repos.meetings.insert(meetingInput(host.id, [host.id, `em:${address}`, others[k % 2] as string])),
+          ),
+        ),
+        store.transaction(async (repos) => {
+          const mine = await repos.meetings.insert(meetingInput(host.id, [host.id]));
+          await repos.meetingRoster.addParticipants(mine.id, [`em:${address}`, ...others]);
+          await repos.meetingRoster.removeParticipants(mine.id, [others[0] as string]);
+        }),
+      ]);
+    }
+    const rows = await store.db.selectFrom('viewer_people').selectAll().execute();
+    expect(rows.map((row) => ({ ...row, met_count: Number(row.met_count) })).sort(byOwnerAndEmail)).toEqual(
+      await expectedPeopleRows(store.db),
+    );
+  });
 });
 
 /** get-my-people's whole answer for the user, read three at a time with the cursor. */
