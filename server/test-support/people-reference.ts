@@ -1,7 +1,6 @@
 import type { Person } from '@parley/schemas/types';
-import type { Kysely } from 'kysely';
 import { comparePersonKeys } from '../src/services/people/people-cursor.js';
-import type { Database } from '../src/store/database.js';
+import type { Store } from '../src/store/store.js';
 
 // What get-my-people answered before viewer_people existed, worked out here in plain code from the
 // meetings, their participants, the users and the guest contacts: the reference the table and the
@@ -10,6 +9,9 @@ import type { Database } from '../src/store/database.js';
 // by user id or `em:` address) and the caller's contacts, one entry per address, the caller left
 // out; a registered user carries `user`, a contact `guest_profile` with its name, an invitee who is
 // neither a guest profile named after the local part of the address as stored.
+
+/** The store's connection (or a transaction of it). */
+type Db = Store['db'];
 
 interface Snapshot {
   users: { id: string; email: string; name: string }[];
@@ -26,7 +28,7 @@ export interface ExpectedRow {
   met_count: number;
 }
 
-async function snapshot(db: Kysely<Database>): Promise<Snapshot> {
+async function snapshot(db: Db): Promise<Snapshot> {
   const users = await db.selectFrom('users').select(['id', 'email', 'name']).execute();
   const meetings = await db.selectFrom('meetings').select(['id', 'host_user_id']).execute();
   const participants = await db
@@ -71,7 +73,7 @@ function everyone(
 const nameOf = (person: Person) => person.user?.name ?? person.guest_profile?.name ?? '';
 
 /** Every viewer_people row there should be, sorted by owner and address. */
-export async function expectedPeopleRows(db: Kysely<Database>): Promise<ExpectedRow[]> {
+export async function expectedPeopleRows(db: Db): Promise<ExpectedRow[]> {
   const data = await snapshot(db);
   const rows: ExpectedRow[] = [];
   for (const me of data.users) {
@@ -99,7 +101,7 @@ export async function expectedPeopleRows(db: Kysely<Database>): Promise<Expected
 }
 
 /** The old route's whole answer for one user, in its order. */
-export async function expectedPeopleOf(db: Kysely<Database>, userId: string): Promise<Person[]> {
+export async function expectedPeopleOf(db: Db, userId: string): Promise<Person[]> {
   const data = await snapshot(db);
   const me = data.users.find((user) => user.id === userId);
   if (!me) return [];
