@@ -5,7 +5,7 @@
 // after a warm-up, on SQLite (a file) and on PostgreSQL (when PARLEY_TEST_PG_URL names a server).
 // Printed: p50/p95 per route and size, and the ratio of the p50 at the largest size to the p50 at
 // the smallest. Asserts nothing. `npm run bench:history -w server` (knobs: --sizes
-// 100,1000,10000,100000 --calls 100 --people-calls 10 --dialects sqlite,postgres).
+// 100,1000,10000,100000 --calls 100 --dialects sqlite,postgres).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,14 +17,13 @@ import { option, percentile } from './bench-kit.js';
 
 const SIZES = option('sizes', '100,1000,10000,100000').split(',').map(Number);
 const CALLS = Number(option('calls', '100'));
-/** get-my-people still reads the whole history (store/README.md): fewer calls keep the run short. */
-const PEOPLE_CALLS = Number(option('people-calls', '10'));
 const WARM_UP = 5;
 const DIALECTS = option('dialects', 'sqlite,postgres').split(',');
 
-type Reader = TestUser & { access: string; newest: string; middle: string };
+/** The user with the history; `middle` and `person` are cursors halfway through meetings and people. */
+type Reader = TestUser & { access: string; newest: string; middle: string; person: string };
 type Call = (server: TestServer, reader: Reader) => Promise<{ status: number }>;
-type Route = [name: string, call: Call, calls?: number];
+type Route = [name: string, call: Call];
 
 const since = '1970-01-01T00:00:00Z';
 const ROUTES: Route[] = [
@@ -43,7 +42,8 @@ const ROUTES: Route[] = [
     'get-transcript-utterances',
     (s, u) => s.call('get-transcript-utterances', u.key, { meeting_id: u.newest, last_updated_at: since }),
   ],
-  ['get-my-people', (s, u) => s.call('get-my-people', u.key, {}), PEOPLE_CALLS],
+  ['get-my-people', (s, u) => s.call('get-my-people', u.key, {})],
+  ['get-my-people (cursor mid-history)', (s, u) => s.call('get-my-people', u.key, { cursor: u.person })],
   ...['meeting-ended', 'summary-ready', 'contact-discovered', 'followup-email-ready'].map(
     (trigger): Route => [
       `trigger ${trigger}`,
@@ -83,7 +83,14 @@ async function sizedServer(size: number, database: { url: string; drop(): Promis
   return {
     size,
     server,
-    reader: { ...user, access, newest: history.newestMeetingId, middle },
+    // Each seeded meeting has a guest of its own, named `Guest <i>`.
+    reader: {
+      ...user,
+      access,
+      newest: history.newestMeetingId,
+      middle,
+      person: `Guest ${size / 2}:guest${size / 2}@history.example`,
+    },
     async drop() {
       await server.close();
       await database.drop();
@@ -95,10 +102,10 @@ async function sizedServer(size: number, database: { url: string; drop(): Promis
  * The calls go round the sizes one at a time (100, 1,000, ..., 100, ...), so the machine's load,
  * which other work moves, weighs on every size alike and the ratio compares like with like.
  */
-async function timeRoute(sized: Sized[], [route, call, calls = CALLS]: Route): Promise<Timing[]> {
+async function timeRoute(sized: Sized[], [route, call]: Route): Promise<Timing[]> {
   for (const { server, reader } of sized) for (let i = 0; i < WARM_UP; i++) await call(server, reader);
   const ms = sized.map((): number[] => []);
-  for (let i = 0; i < calls; i++) {
+  for (let i = 0; i < CALLS; i++) {
     for (const [k, { server, reader }] of sized.entries()) {
       const start = performance.now();
       const reply = await call(server, reader);
@@ -122,8 +129,7 @@ async function benchDialect(
   try {
     for (const size of SIZES) sized.push(await sizedServer(size, await newDatabase()));
     const results = new Map<string, Timing[]>();
-    for (const route of ROUTES)
-      results.set(`${route[0]} (${route[2] ?? CALLS} calls)`, await timeRoute(sized, route));
+    for (const route of ROUTES) results.set(`${route[0]} (${CALLS} calls)`, await timeRoute(sized, route));
     printTable(name, results);
   } finally {
     for (const one of sized) await one.drop();

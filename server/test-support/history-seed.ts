@@ -174,4 +174,5 @@ async function seedBatch(
     )
     .execute();
   await repos.meetingViewers.syncRosters(indexes.map((i) => meetingId(owner, i)));
+  await repos.viewerPeople.contactsSaved(indexes.map((i) => `${meetingId(owner, i)}_cnt`));
 }

@@ -17,6 +17,7 @@ export const USER_SCOPED_TABLES = [
   'transcription_chunks',
   'transcript_utterances',
   'guest_contacts',
+  'viewer_people',
 ] as const;
 
 export interface CapturedQuery {

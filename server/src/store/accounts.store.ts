@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { AccountsTable, ApiKeysTable, UsersTable } from './accounts.tables.js';
 import { prepareQuery } from './prepared-query.js';
 import type { RepoContext } from './repo-context.js';
+import { usersByIdsOrEmails } from './users-lookup.query.js';
+import { ViewerPeopleStore } from './viewer-people.store.js';
 
 // Accounts, their users and their API keys. Keys are stored as sha256 hashes: a leaked database
 // does not leak working keys, and lookup by hash stays an indexed equality match.
@@ -43,7 +44,20 @@ export class AccountsStore {
       created_us: this.ctx.stamps.next(),
     };
     await this.ctx.db.insertInto('users').values(row).execute();
+    // Meetings may already hold the address (`em:`), and others' people lists the person.
+    await new ViewerPeopleStore(this.ctx).userRegistered(row);
     return row;
+  }
+
+  /**
+   * Gives the user a new name. No route renames a user yet; this is where one must, since
+   * get-my-people sorts by the name (viewer_people holds a copy).
+   */
+  async renameUser(id: string, name: string): Promise<UserRow | undefined> {
+    await this.ctx.db.updateTable('users').set({ name }).where('id', '=', id).execute();
+    const user = await this.getUser(id);
+    if (user) await new ViewerPeopleStore(this.ctx).userRenamed(user);
+    return user;
   }
 
   async getUser(id: string): Promise<UserRow | undefined> {
@@ -68,13 +82,8 @@ export class AccountsStore {
   }
 
   /** Users with one of the ids or (lower-cased) addresses, in one query. */
-  async usersByIdsOrEmails(ids: readonly string[], emails: readonly string[]): Promise<UserRow[]> {
-    if (ids.length === 0 && emails.length === 0) return [];
-    // Prepared, with each list bound as one JSON array: get-meetings looks up every participant of
-    // a page (~50 addresses), and building an `in (?, ?, …)` of that length cost more than running it.
-    const lowered = emails.map((email) => email.toLowerCase());
-    const query = this.ctx.dialect === 'postgres' ? usersByListsPg : usersByListsSqlite;
-    return query.run(this.ctx.db, this.ctx.dialect, JSON.stringify(ids), JSON.stringify(lowered));
+  usersByIdsOrEmails(ids: readonly string[], emails: readonly string[]): Promise<UserRow[]> {
+    return usersByIdsOrEmails(this.ctx, ids, emails);
   }
 
   async countKeys(accountId: string): Promise<number> {
@@ -149,22 +158,4 @@ const keyOwnerQuery = prepareQuery(1, (db, keyHash: string) =>
     .selectAll('k')
     .select(['u.email as user_email', 'u.name as user_name', 'u.created_us as user_created_us'])
     .where('k.key_hash', '=', keyHash),
-);
-
-// The members of a JSON array of text, as rows: the one part of this query that differs by dialect.
-const usersByListsSqlite = prepareQuery(2, (db, idsJson: string, emailsJson: string) =>
-  db
-    .selectFrom('users')
-    .selectAll()
-    .where(
-      sql<boolean>`id in (select value from json_each(${idsJson})) or email in (select value from json_each(${emailsJson}))`,
-    ),
-);
-const usersByListsPg = prepareQuery(2, (db, idsJson: string, emailsJson: string) =>
-  db
-    .selectFrom('users')
-    .selectAll()
-    .where(
-      sql<boolean>`id in (select json_array_elements_text(${idsJson}::json)) or email in (select json_array_elements_text(${emailsJson}::json))`,
-    ),
 );

@@ -66,3 +66,20 @@ export interface WorkspaceTokensTable {
   created_us: number;
   updated_us: number;
 }
+
+/**
+ * Everyone a user's get-my-people lists, one row per (owner, person e-mail), in the order it pages
+ * (migration 0016-viewer-people; kept by viewer-people.store.ts).
+ */
+export interface ViewerPeopleTable {
+  owner_user_id: string;
+  email: string;
+  /** The registered user's name, else the owner's contact's, else the address's local part. */
+  sort_name: string;
+  /** The registered user with this e-mail, if any. */
+  user_id: string | null;
+  /** The name of the owner's guest contact with this e-mail, if any. */
+  contact_name: string | null;
+  /** Meetings the owner and this person both appear in. */
+  met_count: number;
+}

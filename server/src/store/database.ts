@@ -4,6 +4,7 @@ import type {
   GuestContactsTable,
   UserSettingsTable,
   UsersTable,
+  ViewerPeopleTable,
   WorkspaceTokensTable,
 } from './accounts.tables.js';
 import type { HookSubscriptionsTable } from './hooks.tables.js';
@@ -50,6 +51,7 @@ export interface Database {
   transcript_utterances: TranscriptUtterancesTable;
   user_settings: UserSettingsTable;
   guest_contacts: GuestContactsTable;
+  viewer_people: ViewerPeopleTable;
   workspace_tokens: WorkspaceTokensTable;
   mail_outbox: MailOutboxTable;
   jobs: JobsTable;

@@ -186,6 +186,7 @@ export class MeetingsStore {
   }
 
   async delete(id: string): Promise<boolean> {
+    await new MeetingViewersStore(this.ctx).forgetMeeting(id);
     const result = await this.ctx.db.deleteFrom('meetings').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }

@@ -1,45 +1,49 @@
-import type { ContactRow } from './contacts.store.js';
-import { type Viewer, viewerIds } from './meeting-visibility.query.js';
+import type { ViewerPeopleTable } from './accounts.tables.js';
+import { prepareQuery } from './prepared-query.js';
 import type { RepoContext } from './repo-context.js';
 
-// The read side of get-my-people: everyone who appears in the viewer's meetings, and the viewer's
-// own guest contacts. Deciding who is a registered user, and the order, is the service's job.
+// The read side of get-my-people: a page of the owner's viewer_people rows (migration
+// 0016-viewer-people, kept by viewer-people.store.ts), walked on (owner_user_id, sort_name, email)
+// from the cursor and stopped at the limit. The index's order is code-point order on both dialects
+// (BINARY on SQLite, collate "C" on PostgreSQL), the order the route has always had.
+
+export type PersonRow = Pick<ViewerPeopleTable, 'email' | 'sort_name' | 'user_id' | 'contact_name'>;
+
+const COLUMNS = ['email', 'sort_name', 'user_id', 'contact_name'] as const;
+
+// Prepared: built and compiled once per dialect, bound per request (prepared-query.ts).
+const firstPage = prepareQuery(2, (db, owner: string, limit: number) =>
+  db
+    .selectFrom('viewer_people')
+    .select(COLUMNS)
+    .where('owner_user_id', '=', owner)
+    .orderBy('sort_name')
+    .orderBy('email')
+    .limit(limit),
+);
+const laterPage = prepareQuery(4, (db, owner: string, name: string, email: string, limit: number) =>
+  db
+    .selectFrom('viewer_people')
+    .select(COLUMNS)
+    .where('owner_user_id', '=', owner)
+    .where((eb) => eb(eb.refTuple('sort_name', 'email'), '>', eb.tuple(name, email)))
+    .orderBy('sort_name')
+    .orderBy('email')
+    .limit(limit),
+);
 
 export class PeopleStore {
   constructor(private readonly ctx: RepoContext) {}
 
-  /**
-   * Distinct participant ids (bare user ids and `em:` ids) and hosts of every meeting the viewer
-   * hosts or takes part in, the viewer included.
-   */
-  async metParticipantIds(viewer: Viewer): Promise<string[]> {
-    const visible = this.ctx.db
-      .selectFrom('meeting_viewers')
-      .select('meeting_id')
-      .where('viewer_id', 'in', viewerIds(viewer));
-    const [participants, hosts] = await Promise.all([
-      this.ctx.db
-        .selectFrom('meeting_participants')
-        .select('participant_id')
-        .distinct()
-        .where('meeting_id', 'in', visible)
-        .execute(),
-      this.ctx.db
-        .selectFrom('meetings')
-        .select('host_user_id')
-        .distinct()
-        .where('id', 'in', visible)
-        .execute(),
-    ]);
-    return [...new Set([...participants.map((r) => r.participant_id), ...hosts.map((r) => r.host_user_id)])];
-  }
-
-  /** The owner's guest contacts (found in their meetings by contact discovery or the seed). */
-  async guestContacts(ownerUserId: string): Promise<ContactRow[]> {
-    return this.ctx.db
-      .selectFrom('guest_contacts')
-      .selectAll()
-      .where('owner_user_id', '=', ownerUserId)
-      .execute();
+  /** At most `limit` of the owner's people, by name then e-mail, after the cursor's when given. */
+  page(
+    ownerUserId: string,
+    after: { name: string; email: string } | undefined,
+    limit: number,
+  ): Promise<PersonRow[]> {
+    const { db, dialect } = this.ctx;
+    return after
+      ? laterPage.run(db, dialect, ownerUserId, after.name, after.email, limit)
+      : firstPage.run(db, dialect, ownerUserId, limit);
   }
 }

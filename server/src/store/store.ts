@@ -26,6 +26,7 @@ import { SettingsStore } from './settings.store.js';
 import { isStampCollision, Stamps } from './stamps.js';
 import { SummaryCacheStore } from './summary-cache.store.js';
 import { TranscriptionStore } from './transcription.store.js';
+import { ViewerPeopleStore } from './viewer-people.store.js';
 import { WebhookDeliveriesStore } from './webhook-deliveries.store.js';
 import { WorkspaceStore } from './workspace.store.js';
 
@@ -53,6 +54,7 @@ export interface Repositories {
   webhookDeliveries: WebhookDeliveriesStore;
   hookSubscriptions: HookSubscriptionsStore;
   people: PeopleStore;
+  viewerPeople: ViewerPeopleStore;
   workspace: WorkspaceStore;
   jobs: JobsStore;
   summaryCache: SummaryCacheStore;
@@ -80,6 +82,7 @@ function repositories(ctx: RepoContext): Repositories {
     webhookDeliveries: new WebhookDeliveriesStore(ctx),
     hookSubscriptions: new HookSubscriptionsStore(ctx),
     people: new PeopleStore(ctx),
+    viewerPeople: new ViewerPeopleStore(ctx),
     workspace: new WorkspaceStore(ctx),
     jobs: new JobsStore(ctx),
     summaryCache: new SummaryCacheStore(ctx),
@@ -127,6 +130,7 @@ export const WIPE_ORDER: (keyof Database)[] = [
   'jobs',
   'mail_outbox',
   'workspace_tokens',
+  'viewer_people',
   'guest_contacts',
   'user_settings',
   'ai_documents',

@@ -1,7 +1,9 @@
 // Order and cursor of get-my-people: contacts sorted by name, then e-mail, in Unicode code-point
 // order (the same on every database and in every client language, unlike collations or UTF-16
 // comparison). The cursor is `<name>:<email>` of the last contact of a page; a name may hold ':'
-// but an e-mail address may not, so the cursor splits at the last ':'.
+// but an e-mail address may not, so the cursor splits at the last ':'. The database sorts and
+// pages (viewer_people's index: BINARY on SQLite, collate "C" on PostgreSQL, both code-point
+// order); the comparison below is that order in code, which the tests hold the database to.
 
 export interface PersonKey {
   name: string;

@@ -15,6 +15,7 @@ import { callbackSigner } from './0012-callback-signer.js';
 import { hookSubscriptionGrant } from './0013-hook-subscription-grant.js';
 import { meetingViewers } from './0014-meeting-viewers.js';
 import { outboxPurgeIndexes } from './0015-outbox-purge-indexes.js';
+import { viewerPeople } from './0016-viewer-people.js';
 
 // Every migration, in order. Append new ones (`0002-<what>.ts`); never edit one that has shipped:
 // a database that already ran it would not see the change. A migration whose SQL differs between
@@ -36,6 +37,7 @@ function migrations(dialect: MigrationDialect): Record<string, Migration> {
     '0013-hook-subscription-grant': hookSubscriptionGrant,
     '0014-meeting-viewers': meetingViewers,
     '0015-outbox-purge-indexes': outboxPurgeIndexes,
+    '0016-viewer-people': viewerPeople(dialect),
   };
 }
 
