@@ -98,15 +98,17 @@ export const effectsSettingsChecks = [
           maxMinutes,
           'get settings after the attempt',
         );
-        const keywords = { contextual_keywords: [ctx.target.runId, 'only'] };
-        await call(ctx, 'update-user-default-meeting-setting', keywords, {
-          what: 'update settings with one field',
+        // Each default is judged with other fields given: a default that follows them (view_language
+        // taken from the spoken languages) is not the spec's.
+        const partial = { original_languages: ['de', 'fr'], contextual_keywords: [ctx.target.runId, 'only'] };
+        await call(ctx, 'update-user-default-meeting-setting', partial, {
+          what: 'update settings with two fields',
         });
         judgeSetting(
-          await readSetting(ctx, 'get settings after a one-field update'),
-          { ...DEFAULTS, ...keywords },
+          await readSetting(ctx, 'get settings after a two-field update'),
+          { ...DEFAULTS, ...partial },
           maxMinutes,
-          'get settings after a one-field update',
+          'get settings after a two-field update',
         );
         // The other way round: contextual_keywords left out (after keywords were saved) is empty.
         const view = { view_language: 'de' };

@@ -68,6 +68,9 @@ export const speechAudioFacts: readonly Fact[] = [
     'error | string | set on failure, then audio_url is empty',
     NO_FAILURE,
   ),
+  judged('tts.error.success-empty', 'presence', 'MUST', `${TTS}-07`, 'error | string | set on failure', [
+    'speech.03.tts-ogg-opus',
+  ]),
   unjudged(
     'tts.voice.default',
     'default',

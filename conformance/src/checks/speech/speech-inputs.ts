@@ -37,7 +37,7 @@ export function decodeTts(ctx: CheckContext, bytes: Uint8Array, what: string) {
 }
 
 /** One TTS call per run, shared by the OGG and signed-URL checks. */
-export function tts(ctx: CheckContext): Promise<{ audioUrl: string }> {
+export function tts(ctx: CheckContext): Promise<{ audioUrl: string; error: string }> {
   return ctx.shared('tts', async () => {
     const { request } = proto(ctx);
     const body = request
@@ -56,7 +56,7 @@ export function tts(ctx: CheckContext): Promise<{ audioUrl: string }> {
         `tts answered no audio_url (error: ${error || 'none'})`,
         at('tts', '$.audio_url', 'a signed URL', error || undefined),
       );
-    return { audioUrl };
+    return { audioUrl, error: error ?? '' };
   });
 }
 

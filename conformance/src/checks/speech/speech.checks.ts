@@ -134,10 +134,17 @@ export const speechChecks = [
     title: 'TTS (protobuf in and out) gives a URL serving mono OGG/Opus of a plausible duration',
     area: 'speech',
     clause: 'Text-to-speech: audio_url, OGG/Opus single channel',
-    spec: 'Request and response are protobuf (`application/x-protobuf`), messages named SessionTTSRequest and SessionTTSResponse. audio_url: signed download URL, OGG/Opus single channel',
+    spec: 'Request and response are protobuf (`application/x-protobuf`), messages named SessionTTSRequest and SessionTTSResponse. audio_url: signed download URL, OGG/Opus single channel; error: set on failure, then audio_url is empty',
     level: 'MUST',
     async run(ctx) {
-      const { audioUrl } = await tts(ctx);
+      const { audioUrl, error } = await tts(ctx);
+      // "set on failure, then audio_url is empty": an answer with audio is no failure.
+      verify(
+        error === '',
+        'VALUE',
+        `tts answered an audio_url with error "${error}" (error is set on failure only)`,
+        at('tts', '$.error', 'empty', error),
+      );
       const file = await ctx.http.send(audioUrl);
       expectStatus(file, 200, 'GET audio_url');
       const meta = await parseBuffer(file.bytes, {

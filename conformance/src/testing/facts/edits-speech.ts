@@ -62,6 +62,19 @@ export const ttsAsJson = (): ProxyHooks => ({
   },
 });
 
+/** Successful TTS answers that also set `error` (a status word beside the audio). */
+export const ttsErrorOnSuccess = (): ProxyHooks => ({
+  answer(req: Exchange, a: Answer): Answer {
+    if (pathOf(req) !== '/v1/tts' || a.status !== 200 || /json/.test(a.headers.get('content-type') ?? ''))
+      return a;
+    const answer = SessionTTSResponse.decode(a.body);
+    const body = SessionTTSResponse.encode(
+      SessionTTSResponse.fromObject({ ...answer, error: 'OK' }),
+    ).finish();
+    return { ...a, body: Buffer.from(body) };
+  },
+});
+
 /**
  * OGG files served with their OpusHead saying two channels (what a stereo encoder writes). The TTS
  * answer's audio_url is made relative, so the kit fetches the file through the proxy that edits it

@@ -1,4 +1,4 @@
-import { type Json, onAnswer } from '../blind/edits.js';
+import { editBody, type Json, onAnswer } from '../blind/edits.js';
 import { jsonOf } from '../mutant-run.js';
 import { type Exchange, type ProxyHooks, pathOf } from '../variant-proxy.js';
 import { dropField, filledIn, ignored, joined, onObjects, type Places, retyped } from './edits-meetings.js';
@@ -168,6 +168,19 @@ export const settingsPeopleViolations: readonly FactViolation[] = [
   ),
   proxied(s('update.view_language.default'), 'filled-in', 'an update without view_language sets "fr"', () =>
     filledIn(UPDATE, 'view_language', 'fr'),
+  ),
+  proxied(
+    s('update.view_language.default'),
+    'follows-original',
+    'an update without view_language takes the first of its original_languages',
+    () => ({
+      request: editBody(UPDATE, (b) => {
+        const first = Array.isArray(b.original_languages) ? b.original_languages[0] : undefined;
+        return b.view_language === undefined && typeof first === 'string'
+          ? { ...b, view_language: first }
+          : b;
+      }),
+    }),
   ),
   proxied(
     s('update.translation_languages.default'),

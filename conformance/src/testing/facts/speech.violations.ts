@@ -9,6 +9,7 @@ import {
   sttResult,
   sttUtterances,
   ttsAsJson,
+  ttsErrorOnSuccess,
 } from './edits-speech.js';
 import type { FactViolation } from './fact-violation.js';
 import { faulted, proxied } from './fact-violation.js';
@@ -85,6 +86,7 @@ export const speechViolations: readonly FactViolation[] = [
   ),
   faulted(f('stt.languages.enum'), 'stt-unknown-language', 'a language outside the 60 codes'),
   proxied(f('tts.protobuf'), 'json-answer', 'TTS answers JSON, not a SessionTTSResponse', ttsAsJson),
+  proxied(f('tts.error.success-empty'), 'set', 'TTS sets error "OK" beside its audio_url', ttsErrorOnSuccess),
   faulted(f('tts.text.language'), 'tts-english-only', 'TTS fails on French'),
   faulted(f('tts.audio_url.container'), 'broken-ogg', 'the TTS file is not OGG/Opus'),
   proxied(f('tts.audio_url.channels'), 'stereo', 'the TTS file is two-channel Opus', oggStereo),
