@@ -196,7 +196,10 @@ export const walksChecks = [
       // People come from meetings: invitees of a meeting of the run, four of them sharing a name
       // (one local part, several domains: an invitee's name is not shown, so equal names are
       // likely) so a page boundary falls between people the name alone does not tell apart.
-      const local = `${ctx.target.runId}-walk`;
+      // An account's history holds earlier runs' people: the local part opens with a count that
+      // falls as time goes on ("0…", before letters), so under an order by name (the reference's
+      // choice; the order is not shown) this run's invitees come first, wherever the history ends.
+      const local = `${(2 ** 42 - Date.now()).toString(36).padStart(9, '0')}-${ctx.target.runId}-walk`;
       const emails = [
         ...['a', 'b', 'c', 'd'].map((d) => `${local}@${d}.example.com`),
         `${local}-1@example.com`,
@@ -257,8 +260,11 @@ export const walksChecks = [
         couldNotJudge(
           `get-my-people lists none of the ${emails.length} invitees of the run's meeting${walk.ended ? '' : ` within ${walk.cursors.length + 1} pages`}: how contacts arise is not shown`,
         );
-      if (!walk.ended)
-        couldNotJudge(`get-my-people did not end within ${walk.cursors.length + 1} pages of ${limit}`);
+      // A long history need not end within the walk: every invitee listed once is judged as it is.
+      if (!walk.ended && met.length < emails.length)
+        couldNotJudge(
+          `get-my-people did not end within ${walk.cursors.length + 1} pages of ${limit}, and lists ${met.length} of the run's ${emails.length} invitees`,
+        );
       judgeWalk(
         { ...walk, items: walk.items.map((p) => ({ ...p, email: p.email.toLowerCase() })) },
         emails.map((email) => ({ email })),
