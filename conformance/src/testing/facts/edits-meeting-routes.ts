@@ -5,8 +5,7 @@ import { type Exchange, type ProxyHooks, pathOf } from '../variant-proxy.js';
 import { onObjects, type Places } from './edits-meetings.js';
 
 // The proxy edits of the meeting routes' violations (meetings.violations.ts): where a meeting object
-// is answered, a write answered as if it never happened, get-meetings past its maximum, another host,
-// a request refused.
+// is answered, a write answered as if it never happened, get-meetings past its maximum, another host.
 
 export const CREATED: Places = { '/v1/create-meeting': ['meeting'] };
 export const LISTED: Places = { '/v1/get-meetings': ['meetings', '*'] };
@@ -102,32 +101,6 @@ export const emptyBodyRefused = (): ProxyHooks => ({
       headers: new Headers({ 'content-type': 'application/json' }),
       body: Buffer.from(
         JSON.stringify({ detail: [{ loc: ['body'], msg: 'Field required', type: 'missing' }] }),
-      ),
-    };
-  },
-});
-
-/** `route` refused with a 422 on the participant ids when `refuse` holds for its request body. */
-export const refusedWhen = (route: string, refuse: (body: Json) => boolean): ProxyHooks => ({
-  answer(req, a) {
-    if (pathOf(req) !== route) return a;
-    let body: Json;
-    try {
-      body = jsonOf(req.body);
-    } catch {
-      return a;
-    }
-    if (!refuse(body)) return a;
-    return {
-      ...a,
-      status: 422,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      body: Buffer.from(
-        JSON.stringify({
-          detail: [
-            { loc: ['body', 'participant_ids', 0], msg: 'invalid participant id', type: 'value_error' },
-          ],
-        }),
       ),
     };
   },

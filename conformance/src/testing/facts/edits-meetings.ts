@@ -121,3 +121,26 @@ export const joined = (v: unknown) => (Array.isArray(v) ? v.join(',') : v);
 /** A string as a number where it reads as one, else its length. */
 export const numbered = (v: unknown) =>
   typeof v === 'string' ? (Number.isNaN(Number(v)) ? v.length : Number(v)) : v;
+
+/**
+ * `route` refused with a 422 whose detail names `loc` (under `body`) where `refuse` holds for its
+ * request body: a request form the spec accepts, refused.
+ */
+export const refusedWhen = (
+  route: string,
+  refuse: (body: Json) => boolean,
+  loc: readonly (string | number)[],
+  msg = 'Input should be a valid value',
+): ProxyHooks => ({
+  answer(req, a) {
+    if (pathOf(req) !== route) return a;
+    let body: Json;
+    try {
+      body = jsonOf(req.body);
+    } catch {
+      return a;
+    }
+    if (!refuse(body)) return a;
+    return reply(a, 422, { detail: [{ loc: ['body', ...loc], msg, type: 'value_error', input: null }] });
+  },
+});

@@ -10,7 +10,6 @@ import {
   otherHost,
   overMax,
   prefixedHost,
-  refusedWhen,
   unwritten,
   WRITES,
 } from './edits-meeting-routes.js';
@@ -22,6 +21,7 @@ import {
   joined,
   numbered,
   onObjects,
+  refusedWhen,
   retyped,
   setField,
 } from './edits-meetings.js';
@@ -31,6 +31,8 @@ import { faulted, proxied } from './fact-violation.js';
 // Deployments that each break one fact of src/checks/meetings/meetings.facts.ts.
 
 const m = (id: string) => `meetings.${id}`;
+/** Where a refused participant id is named in a 422. */
+const PARTICIPANT = ['participant_ids', 0];
 
 export const meetingsViolations: readonly FactViolation[] = [
   retyped(m('meeting.id.type'), CREATED, 'id', numbered, 'a new meeting id answered as a number'),
@@ -167,13 +169,25 @@ export const meetingsViolations: readonly FactViolation[] = [
     m('create.participant_ids.email-form'),
     'refused',
     'create-meeting refuses em:<email> participants (422)',
-    () => refusedWhen('/v1/create-meeting', (b) => ids(b.participant_ids).some((p) => p.startsWith('em:'))),
+    () =>
+      refusedWhen(
+        '/v1/create-meeting',
+        (b) => ids(b.participant_ids).some((p) => p.startsWith('em:')),
+        PARTICIPANT,
+        'invalid participant id',
+      ),
   ),
   proxied(
     m('create.participant_ids.bare-form'),
     'refused',
     'create-meeting refuses bare user ids (422)',
-    () => refusedWhen('/v1/create-meeting', (b) => ids(b.participant_ids).some((p) => !p.startsWith('em:'))),
+    () =>
+      refusedWhen(
+        '/v1/create-meeting',
+        (b) => ids(b.participant_ids).some((p) => !p.startsWith('em:')),
+        PARTICIPANT,
+        'invalid participant id',
+      ),
   ),
   proxied(
     m('create.title.default'),

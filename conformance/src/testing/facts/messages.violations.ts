@@ -9,6 +9,7 @@ import {
   numbered,
   onObjects,
   type Places,
+  refusedWhen,
   retyped,
   setField,
 } from './edits-meetings.js';
@@ -29,32 +30,6 @@ const SUMMARY_OBJECTS: Places = {
 };
 
 const g = (id: string) => `messages.${id}`;
-
-/** 422 for a route's requests where `refuse` says so: a form of the spec's refused. */
-const refusedWhen = (route: string, refuse: (body: Json) => boolean, field: string): ProxyHooks => ({
-  answer(req, a) {
-    if (pathOf(req) !== route) return a;
-    let body: Json;
-    try {
-      body = jsonOf(req.body);
-    } catch {
-      return a;
-    }
-    if (!refuse(body)) return a;
-    return {
-      ...a,
-      status: 422,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      body: Buffer.from(
-        JSON.stringify({
-          detail: [
-            { loc: ['body', field], msg: 'Input should be a valid value', type: 'value_error', input: null },
-          ],
-        }),
-      ),
-    };
-  },
-});
 
 /** get-meeting-summary's first answer for a meeting, kept and served whatever force_refresh says. */
 const neverRefreshed = (): ProxyHooks => {
@@ -213,7 +188,7 @@ export const messagesViolations: readonly FactViolation[] = [
     setField(SUMMARIZED, 'type', () => 'MT_USER'),
   ),
   proxied(g('summarize.user_prompt.null'), 'refused', 'summarize-meeting refuses user_prompt null', () =>
-    refusedWhen('/v1/summarize-meeting', (b) => b.user_prompt === null, 'user_prompt'),
+    refusedWhen('/v1/summarize-meeting', (b) => b.user_prompt === null, ['user_prompt']),
   ),
   dropped(
     g('ask-ai.answer'),
@@ -222,7 +197,7 @@ export const messagesViolations: readonly FactViolation[] = [
     'ask-ai-for-meeting answers without workflow_plan_id',
   ),
   proxied(g('ask-ai.source.null'), 'refused', 'ask-ai-for-meeting refuses source_content null', () =>
-    refusedWhen('/v1/ask-ai-for-meeting', (b) => b.source_content === null, 'source_content'),
+    refusedWhen('/v1/ask-ai-for-meeting', (b) => b.source_content === null, ['source_content']),
   ),
   proxied(
     g('get-summary.force_refresh'),
@@ -234,6 +209,6 @@ export const messagesViolations: readonly FactViolation[] = [
     g('get-summary.force_refresh.null'),
     'refused',
     'get-meeting-summary refuses force_refresh null',
-    () => refusedWhen('/v1/get-meeting-summary', (b) => b.force_refresh === null, 'force_refresh'),
+    () => refusedWhen('/v1/get-meeting-summary', (b) => b.force_refresh === null, ['force_refresh']),
   ),
 ];

@@ -9,6 +9,7 @@ import {
   numbered,
   onObjects,
   type Places,
+  refusedWhen,
   retyped,
   setField,
 } from './edits-meetings.js';
@@ -44,30 +45,8 @@ const atOrAfter = (route: string): ProxyHooks => ({
 });
 
 /** 422 where a route's request carries `field` as null. */
-const nullRefused = (route: string, field: string): ProxyHooks => ({
-  answer(req, a) {
-    if (pathOf(req) !== route) return a;
-    let body: Json;
-    try {
-      body = jsonOf(req.body);
-    } catch {
-      return a;
-    }
-    if (!(field in body) || body[field] !== null) return a;
-    return {
-      ...a,
-      status: 422,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      body: Buffer.from(
-        JSON.stringify({
-          detail: [
-            { loc: ['body', field], msg: 'Input should be a valid string', type: 'string_type', input: null },
-          ],
-        }),
-      ),
-    };
-  },
-});
+const nullRefused = (route: string, field: string): ProxyHooks =>
+  refusedWhen(route, (b) => field in b && b[field] === null, [field], 'Input should be a valid string');
 
 /** 422 for a first-page cursor at the epoch: a deployment taking only cursors after its own start. */
 const epochRefused = (route: string): ProxyHooks => ({
